@@ -1,0 +1,45 @@
+"""dragonwidgets: four dragon-themed board games for Jupyter.
+
+Rules engines in plain Python (``dragonwidgets.engine``, ``dragonwidgets.games``) and anywidget front
+ends (``GameWidget``, ``EmeraldWidget``) to play, rewind and inspect them one decision at a time.
+
+>>> import dragonwidgets
+>>> game = dragonwidgets.new_game("emerald", players=3, seed=1)
+>>> game.apply(game.legal_actions()[0].id) is not None
+True
+"""
+
+from importlib import import_module
+from typing import Any
+
+from .engine import (
+    CHANCE,
+    Action,
+    Event,
+    GameDataError,
+    HistoryError,
+    IllegalActionError,
+    RecordError,
+    bot_names,
+    from_record,
+    make_bot,
+    new_game,
+)
+
+__version__ = "0.1.0"
+
+# The widget classes import anywidget; load them on first use so that the engines (and process
+# pools running simulations) never pay for Jupyter imports.
+_WIDGETS = {"GameWidget": "dragonwidgets.widgets", "EmeraldWidget": "dragonwidgets.widgets"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WIDGETS:
+        return getattr(import_module(_WIDGETS[name]), name)
+    raise AttributeError(f"module 'dragonwidgets' has no attribute {name!r}")
+
+
+__all__ = [
+    "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "RecordError",
+    "bot_names", "from_record", "make_bot", "new_game", "GameWidget", "EmeraldWidget", "__version__",
+]

@@ -1,0 +1,16 @@
+"""The game-agnostic engine: actions, events, the Game state machine, bots, records.
+
+Nothing here imports Jupyter; games import the engine and widgets import games, never the reverse.
+"""
+
+from .actions import CHANCE, Action, Event
+from .bots import Bot, RandomBot, bot_move, play_out
+from .errors import DragonwidgetsError, GameDataError, HistoryError, IllegalActionError, RecordError
+from .game import Entry, Game, Outcome
+from .registry import GAMES, bot_names, from_record, game_class, make_bot, new_game
+
+__all__ = [
+    "CHANCE", "Action", "Event", "Bot", "RandomBot", "bot_move", "play_out", "DragonwidgetsError",
+    "GameDataError", "HistoryError", "IllegalActionError", "RecordError", "Entry", "Game", "Outcome",
+    "GAMES", "bot_names", "from_record", "game_class", "make_bot", "new_game",
+]

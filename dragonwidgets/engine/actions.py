@@ -1,0 +1,73 @@
+"""Actions (what a player or chance chooses) and events (what applying one caused)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+#: ``current_player`` at a chance node (dice, draws), as in OpenSpiel.
+CHANCE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One legal choice, made by a player or by chance.
+
+    Attributes:
+        id: stable, readable and unique among the legal actions of a state, e.g. ``"move T1"``;
+            ``str(action) == action.id`` and ``game.apply(action.id)`` applies it.
+        label: a sentence for people, e.g. ``"Move a black knight from T1 (3 knights there) to P3"``.
+        player: the seat that chooses (``0..players-1``), or :data:`CHANCE` for a chance outcome.
+        kind: the decision it belongs to, e.g. ``"select_knight"``, ``"take_card"``, ``"dragon_roll"``.
+        targets: ids of the board elements it touches (for highlighting and clicks), e.g. ``("T1", "P3")``.
+        rules: the rule IDs that make it legal, e.g. ``("EM-MOVE-1", "EM-MOVE-2")``.
+        prob: the probability of a chance outcome, in ``[0, 1]``; ``None`` for a player's action.
+    """
+
+    id: str
+    label: str
+    player: int
+    kind: str
+    targets: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    prob: float | None = None
+
+    def __str__(self) -> str:
+        return self.id
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict of every field (``targets`` and ``rules`` as lists)."""
+        return {
+            "id": self.id,
+            "label": self.label,
+            "player": self.player,
+            "kind": self.kind,
+            "targets": list(self.targets),
+            "rules": list(self.rules),
+            "prob": self.prob,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened when an action was applied (a card revealed, the dragon moved...).
+
+    Attributes:
+        kind: a short machine name, e.g. ``"dragon_moved"``.
+        text: what happened, in a sentence, as its full-table (teacher) view.
+        private_to: ``None`` when everybody may read ``text``; otherwise the one seat that may.
+        public_text: what the other seats read instead when ``private_to`` is set.
+        data: machine-readable details (may hold hidden values: never sent to a seat's view).
+    """
+
+    kind: str
+    text: str
+    private_to: int | None = None
+    public_text: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def text_for(self, viewer: int | None) -> str:
+        """Return the text ``viewer`` may read (``None`` is the teacher, who reads everything)."""
+        if self.private_to is None or viewer is None or viewer == self.private_to:
+            return self.text
+        return self.public_text if self.public_text is not None else ""

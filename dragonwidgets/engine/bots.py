@@ -1,0 +1,54 @@
+"""Bots choose among legal actions from their seat's observation only.
+
+A bot is any object with ``choose(view, legal_actions, rng) -> Action``: ``view`` is
+``game.observation(seat)`` (never the full table), ``legal_actions`` the game's legal actions and
+``rng`` a :class:`random.Random` the caller seeds, so a bot is deterministic given its rng.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .actions import CHANCE, Action
+
+
+class Bot(Protocol):
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Choose uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def bot_move(game, bot: Bot, rng: random.Random) -> Action:
+    """Ask ``bot`` for the decision of the seat to move, showing it that seat's observation only.
+
+    Raises:
+        ValueError: the game is over or at a chance node (no seat decides).
+    """
+    seat = game.current_player
+    if seat is None or seat == CHANCE:
+        raise ValueError("no seat decides now: the game is over or at a chance node")
+    return bot.choose(game.observation(seat), game.legal_actions(), rng)
+
+
+def play_out(game, bots: list[Bot], rng: random.Random, max_steps: int = 100_000):
+    """Play ``game`` to the end with one bot per seat; chance is drawn from the game's generator.
+
+    Returns the game. Raises ``RuntimeError`` if it has not ended after ``max_steps`` entries
+    (a safety net for a broken game, never a rule).
+    """
+    while not game.is_over:
+        if game.step >= max_steps:
+            raise RuntimeError(f"{game.name} has not ended after {max_steps} steps")
+        if game.is_chance_node:
+            game.resolve_chance()
+        else:
+            game.apply(bot_move(game, bots[game.current_player], rng))
+    return game

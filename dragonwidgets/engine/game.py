@@ -1,0 +1,424 @@
+"""The game-agnostic state machine every game speaks: decisions, chance, history, records.
+
+A game subclasses :class:`Game` and implements the ``_``-prefixed hooks below. This module owns
+everything else: validating actions (the state is never touched by an illegal one), drawing chance
+outcomes from the seeded generator, the history with undo / goto / branching, and the JSON record.
+
+Chance is drawn per history step from a generator seeded with ``(seed, step)``, so the state is a
+pure function of the seed and the actions: rewinding and replaying gives the same dice again, and a
+branch taken at step k draws the same outcome at step k + 1 as the original line would have.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .actions import CHANCE, Action, Event
+from .errors import HistoryError, IllegalActionError
+
+CHANCE_MODES = ("auto", "manual")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One step of the history: the action applied, whether the generator drew it, its events."""
+
+    action: Action
+    auto: bool
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: final ``scores`` by seat, the ``winners`` and a readable ``reason``."""
+
+    scores: dict[int, int]
+    winners: list[int]
+    reason: str
+
+
+class Game:
+    """A game in progress: its state, its legal actions and its history.
+
+    Create one with :func:`dragonwidgets.new_game` (or a game module's ``new_game``).
+
+    Args:
+        players: number of seats; each game states its range (``min_players..max_players``).
+        seed: the integer every shuffle and die roll derives from; ``None`` draws one at random
+            (it is then kept in ``game.seed`` and in the record).
+        chance: ``"auto"`` (chance outcomes are drawn from the seeded generator as soon as they are
+            due) or ``"manual"`` (the game stops at every chance node; ``current_player`` is
+            :data:`CHANCE` and ``legal_actions()`` lists the outcomes with their ``prob``, so a teacher
+            picks the die face; :meth:`resolve_chance` draws one instead).
+        **options: the game's named options (its ``option_defaults`` lists them with their defaults).
+
+    Raises:
+        ValueError: on a player count out of range, an unknown option or an option of the wrong type,
+            or an unknown chance mode.
+    """
+
+    name: ClassVar[str] = "game"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    #: option name -> default value; the option's type is the default's type.
+    option_defaults: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, *, players: int, seed: int | None = None, chance: str = "auto", **options: Any):
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be an int, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"chance must be one of {CHANCE_MODES}, got {chance!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+        self.players: int = players
+        self.seed: int = seed
+        self.chance_mode: str = chance
+        self.options: dict[str, Any] = self._check_options(options)
+        self._entries: list[Entry] = []
+        self._step = 0
+        self._legal_cache: list[Action] | None = None
+        self.state = self._setup(self._rng(0))
+        self._draw_due_chance()
+
+    # ------------------------------------------------------------------ hooks for the games
+    def _setup(self, rng: random.Random) -> Any:
+        """Return the initial state, shuffling with ``rng`` only."""
+        raise NotImplementedError
+
+    def _player_to_move(self) -> int | None:
+        """Return the seat to decide, :data:`CHANCE`, or ``None`` when the game is over."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        """Return the legal actions of the player to move (only called at a decision node)."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[Action]:
+        """Return the chance outcomes, each with ``prob`` set (only called at a chance node)."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply ``action``, known to be legal, to ``self.state``; return the events it caused."""
+        raise NotImplementedError
+
+    def _outcome(self) -> Outcome:
+        """Return the final scores, winners and reason (only called when the game is over)."""
+        raise NotImplementedError
+
+    def _scores(self) -> dict[int, int]:
+        """Return each seat's score now (final once the game is over)."""
+        raise NotImplementedError
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """Return what ``player`` may know (``None``: the full table), JSON-ready."""
+        raise NotImplementedError
+
+    def _text_board(self) -> str:
+        """Return a small deterministic text picture of the state."""
+        return f"<{self.name} step {self._step}>"
+
+    def _why_illegal(self, action_id: str) -> str:
+        """Return why ``action_id`` is not legal now; games override it to name the rule."""
+        return "it is not among the legal actions of this state"
+
+    def player_name(self, player: int) -> str:
+        """Return a display name for ``player`` (games name seats after their colours)."""
+        return f"Player {player + 1}"
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def current_player(self) -> int | None:
+        """The seat to decide now, :data:`CHANCE` (-1) at a chance node, or ``None`` when over."""
+        return self._player_to_move()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._player_to_move() is None
+
+    @property
+    def is_chance_node(self) -> bool:
+        """Whether chance (a die, a draw) must pick the next outcome."""
+        return self._player_to_move() == CHANCE
+
+    @property
+    def step(self) -> int:
+        """How many history entries lead to the current state (``0`` = the initial state)."""
+        return self._step
+
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        """Every entry of the current line, including those after ``step`` after a rewind."""
+        return tuple(self._entries)
+
+    def outcome(self) -> Outcome | None:
+        """Return the final :class:`Outcome`, or ``None`` while the game goes on."""
+        return self._outcome() if self.is_over else None
+
+    def scores(self) -> dict[int, int]:
+        """Return ``{seat: points}`` for every seat, counted as the rules score them now."""
+        return self._scores()
+
+    def winners(self) -> list[int]:
+        """Return the winning seats (several when tied); ``[]`` while the game goes on."""
+        out = self.outcome()
+        return list(out.winners) if out else []
+
+    def legal_actions(self) -> list[Action]:
+        """Return the legal actions now: the player's choices, or chance outcomes with ``prob``.
+
+        Returns ``[]`` when the game is over. The list is fresh; mutating it changes nothing.
+        """
+        if self._legal_cache is None:
+            to_move = self._player_to_move()
+            if to_move is None:
+                self._legal_cache = []
+            elif to_move == CHANCE:
+                self._legal_cache = self._chance_outcomes()
+            else:
+                self._legal_cache = self._legal_actions()
+        return list(self._legal_cache)
+
+    def legal_action_ids(self) -> list[str]:
+        """Return the ids of :meth:`legal_actions`, in the same order."""
+        return [a.id for a in self.legal_actions()]
+
+    def explain(self, action_id: str) -> str:
+        """Say why ``action_id`` is or is not legal now, naming the rule IDs.
+
+        >>> import dragonwidgets
+        >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+        >>> g.explain("fly away").startswith("'fly away' is not legal")
+        True
+        """
+        for a in self.legal_actions():
+            if a.id == action_id:
+                rules = f" ({', '.join(a.rules)})" if a.rules else ""
+                return f"{a.id!r} is legal: {a.label}{rules}"
+        return f"{action_id!r} is not legal: {self._why_illegal(action_id)}"
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a legal action (an :class:`Action` or its id) and return the events it caused.
+
+        In ``"auto"`` chance mode the chance outcomes that fall due right after it are drawn and
+        applied too, and their events are included. Applying at a past step (after :meth:`goto` or
+        :meth:`undo`) starts a new branch: the entries after the current step are dropped.
+
+        Raises:
+            IllegalActionError: the action is not legal now (wrong id, wrong player, game over);
+                the message says why and lists what is legal. The game is left exactly as it was.
+            TypeError: ``action`` is neither an :class:`Action` nor a ``str``.
+        """
+        chosen = self._find_legal(action)
+        events = self._commit(chosen, auto=False)
+        return events + self._draw_due_chance()
+
+    def resolve_chance(self) -> list[Event]:
+        """Draw the pending chance outcome from the seeded generator, apply it, return its events.
+
+        Raises:
+            IllegalActionError: the game is not at a chance node.
+        """
+        if not self.is_chance_node:
+            raise IllegalActionError("<chance>", "the game is not at a chance node", self.legal_action_ids())
+        events = self._commit(self._draw(), auto=True)
+        return events + self._draw_due_chance()
+
+    def undo(self) -> None:
+        """Step back over the last decision (and the chance outcomes drawn automatically after it).
+
+        The undone entries stay in :attr:`history` until a new action is applied (redo with
+        :meth:`goto`).
+
+        Raises:
+            HistoryError: at the initial state.
+        """
+        if self._step == 0:
+            raise HistoryError("nothing to undo: the game is at its initial state")
+        step = self._step
+        while step > 0 and self._entries[step - 1].auto:
+            step -= 1
+        self.goto(max(step - 1, 0))
+
+    def goto(self, step: int) -> None:
+        """Show the state after ``step`` history entries (``0`` is the initial state).
+
+        Nothing is dropped: :meth:`apply` from a past step starts a branch.
+
+        Raises:
+            HistoryError: ``step`` is not in ``0..len(history)``.
+        """
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(self._entries):
+            raise HistoryError(f"step must be an int in 0..{len(self._entries)}, got {step!r}")
+        self.state = self._setup(self._rng(0))
+        self._step = 0
+        self._legal_cache = None
+        for entry in self._entries[:step]:
+            self._apply(entry.action)
+            self._step += 1
+            self._legal_cache = None
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """Return what ``player`` may know, as a JSON-ready dict; ``None`` gives the full table.
+
+        The game's own fields come with ``game``, ``step``, ``players``, ``current_player``,
+        ``is_over`` and, once over, ``outcome`` (scores, winners, reason).
+
+        Raises:
+            ValueError: ``player`` is not ``None`` nor a seat ``0..players-1``.
+        """
+        if player is not None and (
+            not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players
+        ):
+            raise ValueError(f"player must be None or a seat 0..{self.players - 1}, got {player!r}")
+        obs = {
+            "game": self.name,
+            "step": self._step,
+            "players": self.players,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+        }
+        out = self.outcome()
+        obs["outcome"] = (
+            {"scores": {str(k): v for k, v in out.scores.items()}, "winners": out.winners, "reason": out.reason}
+            if out
+            else None
+        )
+        obs.update(self._observation(player))
+        return obs
+
+    def log(self, viewer: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+        """Return the events of the history up to step ``upto`` (default: the current step) as
+        ``[{"step": int, "player": int, "kind": str, "text": str}]``, each text as ``viewer`` may read it.
+        """
+        upto = self._step if upto is None else upto
+        out = []
+        for i, entry in enumerate(self._entries[:upto]):
+            for ev in entry.events:
+                text = ev.text_for(viewer)
+                if text:
+                    out.append({"step": i + 1, "player": entry.action.player, "kind": ev.kind, "text": text})
+        return out
+
+    def clone(self) -> "Game":
+        """Return an independent copy (for search and what-if questions)."""
+        return copy.deepcopy(self)
+
+    def to_record(self) -> dict[str, Any]:
+        """Return the JSON game record of the whole current line.
+
+        Keys: ``game``, ``version``, ``players``, ``options``, ``seed``, ``chance``, ``step`` (the
+        step shown), ``actions`` (``[{"id", "player", "auto"}]``: every action and chance outcome in
+        order) and ``final`` (``{"step", "digest"}``: a SHA-256 of the full table after the last
+        entry, so an altered record is detected). :func:`dragonwidgets.from_record` replays it.
+        """
+        shown = self._step
+        if shown != len(self._entries):
+            self.goto(len(self._entries))
+        digest = self.state_digest()
+        if shown != self._step:
+            self.goto(shown)
+        return {
+            "game": self.name,
+            "version": self.version,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "chance": self.chance_mode,
+            "step": shown,
+            "actions": [{"id": e.action.id, "player": e.action.player, "auto": e.auto} for e in self._entries],
+            "final": {"step": len(self._entries), "digest": digest},
+        }
+
+    def state_digest(self) -> str:
+        """Return a SHA-256 hex digest of the full table now (equal states give equal digests)."""
+        text = json.dumps(self.observation(None), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def __repr__(self) -> str:
+        return self._text_board()
+
+    # ------------------------------------------------------------------ internals
+    def _rng(self, tag: int) -> random.Random:
+        """Return the generator of setup (``tag`` 0) or of the chance node at step ``tag - 1``."""
+        return random.Random((self.seed << 32) + tag)
+
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        out = dict(self.option_defaults)
+        for key, value in options.items():
+            if key not in self.option_defaults:
+                known = ", ".join(sorted(self.option_defaults)) or "none"
+                raise ValueError(f"{self.name} has no option {key!r}; its options are: {known}")
+            want = type(self.option_defaults[key])
+            if type(value) is not want:
+                raise ValueError(f"option {key!r} must be a {want.__name__}, got {value!r}")
+            out[key] = value
+        return out
+
+    def _find_legal(self, action: Action | str) -> Action:
+        if isinstance(action, Action):
+            action_id = action.id
+        elif isinstance(action, str):
+            action_id = action
+        else:
+            raise TypeError(f"apply() takes an Action or an action id (str), got {type(action).__name__}")
+        legal = self.legal_actions()
+        for a in legal:
+            if a.id == action_id:
+                if isinstance(action, Action) and action.player != a.player:
+                    raise IllegalActionError(
+                        action_id, f"it is {self._who(a.player)}'s decision, not {self._who(action.player)}'s",
+                        [x.id for x in legal],
+                    )
+                return a
+        reason = "the game is over" if self.is_over else self._why_illegal(action_id)
+        raise IllegalActionError(action_id, reason, [x.id for x in legal])
+
+    def _replay(self, action_id: str, auto: bool) -> None:
+        """Apply one recorded entry as it was recorded (no chance is drawn around it)."""
+        self._commit(self._find_legal(action_id), auto=auto)
+
+    def _who(self, player: int) -> str:
+        return "chance" if player == CHANCE else self.player_name(player)
+
+    def _commit(self, action: Action, auto: bool) -> list[Event]:
+        if self._step < len(self._entries):
+            del self._entries[self._step :]
+        try:
+            events = self._apply(action)
+        except Exception:
+            self.goto(self._step)  # a bug in a game must not leave a half-applied state behind
+            raise
+        self._entries.append(Entry(action, auto, tuple(events)))
+        self._step += 1
+        self._legal_cache = None
+        return events
+
+    def _draw(self) -> Action:
+        outcomes = self._chance_outcomes()
+        x = self._rng(self._step + 1).random()
+        acc = 0.0
+        for a in outcomes:
+            acc += a.prob or 0.0
+            if x < acc:
+                return a
+        return outcomes[-1]
+
+    def _draw_due_chance(self) -> list[Event]:
+        events: list[Event] = []
+        if self.chance_mode == "auto":
+            while self._player_to_move() == CHANCE:
+                events += self._commit(self._draw(), auto=True)
+        return events
