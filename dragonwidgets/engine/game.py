@@ -243,14 +243,15 @@ class Game:
         :meth:`goto`).
 
         Raises:
-            HistoryError: at the initial state.
+            HistoryError: no decision lies behind the current step (only the initial state, or
+                chance outcomes the generator drew before the first decision).
         """
-        if self._step == 0:
-            raise HistoryError("nothing to undo: the game is at its initial state")
         step = self._step
         while step > 0 and self._entries[step - 1].auto:
             step -= 1
-        self.goto(max(step - 1, 0))
+        if step == 0:
+            raise HistoryError("no decision to undo: the game is at its first decision")
+        self.goto(step - 1)
 
     def goto(self, step: int) -> None:
         """Show the state after ``step`` history entries (``0`` is the initial state).
