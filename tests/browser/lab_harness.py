@@ -1,0 +1,370 @@
+"""Drive real JupyterLab in Debian's chromium: start a server, open a notebook, read its kernel.
+
+Used by the pytest fixtures in ``tests/conftest.py``, by ``tests/browser/take_screenshot.py`` and by
+``benchmarks/bench_latency.py``. Plain functions and small classes, no pytest here, so a script can
+use it too::
+
+    with LabServer(notebooks_dir) as lab, browser_session() as browser:
+        page = browser.new_page()
+        nb = open_notebook(page, lab, "emerald.ipynb")
+        nb.kernel.eval("w.game.step")
+
+What is known to work on these machines (``../shared/recipes/browser-and-notebook-tests.md``):
+Debian's chromium with the flags in :data:`CHROMIUM_ARGS` (never a browser download); JupyterLab on
+127.0.0.1 with a fixed token, temporary config and runtime dirs and the announcements popup disabled;
+``window.jupyterapp`` exposed so the page can run all cells once the kernel is ready.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+#: Where Debian puts its chromium; ``DW_CHROMIUM`` overrides it.
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+
+#: Flags that keep Debian's chromium quiet and working as root, headless, without internet.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+TOKEN = "dragonwidgets-test-token"
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+
+
+def find_chromium() -> str | None:
+    """Return the path of a chromium to drive, or ``None`` when this machine has none."""
+    candidates = [os.environ.get("DW_CHROMIUM"), DEBIAN_CHROMIUM, shutil.which("chromium"),
+                  shutil.which("chromium-browser")]
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def missing_browser_tools() -> str | None:
+    """Say what is missing to run the browser tests here (``None`` when nothing is)."""
+    if find_chromium() is None:
+        return ("no chromium found (looked at $DW_CHROMIUM, /usr/bin/chromium and PATH); "
+                "install Debian's: apt-get install -y chromium")
+    for module in ("playwright", "jupyterlab", "jupyter_client"):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"python package {module!r} is not installed: pip install -e '.[test]'"
+    return None
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LabServer:
+    """A JupyterLab server on 127.0.0.1 serving a temporary copy of a notebooks folder.
+
+    Args:
+        notebooks: the folder to copy as the server's root (the repo's ``notebooks/`` by default);
+            the copy is what the server and its kernels write into, never the repo.
+        extra: more files to write into the root, ``{relative path: text}`` (e.g. a benchmark's own
+            notebook).
+        ready_timeout: seconds to wait for ``/api/status`` to answer.
+    """
+
+    def __init__(self, notebooks: Path | None = NOTEBOOKS, extra: dict[str, str] | None = None,
+                 ready_timeout: float = 60.0):
+        self.token = TOKEN
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._tmp = Path(tempfile.mkdtemp(prefix="dw-lab-"))
+        self.root_dir = self._tmp / "root"
+        self.config_dir = self._tmp / "config"
+        self.runtime_dir = self._tmp / "runtime"
+        self.data_dir = self._tmp / "data"
+        self.log_path = self._tmp / "jupyterlab.log"
+        if notebooks is not None and Path(notebooks).is_dir():
+            shutil.copytree(notebooks, self.root_dir,
+                            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+        else:
+            self.root_dir.mkdir(parents=True)
+        for rel, text in (extra or {}).items():
+            (self.root_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+            (self.root_dir / rel).write_text(text)
+        self._ready_timeout = ready_timeout
+        self.proc: subprocess.Popen | None = None
+
+    # -------------------------------------------------------------- lifecycle
+    def start(self) -> "LabServer":
+        """Start the server and wait until its API answers (raises ``RuntimeError`` with its log)."""
+        labconfig = self.config_dir / "labconfig"
+        labconfig.mkdir(parents=True)
+        (labconfig / "page_config.json").write_text(json.dumps(
+            {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+        self.runtime_dir.mkdir(parents=True)
+        self.data_dir.mkdir(parents=True)
+        env = dict(os.environ,
+                   JUPYTER_CONFIG_DIR=str(self.config_dir),
+                   JUPYTER_RUNTIME_DIR=str(self.runtime_dir),
+                   JUPYTER_DATA_DIR=str(self.data_dir),
+                   JUPYTER_PLATFORM_DIRS="1",
+                   PYDEVD_DISABLE_FILE_VALIDATION="1")
+        env.pop("ANYWIDGET_HMR", None)
+        cmd = [
+            sys.executable, "-m", "jupyter", "lab",
+            "--no-browser", "--allow-root",
+            "--ip=127.0.0.1", f"--port={self.port}", "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root_dir}",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.extension_manager=readonly",
+        ]
+        self._log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(cmd, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, cwd=self.root_dir)
+        deadline = time.monotonic() + self._ready_timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                self.api("status")
+                return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not answer within {self._ready_timeout} s:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        """Terminate the server (and with it its kernels) and remove the temporary folders."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        if getattr(self, "_log", None):
+            self._log.close()
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+    def __enter__(self) -> "LabServer":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def log_tail(self, chars: int = 4000) -> str:
+        """Return the end of the server's log (for error messages)."""
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return "(no log)"
+
+    # -------------------------------------------------------------- REST
+    def api(self, path: str, method: str = "GET", body: Any = None) -> Any:
+        """Call the server's REST API at ``/api/<path>`` and return the decoded JSON (or ``None``)."""
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(f"{self.url}/api/{path}", data=data, method=method,
+                                     headers={"Authorization": f"token {self.token}",
+                                              "Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            raw = resp.read()
+        return json.loads(raw) if raw else None
+
+    def lab_url(self, path: str = "") -> str:
+        """Return the URL of the JupyterLab page (``path`` opens that document), with the token."""
+        return f"{self.url}/lab{'/tree/' + path if path else ''}?token={self.token}"
+
+    def session_for(self, path: str) -> dict[str, Any]:
+        """Return the server's session of the notebook at ``path`` (raises ``LookupError``)."""
+        for s in self.api("sessions"):
+            if s.get("path") == path or s.get("notebook", {}).get("path") == path:
+                return s
+        raise LookupError(f"no kernel session for {path!r}")
+
+    def kernel(self, path: str) -> "Kernel":
+        """Return a client of the kernel that runs the notebook at ``path``."""
+        kernel_id = self.session_for(path)["kernel"]["id"]
+        return Kernel(self.runtime_dir / f"kernel-{kernel_id}.json")
+
+    def shutdown_sessions(self) -> None:
+        """Stop every session (and its kernel) so the next test starts from a new kernel."""
+        for s in self.api("sessions"):
+            with contextlib.suppress(urllib.error.URLError):
+                self.api(f"sessions/{s['id']}", method="DELETE")
+
+
+class KernelError(RuntimeError):
+    """Code or an expression raised in the notebook's kernel."""
+
+
+class Kernel:
+    """A second client of a notebook's kernel: it runs code in the notebook's own namespace."""
+
+    def __init__(self, connection_file: Path):
+        from jupyter_client import BlockingKernelClient
+
+        self.client = BlockingKernelClient(connection_file=str(connection_file))
+        self.client.load_connection_file()
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=30)
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+    def _execute(self, code: str, expressions: dict[str, str], timeout: float) -> dict[str, Any]:
+        msg_id = self.client.execute(code, silent=False, store_history=False,
+                                     user_expressions=expressions)
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self.client.get_shell_msg(timeout=max(0.1, deadline - time.monotonic()))
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+        content = reply["content"]
+        if content["status"] != "ok":
+            raise KernelError(f"{content.get('ename')}: {content.get('evalue')} (running {code!r})")
+        return content.get("user_expressions", {})
+
+    def run(self, code: str, timeout: float = 30) -> None:
+        """Execute ``code`` in the notebook's namespace (raises :class:`KernelError` if it raises)."""
+        self._execute(code, {}, timeout)
+
+    def eval(self, expr: str, timeout: float = 30) -> Any:
+        """Return the value of ``expr`` evaluated in the notebook's namespace (JSON-able values)."""
+        wrapped = f"__import__('json').dumps({expr}, default=str)"
+        out = self._execute("", {"v": wrapped}, timeout)["v"]
+        if out["status"] != "ok":
+            raise KernelError(f"{out.get('ename')}: {out.get('evalue')} (evaluating {expr!r})")
+        return json.loads(ast.literal_eval(out["data"]["text/plain"]))
+
+    def wait_for(self, expr: str, timeout: float = 20, interval: float = 0.05) -> Any:
+        """Poll ``expr`` until it is truthy and return its value (raises ``TimeoutError``)."""
+        deadline = time.monotonic() + timeout
+        value = None
+        while time.monotonic() < deadline:
+            value = self.eval(expr)
+            if value:
+                return value
+            time.sleep(interval)
+        raise TimeoutError(f"{expr!r} still {value!r} after {timeout} s")
+
+
+@contextlib.contextmanager
+def browser_session(headless: bool = True) -> Iterator[Any]:
+    """Yield a Playwright ``Browser`` running Debian's chromium (raises ``RuntimeError`` without one)."""
+    from playwright.sync_api import sync_playwright
+
+    path = find_chromium()
+    if path is None:
+        raise RuntimeError(missing_browser_tools())
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, headless=headless, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+# JavaScript run in the page: open a notebook, wait for its kernel, optionally run all cells.
+_OPEN_JS = """
+async ([path, runAll]) => {
+  const app = window.jupyterapp;
+  await app.started;
+  await app.restored;
+  const panel = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  app.shell.activateById(panel.id);
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  const kernel = panel.sessionContext.session.kernel;
+  const t0 = Date.now();
+  while (kernel.status !== 'idle' && Date.now() - t0 < 60000) {
+    await new Promise(r => setTimeout(r, 50));
+  }
+  if (runAll) {
+    await app.commands.execute('notebook:run-all-cells');
+  }
+  return {id: panel.id, kernel: kernel.id, status: kernel.status};
+}
+"""
+
+# Wait until every code cell of the current notebook has run (or one failed); return the errors.
+_CELLS_DONE_JS = """
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+  const pending = cells.filter(c => c.model.executionCount === null || c.promptNode?.textContent?.includes('*'));
+  const errors = [];
+  for (const c of cells) {
+    for (let i = 0; i < c.model.outputs.length; i++) {
+      const o = c.model.outputs.get(i).toJSON();
+      if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue);
+    }
+  }
+  const idle = panel.sessionContext.session.kernel.status === 'idle';
+  return {pending: pending.length, errors, idle};
+}
+"""
+
+
+class OpenNotebook:
+    """A notebook open in a JupyterLab page, with a client of its kernel."""
+
+    def __init__(self, page: Any, lab: LabServer, path: str, panel_id: str):
+        self.page = page
+        self.lab = lab
+        self.path = path
+        self.panel_id = panel_id
+        self.kernel = lab.kernel(path)
+
+    def close(self) -> None:
+        self.kernel.close()
+
+
+def open_notebook(page: Any, lab: LabServer, path: str, run_all: bool = True,
+                  timeout: float = 90) -> OpenNotebook:
+    """Open ``path`` in JupyterLab in ``page``, wait for its kernel, run all cells and wait for them.
+
+    Raises:
+        RuntimeError: a cell raised (the message lists the errors), or the cells did not finish in
+            ``timeout`` seconds.
+    """
+    page.set_default_timeout(timeout * 1000)
+    page.goto(lab.lab_url(), wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    info = page.evaluate(_OPEN_JS, [path, run_all])
+    if run_all:
+        deadline = time.monotonic() + timeout
+        while True:
+            state = page.evaluate(_CELLS_DONE_JS)
+            if state["errors"]:
+                raise RuntimeError(f"{path}: a cell raised: {state['errors']}")
+            if state["pending"] == 0 and state["idle"]:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{path}: cells still running after {timeout} s ({state})")
+            time.sleep(0.1)
+    return OpenNotebook(page, lab, path, info["id"])

@@ -1,0 +1,100 @@
+"""Shared pytest setup: the ``browser`` marker and the JupyterLab + chromium fixtures.
+
+Browser tests (``@pytest.mark.browser``, everything under ``tests/browser/``) drive a real JupyterLab
+in Debian's chromium. On a machine without chromium (or without the test extras) they are skipped
+with the reason; under ``CI=true`` they are never skipped: a missing browser is a failure there.
+
+Fixtures (session-scoped ones start once for the whole run):
+
+- ``lab``: a :class:`lab_harness.LabServer` serving a temporary copy of ``notebooks/``.
+- ``chromium``: a Playwright ``Browser`` on Debian's chromium.
+- ``page``: a fresh browser page (its own context) per test.
+- ``open_notebook``: ``open_notebook("emerald.ipynb")`` opens it in ``page``, waits for the kernel,
+  runs all cells and returns an ``OpenNotebook`` whose ``.kernel.eval("w.game.step")`` reads the
+  notebook's namespace; its kernel is shut down after the test.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+import lab_harness  # noqa: E402
+
+IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
+BROWSER_DIR = Path(__file__).resolve().parent / "browser"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark everything under tests/browser/ as ``browser``; skip those here when no chromium runs."""
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        if BROWSER_DIR in path.parents and path.name.startswith("test_"):
+            item.add_marker(pytest.mark.browser)
+    missing = lab_harness.missing_browser_tools()
+    if missing is None or IN_CI:
+        return  # in CI a missing browser fails in the fixtures, with the same reason
+    skip = pytest.mark.skip(reason=f"browser test skipped: {missing}")
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(skip)
+
+
+def _require_browser_tools() -> None:
+    missing = lab_harness.missing_browser_tools()
+    if missing:
+        pytest.fail(f"browser tests cannot run: {missing}" + (" (CI=true: never skipped)" if IN_CI else ""),
+                    pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def lab():
+    """A JupyterLab server on 127.0.0.1 over a temporary copy of the repo's notebooks/."""
+    _require_browser_tools()
+    server = lab_harness.LabServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A headless Debian chromium driven by Playwright, for the whole session."""
+    _require_browser_tools()
+    with lab_harness.browser_session() as browser:
+        yield browser
+
+
+@pytest.fixture
+def page(chromium):
+    """A new page in its own browser context (no cookies or storage shared between tests)."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def open_notebook(lab, page):
+    """Return ``open(path, run_all=True)`` that opens a notebook of ``notebooks/`` in JupyterLab."""
+    opened = []
+
+    def _open(path: str, run_all: bool = True) -> lab_harness.OpenNotebook:
+        nb = lab_harness.open_notebook(page, lab, path, run_all=run_all)
+        opened.append(nb)
+        return nb
+
+    try:
+        yield _open
+    finally:
+        for nb in opened:
+            nb.close()
+        page.close()
+        lab.shutdown_sessions()
