@@ -1,0 +1,101 @@
+"""Mother dragon and her flight track: trigger, flight, track advance (EM-DRAGON-*, EM-TRACK-*).
+
+The dragon is a mountain ``pos`` ``d`` and a facing ``f`` (+1 toward the lair, -1 toward the plain);
+the flight track at position ``s`` lies beside the 4 squares ``board.track_positions[s]``.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .state import TOWARD_LAIR, TOWARD_PLAIN, EmeraldState
+
+
+def track_squares(board: Board, s: int) -> tuple[int, ...]:
+    """Return the mountain ``pos`` beside the flight track at position ``s`` (EM-REC-2)."""
+    return board.track_positions[s]
+
+
+def is_beside_flight_track(board: Board, s: int, pos: int) -> bool:
+    """Check if the square at ``pos`` is beside the flight track at position ``s`` (EM-DRAGON-2, EM-INT-7)."""
+    return pos in board.track_positions[s]
+
+
+def is_dragon_on_track(state: EmeraldState, board: Board) -> bool:
+    """Check if the dragon stands beside its track (EM-DRAGON-1; EM-TRACK-4: it may be left one behind)."""
+    return state.dragon_pos in board.track_positions[state.track]
+
+
+def triggers_dragon(state: EmeraldState, board: Board, square: str) -> bool:
+    """Check if a knight ending its move on ``square`` makes the active player move the dragon.
+
+    EM-DRAGON-2: a mountain square beside the flight track, or the dragon's square;
+    EM-DRAGON-3, EM-LAIR-5, EM-INT-12: nothing else (never the lair, never a plain square).
+    """
+    if board.kinds.get(square) != "mountain":
+        return False
+    pos = board.pos[square]
+    return pos == state.dragon_pos or pos in board.track_positions[state.track]
+
+
+def fly(track: tuple[int, ...], d: int, f: int, roll: int) -> tuple[int, int, list[int]]:
+    """Fly the dragon ``roll`` squares; return (square, facing, squares entered in order).
+
+    EM-DRAGON-7 (normative), implementing EM-DRAGON-4/5/6, EM-TRACK-4 and EM-INT-15: an off-track
+    dragon first turns toward the lair; it turns around, free, as soon as it reaches an end square.
+
+    >>> fly((7, 8, 9, 10), 10, -1, 3)   # the first move from M4 with a 3 (EM-EX-16): M3, M2, M1, turns
+    (7, 1, [9, 8, 7])
+    >>> fly((8, 9, 10, 11), 7, 1, 2)    # off the track beside M1: back onto it
+    (9, 1, [8, 9])
+    """
+    if d not in track:
+        f = TOWARD_LAIR
+    elif d + f not in track:
+        f = -f
+    path = []
+    for _ in range(roll):
+        d += f
+        path.append(d)
+        if d + f not in track:
+            f = -f
+    return d, f, path
+
+
+def move_dragon(state: EmeraldState, board: Board, roll: int) -> list[int]:
+    """Move the dragon ``roll`` squares along its track; return the squares it entered (EM-DRAGON-4..7)."""
+    d, f, path = fly(board.track_positions[state.track], state.dragon_pos, state.dragon_facing, roll)
+    state.dragon_pos, state.dragon_facing = d, f
+    state.dragon_moves += 1
+    return path
+
+
+def advance_flight_track(state: EmeraldState, board: Board, *, carries_dragon: bool = False) -> bool:
+    """Slide the flight track one square toward the lair after a dragon move; return whether it moved.
+
+    EM-TRACK-1: after every dragon move, capture resolved; EM-TRACK-2: fixed at the final position.
+    EM-TRACK-3, EM-INT-16: the dragon stays beside its square (``carries_dragon=True`` moves it with
+    the track instead); a dragon left on the new plain-end square facing the plain turns to face the
+    lair (EM-INT-15). EM-TRACK-4/5: a dragon on the old plain end is now one square off the track.
+    """
+    if state.track >= board.track_final:
+        return False
+    state.track += 1
+    track = board.track_positions[state.track]
+    if carries_dragon:
+        state.dragon_pos += 1
+    elif state.dragon_pos == track[0] and state.dragon_facing == TOWARD_PLAIN:
+        state.dragon_facing = TOWARD_LAIR
+    return True
+
+
+def landing_odds(board: Board, s: int, d: int, f: int) -> dict[int, float]:
+    """Return ``{pos: probability}`` of where a dragon at ``d`` facing ``f`` ends after one roll.
+
+    Uses the die faces of the board file (EM-DRAGON-4, D14); for bots and teaching.
+    """
+    odds: dict[int, float] = {}
+    faces = board.die
+    for r in faces:
+        end = fly(board.track_positions[s], d, f, r)[0]
+        odds[end] = odds.get(end, 0.0) + 1 / len(faces)
+    return odds

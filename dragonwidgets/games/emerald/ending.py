@@ -1,0 +1,36 @@
+"""When the game ends: the last treasure, or a player down to one knight in play (EM-END-*)."""
+
+from __future__ import annotations
+
+from .board import LAIR, NEST
+from .state import IN_PLAY_TO_CONTINUE, EmeraldState
+
+
+def knights_in_play(state: EmeraldState, seat: int, *, lair_knights_in_play: bool = False) -> int:
+    """Return how many of ``seat``'s knights are in play, over all its colours (EM-END-2, EM-P2-4).
+
+    EM-INT-13: in the castle or on P1..M9; ``lair_knights_in_play=True`` also counts the lair.
+    """
+    colours = state.seat_colours[seat]
+    total = 0
+    for space, here in state.knights.items():
+        if space == NEST or (space == LAIR and not lair_knights_in_play):
+            continue
+        for c in colours:
+            total += here.get(c, 0)
+    return total
+
+
+def end_reason(state: EmeraldState, names: list[str], *, lair_knights_in_play: bool = False) -> str | None:
+    """Return why the game ends now, or ``None`` if it goes on (EM-END-1, EM-END-2, EM-INT-14).
+
+    ``names`` are the seats' display names, used in the reason.
+    """
+    if state.treasures_left == 0:
+        return "the last treasure card was taken from the lair (EM-END-1)"
+    for seat in range(state.players):
+        n = knights_in_play(state, seat, lair_knights_in_play=lair_knights_in_play)
+        if n < IN_PLAY_TO_CONTINUE:
+            left = "no knight" if n == 0 else "only one knight"
+            return f"{names[seat]} has {left} left in play (EM-END-2)"
+    return None

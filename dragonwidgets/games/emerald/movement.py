@@ -1,0 +1,148 @@
+"""Knight movement: start spaces, exact distances, the lair exception (EM-MOVE-*, EM-LAIR-*, EM-P2-2).
+
+Knights of one colour on one space are interchangeable (EM-INT-24), so the state counts knights per
+space and colour, and counts separately those that moved this turn.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .board import LAIR, NEST, Board
+from .state import KNIGHTS_PER_TURN, EmeraldState
+
+
+class Stack(NamedTuple):
+    """A movable choice: ``colour`` knights on ``space`` (``count`` knights of all colours there)."""
+
+    space: str
+    colour: str
+    count: int
+    destination: str
+
+
+def place_knights(board: Board, players: int) -> tuple[list[tuple[str, ...]], dict[str, dict[str, int]]]:
+    """Return the seats' colours and the starting knights, space id -> colour -> count.
+
+    EM-SETUP-11/12, EM-P34-1, EM-P5-1/2, EM-P2-1: one knight of each colour in play on every start
+    space used; at 2 players seat i plays colours i and i + 2 (black + blue, red + green).
+    """
+    per_player, _ = board.knights_by_players[players]
+    seats = [tuple(board.colours[i + k * players] for k in range(per_player)) for i in range(players)]
+    in_play = [c for i in range(per_player) for c in (s[i] for s in seats)]
+    knights: dict[str, dict[str, int]] = {s: {} for s in board.start_spaces}
+    for s in board.start_spaces_by_players[players]:
+        knights[s] = {c: 1 for c in sorted(in_play, key=board.colours.index)}
+    for sq in board.path:
+        knights[sq] = {}
+    knights[LAIR] = {}
+    knights[NEST] = {}
+    return seats, knights
+
+
+def knights_on(state: EmeraldState, space: str) -> int:
+    """Return the number of knights of every colour on ``space`` (EM-MOVE-1)."""
+    return sum(state.knights[space].values())
+
+
+def destination(board: Board, space: str, count: int) -> str:
+    """Return where a knight leaving ``space`` with ``count`` knights there ends its move.
+
+    EM-MOVE-1/2/6: it advances exactly ``count`` squares (a start space is pos 0, so a full tower
+    of n knights sends it to Pn); EM-LAIR-2, EM-INT-11: reaching or passing the lair enters it.
+
+    >>> from dragonwidgets.games.emerald.board import load_board
+    >>> destination(load_board(), "T1", 3), destination(load_board(), "M8", 3)
+    ('P3', 'LAIR')
+    """
+    return board.square_at(board.pos.get(space, 0) + count)
+
+
+def is_path_or_castle(board: Board, space: str) -> bool:
+    """Check if ``space`` is a start space or a square P1..M9 (EM-MOVE-8: lair and nest never move)."""
+    return space in board.start_kinds or space in board.kinds and space != LAIR
+
+
+def may_move_colour(state: EmeraldState, seat: int, colour: str) -> bool:
+    """Check if ``seat`` may move a ``colour`` knight now (EM-TURN-2, EM-MOVE-8, EM-P2-2)."""
+    if state.owner(colour) != seat:
+        return False
+    return state.turn_colour is None or state.turn_colour == colour
+
+
+def unmoved(state: EmeraldState, space: str, colour: str) -> int:
+    """Return the ``colour`` knights on ``space`` that have not moved this turn (EM-TURN-2, EM-INT-24)."""
+    return state.knights[space].get(colour, 0) - state.moved[space].get(colour, 0)
+
+
+def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[Stack]:
+    """Return one :class:`Stack` per (space, colour) holding a knight ``seat`` may move now.
+
+    EM-MOVE-8: in the castle or on P1..M9, the seat's own colour (at 2 players the turn's colour,
+    EM-P2-2), not moved yet this turn (EM-TURN-2). Empty after the turn's second knight.
+    """
+    if state.knights_moved >= KNIGHTS_PER_TURN:
+        return []
+    colours = [c for c in state.seat_colours[seat] if state.turn_colour is None or c == state.turn_colour]
+    out = []
+    for space in state.start_spaces + board.path:
+        here = state.knights[space]
+        if not here:
+            continue
+        moved = state.moved[space]
+        for c in colours:
+            if here.get(c, 0) > moved.get(c, 0):
+                n = sum(here.values())
+                out.append(Stack(space, c, n, destination(board, space, n)))
+    return out
+
+
+def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> str:
+    """Move one unmoved ``colour`` knight from ``space``; return its destination id.
+
+    EM-MOVE-1..7, EM-LAIR-1/2; marks it moved (EM-TURN-2) and, at 2 players, fixes the turn's
+    colour (EM-P2-2). The caller has checked it is legal.
+    """
+    dest = destination(board, space, knights_on(state, space))
+    remove_one(state.knights[space], colour)
+    add_one(state.knights[dest], colour)
+    add_one(state.moved[dest], colour)
+    state.knights_moved += 1
+    if len(state.seat_colours[state.active]) > 1:
+        state.turn_colour = colour
+    state.destination = dest
+    return dest
+
+
+def enter_lair(state: EmeraldState, colour: str) -> int:
+    """Put a ``colour`` knight on the next free corridor place; return its index (EM-LAIR-3, EM-INT-23)."""
+    i = state.lair_places.index(None)
+    state.lair_places[i] = colour
+    return i
+
+
+def remove_knight(state: EmeraldState, space: str, colour: str) -> None:
+    """Take one ``colour`` knight off ``space``, a moved one if any (EM-INT-24, see capture.py)."""
+    remove_one(state.knights[space], colour)
+    if state.moved[space].get(colour, 0):
+        remove_one(state.moved[space], colour)
+
+
+def clear_moved(state: EmeraldState) -> None:
+    """Forget which knights moved: a new turn starts (EM-TURN-2)."""
+    for here in state.moved.values():
+        here.clear()
+
+
+def add_one(counts: dict[str, int], colour: str) -> None:
+    """Add one ``colour`` knight to a colour -> count dict."""
+    counts[colour] = counts.get(colour, 0) + 1
+
+
+def remove_one(counts: dict[str, int], colour: str) -> None:
+    """Remove one ``colour`` knight from a colour -> count dict (dropping the key at zero)."""
+    n = counts[colour] - 1
+    if n:
+        counts[colour] = n
+    else:
+        del counts[colour]

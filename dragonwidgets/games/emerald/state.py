@@ -1,0 +1,91 @@
+"""Emerald's mutable state: plain dataclasses, plus the constants of the rules.
+
+Encodings: spaces are the board ids of EM-REC-1 (``T1``..``T4``, ``KEEP``, ``P1``..``P6``,
+``M1``..``M9``, ``LAIR``, ``NEST``); path positions (``pos``) are 1..15 and the lair 16 (see
+``board.py``). The dragon is stored as the ``pos`` of its mountain square and a facing, +1 toward the
+lair and -1 toward the plain. A gold card is its value (int), a gem card its type id (str).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# ---------------------------------------------------------------- constants (rule IDs)
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # header: 2-5 players
+KNIGHTS_PER_TURN = 2  # EM-TURN-2: one or two knights per turn
+IN_PLAY_TO_CONTINUE = 2  # EM-END-2: the game ends when a player has only one knight (or none) in play
+TOWARD_LAIR, TOWARD_PLAIN = 1, -1  # dragon facing, EM-DRAGON-5
+FOUR_GEMS = "four_different_gems"  # EM-BONUS-1
+GOLD, GEM = "gold", "gem"  # the two piles of a mountain square, EM-SETUP-8
+
+# The decisions of the digest's section 6.2 (``phase``), and OVER once the game has ended.
+SELECT_KNIGHT = "select_knight"
+TAKE_CARD = "take_card"
+DRAGON_ROLL = "dragon_roll"
+CHOOSE_VICTIM = "choose_victim"
+PAY_OR_LOSE = "pay_or_lose"
+OVER = "over"
+
+Card = int | str  # a gold card's value or a gem card's type id
+
+
+@dataclass(slots=True)
+class Hand:
+    """The cards in front of one seat (EM-CARD-5/6/7, EM-BONUS)."""
+
+    gold: list[int] = field(default_factory=list)  # face down, EM-CARD-5
+    gems: dict[str, int] = field(default_factory=dict)  # face up, EM-CARD-6
+    treasures: int = 0  # EM-CARD-7
+    bonus: list[str] = field(default_factory=list)  # "four_different_gems", "majority_gem_1", ...
+    paid: list[int] = field(default_factory=list)  # gold given to the dragon (values hidden, EM-SOOTHE-4)
+
+    def gem_count(self) -> int:
+        """Return the number of gem cards held."""
+        return sum(self.gems.values())
+
+
+@dataclass(slots=True)
+class Pending:
+    """The capture being resolved: the dragon's square, then the victim's colour and owner."""
+
+    square: str
+    victim_colour: str | None = None
+    victim_owner: int | None = None
+
+
+@dataclass(slots=True)
+class EmeraldState:
+    """Everything that changes during a game (the :class:`~.board.Board` holds what does not)."""
+
+    players: int
+    seat_colours: list[tuple[str, ...]]
+    colour_owner: dict[str, int]
+    start_spaces: tuple[str, ...]
+    knights: dict[str, dict[str, int]]  # space id -> colour -> knights there (every space present)
+    moved: dict[str, dict[str, int]]  # space id -> colour -> knights there that moved this turn
+    piles: dict[str, dict[str, list[Card]]]  # mountain id -> {"gold": [...], "gem": [...]}, bottom -> top
+    out_of_game: list[Card]  # EM-SETUP-10: returned to the box unseen
+    treasures_left: int
+    lair_places: list[str | None]
+    dragon_pos: int
+    dragon_facing: int
+    track: int  # flight track position s (EM-REC-2)
+    hands: list[Hand]
+    first_player: int
+    active: int
+    turn: int = 1
+    phase: str = SELECT_KNIGHT
+    knights_moved: int = 0  # knights moved so far this turn (0, 1 or 2)
+    turn_colour: str | None = None  # EM-P2-2: the colour of the turn's first knight at 2 players
+    card_taken: bool = False
+    destination: str | None = None  # where the knight being resolved ended its move
+    last_roll: int | None = None
+    dragon_moves: int = 0
+    pending: Pending | None = None
+    four_gems_holder: int | None = None
+    majority: dict[str, int | None] = field(default_factory=dict)  # EM-BONUS-3, set at the end
+    end_reason: str | None = None
+
+    def owner(self, colour: str) -> int:
+        """Return the seat that plays ``colour``."""
+        return self.colour_owner[colour]
