@@ -76,6 +76,10 @@ class Board:
     colour_names: dict[str, str]
     colour_css: dict[str, str]
     knights_by_players: dict[int, tuple[int, int]]  # players -> (colours per player, knights per colour)
+    movable_spaces: tuple[str, ...] = ()  # start spaces + P1..M9: where knights move from (EM-MOVE-8)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "movable_spaces", self.start_spaces + self.path)
 
     def square_at(self, pos: int) -> str:
         """Return the id of the square at ``pos`` (1..lair_pos), e.g. ``square_at(7) == "M1"``."""

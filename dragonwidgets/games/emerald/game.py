@@ -26,6 +26,7 @@ from .ending import end_reason
 from .movement import (
     clear_moved,
     enter_lair,
+    has_movable_knight,
     knights_on,
     movable_stacks,
     move_knight,
@@ -380,7 +381,7 @@ class EmeraldGame(Game):
         for _ in range(self.players):
             s.active = (s.active + 1) % self.players
             s.turn += 1
-            if movable_stacks(s, self.board, s.active):
+            if has_movable_knight(s, self.board, s.active):
                 return
             ev.append(Event("turn_skipped", f"{self._names[s.active]} has no knight that can move: turn skipped "
                             "(EM-TURN-3)."))

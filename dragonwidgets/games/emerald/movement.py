@@ -84,17 +84,26 @@ def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[Stack]:
     if state.knights_moved >= KNIGHTS_PER_TURN:
         return []
     colours = [c for c in state.seat_colours[seat] if state.turn_colour is None or c == state.turn_colour]
+    knights, moved = state.knights, state.moved
     out = []
-    for space in state.start_spaces + board.path:
-        here = state.knights[space]
+    for space in board.movable_spaces:
+        here = knights[space]
         if not here:
             continue
-        moved = state.moved[space]
+        gone = moved[space]
+        n = 0
         for c in colours:
-            if here.get(c, 0) > moved.get(c, 0):
-                n = sum(here.values())
+            if here.get(c, 0) > gone.get(c, 0):
+                n = n or sum(here.values())
                 out.append(Stack(space, c, n, destination(board, space, n)))
     return out
+
+
+def has_movable_knight(state: EmeraldState, board: Board, seat: int) -> bool:
+    """Check if ``seat`` has a knight it could move at the start of its turn (EM-TURN-3, EM-MOVE-8)."""
+    colours = state.seat_colours[seat]
+    knights = state.knights
+    return any(c in knights[space] for space in board.movable_spaces for c in colours)
 
 
 def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from .board import Board
 from .cards import card_dict
 from .scoring import scores
-from .state import OVER, TOWARD_LAIR, EmeraldState
+from .state import GEM, GOLD, OVER, TOWARD_LAIR, EmeraldState
 
 
 def observe(state: EmeraldState, board: Board, viewer: int | None, *, public_only: bool = False,
@@ -37,7 +37,7 @@ def observe(state: EmeraldState, board: Board, viewer: int | None, *, public_onl
         "knights_moved": state.knights_moved,
         "card_taken": state.card_taken,
         "last_destination": state.destination,
-        "piles": {sq: {p: _pile(cards) for p, cards in piles.items()} for sq, piles in state.piles.items()},
+        "piles": {sq: _piles(piles) for sq, piles in state.piles.items()},
         "dragon": dragon_view(state, board),
         "flight_track": {
             "position": state.track,
@@ -84,8 +84,12 @@ def _non_empty(spaces: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
     return {space: dict(here) for space, here in spaces.items() if here}
 
 
-def _pile(cards: list) -> dict[str, Any]:
-    return {"count": len(cards), "top": card_dict(cards[-1]) if cards else None}
+def _piles(piles: dict[str, list]) -> dict[str, Any]:
+    gold, gem = piles[GOLD], piles[GEM]
+    return {
+        GOLD: {"count": len(gold), "top": {"kind": GOLD, "value": gold[-1]} if gold else None},
+        GEM: {"count": len(gem), "top": {"kind": GEM, "gem": gem[-1]} if gem else None},
+    }
 
 
 def _hand(state: EmeraldState, seat: int, sees_gold: bool, sees_paid: bool) -> dict[str, Any]:
