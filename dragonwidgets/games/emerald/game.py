@@ -514,7 +514,7 @@ class EmeraldGame(Game):
         if unmoved(s, space, colour) <= 0:
             n = s.knights[space][colour]
             which = f"the {colour} knight on {space} already moved" if n == 1 else f"all {n} {colour} knights on {space} already moved"
-            return f"{which} this turn: no knight moves twice (EM-TURN-2)"
+            return f"{which} this turn (EM-TURN-2)"
         return "it is not among the legal moves now"
 
     def _why_not_take(self, words: list[str]) -> str:
