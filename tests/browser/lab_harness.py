@@ -76,6 +76,19 @@ def missing_browser_tools() -> str | None:
     return None
 
 
+def notebook_json(*sources: str) -> str:
+    """Return the text of a Python 3 notebook whose code cells are ``sources`` (for scripts' own
+    notebooks, written into the server's root with ``LabServer(extra=...)``)."""
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"cell-{i}", "metadata": {},
+              "outputs": [], "source": src} for i, src in enumerate(sources)]
+    return json.dumps({
+        "cells": cells,
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                    "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}, indent=1)
+
+
 def free_port() -> int:
     """Return a TCP port on 127.0.0.1 that nothing listens on now."""
     with socket.socket() as s:
@@ -330,6 +343,26 @@ _CELLS_DONE_JS = """
 """
 
 
+# Mark the code cell whose output shows the widget model ``modelId``; return whether one does.
+_MARK_WIDGET_CELL_JS = """
+(modelId) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  for (const cell of panel.content.widgets) {
+    if (cell.model.type !== 'code') continue;
+    const outs = cell.model.outputs;
+    for (let i = 0; i < outs.length; i++) {
+      const view = outs.get(i).data['application/vnd.jupyter.widget-view+json'];
+      if (view && view.model_id === modelId) {
+        cell.node.setAttribute('data-dw-widget', modelId);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+"""
+
+
 class OpenNotebook:
     """A notebook open in a JupyterLab page, with a client of its kernel."""
 
@@ -339,6 +372,23 @@ class OpenNotebook:
         self.path = path
         self.panel_id = panel_id
         self.kernel = lab.kernel(path)
+
+    def widget(self, var: str = "w", selector: str = ".dw-root", timeout: float = 30) -> Any:
+        """Return a Playwright locator of ``selector`` inside the output that shows widget ``var``.
+
+        The notebook's cell whose output displays the widget model of the Python variable ``var`` is
+        found through the notebook model (so a second widget elsewhere in the notebook is not
+        mistaken for it), and the locator waits until the front end has rendered.
+        """
+        model_id = self.kernel.eval(f"{var}.model_id")
+        deadline = time.monotonic() + timeout
+        while not self.page.evaluate(_MARK_WIDGET_CELL_JS, model_id):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no cell output of {self.path} shows widget {var!r} ({model_id})")
+            time.sleep(0.1)
+        loc = self.page.locator(f'[data-dw-widget="{model_id}"] {selector}').first
+        loc.wait_for(state="visible", timeout=timeout * 1000)
+        return loc
 
     def close(self) -> None:
         self.kernel.close()
