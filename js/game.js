@@ -1,0 +1,26 @@
+// The generic front end of `GameWidget`: any game of the engine, drawn as its text board, with the
+// shared legal-action list, timeline, seats, viewer, log and inspector. Games with a drawn board have
+// their own entry (e.g. js/emerald.js).
+
+/** @typedef {import("./shared/model.js").GameTraits} GameTraits */
+
+import { h } from "./shared/dom.js";
+import { mountShell } from "./shared/shell.js";
+
+function createTextBoard() {
+  const pre = h("pre", { class: "dw-text-board", "aria-label": "Text board" });
+  return {
+    el: h("div", { class: "dw-generic-board" }, pre),
+    /** @param {GameTraits} t */
+    update(t) {
+      pre.textContent = t.text || "";
+    },
+  };
+}
+
+/** @param {{model: import("./shared/model.js").Model, el: HTMLElement}} ctx */
+function render({ model, el }) {
+  return mountShell({ model, el, createBoard: createTextBoard });
+}
+
+export default { render };

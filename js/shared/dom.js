@@ -1,0 +1,74 @@
+// Tiny DOM helpers shared by every game's front end (no framework, no dependencies).
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Set attributes on a node. `class` and `text` are shortcuts; `null`/`undefined`/`false` skip.
+ * @param {Element} node
+ * @param {Record<string, any>} attrs
+ */
+export function setAttrs(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = String(value);
+    else if (key === "class") node.setAttribute("class", value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/**
+ * Create an HTML element.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElement}
+ */
+export function h(tag, attrs = {}, ...children) {
+  return append(setAttrs(document.createElement(tag), attrs), children);
+}
+
+/**
+ * Create an SVG element.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {SVGElement}
+ */
+export function s(tag, attrs = {}, ...children) {
+  return append(setAttrs(document.createElementNS(SVG_NS, tag), attrs), children);
+}
+
+/** Remove every child of `node`. */
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+/** Replace the children of `node` with `children`. */
+export function replaceChildren(node, ...children) {
+  clear(node);
+  return append(node, children);
+}
+
+/**
+ * Pick black or white text for a background colour given as #rgb or #rrggbb.
+ * @param {string} css
+ */
+export function inkFor(css) {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(css || "").trim());
+  if (!m) return "#fff";
+  let hex = m[1];
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum > 0.55 ? "#111" : "#fff";
+}

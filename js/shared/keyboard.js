@@ -1,0 +1,59 @@
+// Keyboard play. Keys only send the same intents as clicks; Python still decides what is legal.
+//   1..9            choose the n-th legal action of the list
+//   Enter / Space   choose the focused board element (buttons do this natively)
+//   arrows          move focus among the legal board elements, or among the action buttons;
+//                   Left / Right with nothing chosen step the timeline back / forward
+//   u               undo the last decision
+
+export const KEY_HELP = "Keys: 1–9 choose · arrows move between choices · Enter choose · ←/→ step the timeline · u undo";
+
+const EDITABLE = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+
+function cycle(list, current, delta) {
+  if (!list.length) return null;
+  const i = list.indexOf(current);
+  if (i < 0) return list[delta > 0 ? 0 : list.length - 1];
+  return list[(i + delta + list.length) % list.length];
+}
+
+/**
+ * @param {{root: HTMLElement, board: Element, list: Element, scope: {listen: Function},
+ *          send: (kind: string, fields?: Object) => void, actions: () => import("./model.js").Action[],
+ *          canAct: () => boolean, step: () => number, length: () => number}} ctx
+ */
+export function attachKeyboard(ctx) {
+  const { root, board, list, scope, send } = ctx;
+  const legalOn = (container) =>
+    [...container.querySelectorAll("[data-action-id]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
+  const onKey = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (EDITABLE.has(target.tagName)) return; // the slider and selects keep their own keys
+    const key = event.key;
+    if (/^[1-9]$/.test(key)) {
+      const action = ctx.actions()[Number(key) - 1];
+      if (action && ctx.canAct()) send("act", { id: action.id });
+      event.preventDefault();
+    } else if (key === "u" || key === "U") {
+      send("undo");
+      event.preventDefault();
+    } else if ((key === "Enter" || key === " ") && target.hasAttribute("data-action-id") && target.tagName !== "BUTTON") {
+      send("act", { id: target.getAttribute("data-action-id") });
+      event.preventDefault();
+    } else if (key.startsWith("Arrow")) {
+      const delta = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
+      const inList = list.contains(target) && target.hasAttribute("data-action-id");
+      const inBoard = board.contains(target) && target.hasAttribute("data-action-id");
+      if (inList || inBoard) {
+        cycle(legalOn(inList ? list : board), target, delta)?.focus();
+      } else if (key === "ArrowLeft" || key === "ArrowRight") {
+        const next = Math.max(0, Math.min(ctx.length(), ctx.step() + delta));
+        if (next !== ctx.step()) send("goto", { step: next });
+      } else {
+        (legalOn(board)[0] || legalOn(list)[0])?.focus();
+      }
+      event.preventDefault();
+    }
+  };
+  scope.listen(root, "keydown", onKey);
+}

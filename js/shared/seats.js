@@ -1,0 +1,78 @@
+// Seats: who plays each seat (a person or a bot), and the bots' play / pause / step and pace controls.
+
+import { h, replaceChildren } from "./dom.js";
+
+/**
+ * @param {(kind: string, fields?: Object) => void} send
+ * @param {{listen: Function}} scope
+ */
+export function createSeats(send, scope) {
+  const rows = h("ul", { class: "dw-seat-list" });
+  const play = h("button", { type: "button", class: "dw-btn dw-play", "data-seats": "play" });
+  const step = h("button", {
+    type: "button",
+    class: "dw-btn",
+    "data-intent": "bot_step",
+    text: "Step",
+    title: "Let the bot to move make one decision",
+  });
+  const pace = h("input", { type: "range", class: "dw-pace", min: 0, max: 3, step: 0.1, "aria-label": "Seconds between bot moves" });
+  const paceLabel = h("span", { class: "dw-muted dw-pace-label" });
+  const el = h(
+    "section",
+    { class: "dw-panel dw-seats" },
+    h("h3", { class: "dw-panel-title", text: "Seats" }),
+    rows,
+    h("div", { class: "dw-row" }, play, step),
+    h("label", { class: "dw-row dw-pace-row" }, h("span", { text: "Pace" }), pace, paceLabel),
+  );
+  let playing = false;
+  scope.listen(play, "click", () => send(playing ? "pause" : "play"));
+  scope.listen(pace, "input", () => {
+    paceLabel.textContent = `${Number(pace.value).toFixed(1)} s`;
+  });
+  scope.listen(pace, "change", () => send("set_pace", { pace: Number(pace.value) }));
+  scope.listen(rows, "change", (event) => {
+    const select = event.target.closest("select[data-seat]");
+    if (select) send("set_seat", { seat: Number(select.getAttribute("data-seat")), who: select.value });
+  });
+  return {
+    el,
+    /**
+     * @param {{seats: string[], botNames: string[], names: string[], colours: (seat: number) => string[],
+     *          playing: boolean, pace: number, toMove: number|null, isOver: boolean}} t
+     */
+    update(t) {
+      playing = t.playing;
+      play.textContent = playing ? "⏸ Pause" : "▶ Play bots";
+      play.setAttribute("aria-pressed", playing ? "true" : "false");
+      const anyBot = t.seats.some((w) => w !== "human");
+      play.disabled = !anyBot || t.isOver;
+      step.disabled = t.isOver;
+      pace.value = String(t.pace);
+      paceLabel.textContent = `${Number(t.pace).toFixed(1)} s`;
+      replaceChildren(
+        rows,
+        t.seats.map((who, seat) =>
+          h(
+            "li",
+            { class: `dw-seat${seat === t.toMove ? " dw-seat-to-move" : ""}` },
+            h(
+              "span",
+              { class: "dw-swatches", "aria-hidden": "true" },
+              t.colours(seat).map((css) => h("span", { class: "dw-swatch", style: `background:${css}` })),
+            ),
+            h("span", { class: "dw-seat-name", text: t.names[seat] ?? `Seat ${seat + 1}` }),
+            h(
+              "select",
+              { "data-seat": seat, "aria-label": `Who plays ${t.names[seat] ?? `seat ${seat + 1}`}` },
+              ["human", ...t.botNames].map((name) =>
+                h("option", { value: name, selected: name === who, text: name === "human" ? "person" : `bot: ${name}` }),
+              ),
+            ),
+          ),
+        ),
+      );
+    },
+  };
+}

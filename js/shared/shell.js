@@ -1,0 +1,187 @@
+// The frame every game shares: status, board, legal actions, timeline, seats, viewer, log, inspector.
+// A game supplies only `createBoard`; the shell wires the board's `data-target` elements to the legal
+// actions, routes clicks and keys to intents, redraws on `change:` events and cleans up after itself.
+
+/** @typedef {import("./model.js").GameTraits} GameTraits */
+/** @typedef {import("./model.js").Model} Model */
+/**
+ * What a game's board module returns.
+ * @typedef {Object} Board
+ * @property {Element} el                         the board's root element (SVG or HTML)
+ * @property {(t: GameTraits) => void} update     redraw from the traits
+ * @property {() => void} [dispose]
+ */
+
+import { h } from "./dom.js";
+import { createScope, sendIntent } from "./model.js";
+import { bindTargets, previewAction } from "./targets.js";
+import { createActionList } from "./actions.js";
+import { createTimeline } from "./timeline.js";
+import { createLog } from "./log.js";
+import { createInspector } from "./inspector.js";
+import { createSeats } from "./seats.js";
+import { createViewer } from "./viewer.js";
+import { createStatus } from "./status.js";
+import { attachKeyboard, KEY_HELP } from "./keyboard.js";
+import sharedCss from "./shell.css";
+
+const TRAITS = [
+  "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
+  "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text",
+];
+
+/**
+ * Read every synced trait, with safe defaults for a model that lacks some.
+ * @param {Model} model
+ * @returns {GameTraits}
+ */
+export function readTraits(model) {
+  const t = {};
+  for (const name of TRAITS) t[name] = model.get(name);
+  t.observation ??= {};
+  t.board ??= {};
+  t.legal_actions ??= [];
+  t.log ??= [];
+  t.seats ??= [];
+  t.bot_names ??= [];
+  t.player_names ??= [];
+  return /** @type {GameTraits} */ (t);
+}
+
+function rememberFocus(container) {
+  const active = document.activeElement;
+  if (!active || !container.contains(active)) return null;
+  return active.getAttribute("data-target") ?? active.getAttribute("data-action-id") ?? "";
+}
+
+function restoreFocus(container, key, attr) {
+  if (key === null) return;
+  const same = [...container.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === key && el.hasAttribute("data-action-id"));
+  (same || container.querySelector("[data-action-id]:not([aria-disabled='true'])"))?.focus();
+}
+
+/**
+ * Render a game widget into `el` and return the cleanup.
+ * @param {{model: Model, el: HTMLElement, createBoard: (ctx: Object) => Board, css?: string,
+ *          colours?: (t: GameTraits, seat: number) => string[]}} opts
+ * @returns {() => void}
+ */
+export function mountShell({ model, el, createBoard, css = "", colours = () => [] }) {
+  const scope = createScope(model);
+  const send = (kind, fields) => sendIntent(model, kind, fields);
+  let t = readTraits(model);
+  const nameOf = (seat) => t.player_names[seat] ?? `Seat ${seat + 1}`;
+
+  const board = createBoard({ model, scope, send });
+  const status = createStatus();
+  const actions = createActionList();
+  const timeline = createTimeline(send, scope);
+  const log = createLog(nameOf);
+  const seats = createSeats(send, scope);
+  const viewer = createViewer(send, scope);
+  const inspector = createInspector(scope, () => t);
+
+  const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el);
+  const root = h(
+    "div",
+    { class: `dw-root dw-game-${t.game_name || "game"}`, "data-lm-suppress-shortcuts": "", tabindex: "-1" },
+    h("style", { text: sharedCss + "\n" + css }),
+    h("div", { class: "dw-header" }, status.el, viewer.el),
+    h(
+      "div",
+      { class: "dw-main" },
+      boardWrap,
+      h("div", { class: "dw-side" }, actions.el, timeline.el, seats.el),
+    ),
+    h("div", { class: "dw-footer" }, log.el, inspector.el, h("p", { class: "dw-muted dw-keys", text: KEY_HELP })),
+  );
+  el.append(root);
+
+  const drawBoard = () => {
+    const focus = rememberFocus(board.el);
+    board.update(t);
+    bindTargets(board.el, t.legal_actions, Boolean(t.can_act));
+    restoreFocus(board.el, focus, "data-target");
+  };
+  const drawActions = () => {
+    const focus = rememberFocus(actions.el);
+    actions.update(t.legal_actions, Boolean(t.can_act), t.observation.is_over ? "The game is over." : "");
+    restoreFocus(actions.el, focus, "data-action-id");
+  };
+  const drawSeats = () =>
+    seats.update({
+      seats: t.seats,
+      botNames: t.bot_names,
+      names: t.player_names,
+      colours: (seat) => colours(t, seat),
+      playing: Boolean(t.playing),
+      pace: t.pace ?? 0.5,
+      toMove: t.observation.current_player ?? null,
+      isOver: Boolean(t.observation.is_over),
+    });
+  const draws = [
+    [["board", "observation", "legal_actions", "can_act", "view_seat", "player_names", "text"], drawBoard],
+    [["legal_actions", "can_act", "observation"], drawActions],
+    [["step", "history_length"], () => timeline.update(t.step ?? 0, t.history_length ?? 0)],
+    [["log", "player_names"], () => log.update(t.log)],
+    [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board"], drawSeats],
+    [["viewer", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names)],
+    [["status", "last_error"], () => status.update(t.status, t.last_error)],
+    [["observation", "legal_actions", "text"], () => inspector.update()],
+  ];
+  // One message from Python changes several traits: collect the draws they need, run each once.
+  const dirty = new Set();
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (disposed) return;
+    t = readTraits(model);
+    for (const [, draw] of draws) if (dirty.has(draw)) draw();
+    dirty.clear();
+  };
+  let disposed = false;
+  scope.defer(() => (disposed = true));
+  for (const [traits, draw] of draws) {
+    scope.onChange(traits, () => {
+      dirty.add(draw);
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
+    });
+    draw();
+  }
+
+  const actionById = (id) => t.legal_actions.find((a) => a.id === id) || null;
+  scope.listen(root, "click", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    const intent = target.closest("[data-intent]");
+    if (intent && !intent.disabled) return send(intent.getAttribute("data-intent"));
+    const chosen = target.closest("[data-action-id]");
+    if (chosen && chosen.getAttribute("aria-disabled") !== "true") send("act", { id: chosen.getAttribute("data-action-id") });
+  });
+  const preview = (event) => {
+    const chosen = /** @type {Element} */ (event.target).closest?.("[data-action-id]");
+    previewAction(board.el, chosen ? actionById(chosen.getAttribute("data-action-id")) : null);
+  };
+  scope.listen(root, "pointerover", preview);
+  scope.listen(root, "focusin", preview);
+  scope.listen(root, "pointerleave", () => previewAction(board.el, null));
+  attachKeyboard({
+    root,
+    board: board.el,
+    list: actions.el,
+    scope,
+    send,
+    actions: () => t.legal_actions,
+    canAct: () => Boolean(t.can_act),
+    step: () => t.step ?? 0,
+    length: () => t.history_length ?? 0,
+  });
+
+  return () => {
+    scope.dispose();
+    board.dispose?.();
+    root.remove();
+  };
+}
