@@ -72,5 +72,5 @@ def card_dict(card: Card) -> dict[str, object]:
 
 
 def card_name(board: Board, card: Card) -> str:
-    """Return a card's readable name, e.g. ``"gold 4"`` or ``"gem Ruby"``."""
-    return f"gold {card}" if isinstance(card, int) else f"gem {board.gem_names[card]}"
+    """Return a card's readable name, e.g. ``"gold 4"`` or ``"Ruby gem"``."""
+    return f"gold {card}" if isinstance(card, int) else f"{board.gem_names[card]} gem"
