@@ -27,10 +27,6 @@ def test_registry_offers_both_bots():
     assert isinstance(dragonwidgets.make_bot("emerald", "greedy"), GreedyBot)
 
 
-class SpyView(dict):
-    """An observation that records it was the one the bot read."""
-
-
 def test_greedy_decides_from_its_seat_view_only():
     """The bot gets ``game.observation(seat)``: no face-down cards, no other seat's gold values."""
     g = EmeraldGame(players=3, seed=1)

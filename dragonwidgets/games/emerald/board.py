@@ -81,6 +81,9 @@ class Board:
     def __post_init__(self) -> None:
         object.__setattr__(self, "movable_spaces", self.start_spaces + self.path)
 
+    def __deepcopy__(self, memo: dict) -> "Board":
+        return self  # never mutated: a cloned game shares its board
+
     def square_at(self, pos: int) -> str:
         """Return the id of the square at ``pos`` (1..lair_pos), e.g. ``square_at(7) == "M1"``."""
         return LAIR if pos >= self.lair_pos else self.path[pos - 1]

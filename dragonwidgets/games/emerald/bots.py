@@ -69,7 +69,7 @@ class GreedyBot:
     def _move_value(self, view: dict[str, Any], action: Action) -> float:
         if action.kind == "end_turn":
             return 0.0
-        space, dest = action.targets[1], action.targets[2]
+        dest = action.targets[2]
         if dest == "LAIR":
             return 100.0
         me = view["viewer"]
@@ -80,10 +80,10 @@ class GreedyBot:
         elif view["knights_moved"] == 0:
             value += 0.5  # the turn goes on: a second knight may still move (EM-CARD-4)
         if dest in view["flight_track"]["squares"] or dest == view["dragon"]["square"]:
-            value -= self._dragon_risk(view, me, space, dest)
+            value -= self._dragon_risk(view, me, dest)
         return value
 
-    def _dragon_risk(self, view: dict[str, Any], me: int, space: str, dest: str) -> float:
+    def _dragon_risk(self, view: dict[str, Any], me: int, dest: str) -> float:
         """Expected points lost (minus gained) when the dragon moves after this knight ends on ``dest``."""
         mine = set(view["seat_colours"][me])
         hand = view["hands"][me]

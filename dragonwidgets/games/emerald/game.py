@@ -359,7 +359,7 @@ class EmeraldGame(Game):
             ev.append(Event("track_advanced", f"The flight track advances to {b.square_at(squares[0])}-"
                             f"{b.square_at(squares[-1])}" + (" (fixed from now on)." if s.track == b.track_final else "."),
                             data={"position": s.track}))
-        if self.options["dragon_move_ends_turn"] and s.phase != OVER:
+        if self.options["dragon_move_ends_turn"]:
             self._end_turn(ev)  # EM-INT-9 read the other way
         else:
             self._continue_turn(ev)
