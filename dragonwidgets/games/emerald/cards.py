@@ -31,12 +31,6 @@ def deal_piles(board: Board, rng: random.Random) -> tuple[dict[str, dict[str, li
     return piles, gold + gems
 
 
-def face_up_card(state: EmeraldState, square: str, pile: str) -> Card | None:
-    """Return the face-up card of ``square``'s ``pile`` ("gold" or "gem"), ``None`` if it is empty."""
-    cards = state.piles[square][pile]
-    return cards[-1] if cards else None
-
-
 def has_face_up_card(state: EmeraldState, square: str) -> bool:
     """Check if ``square`` is a mountain square with at least one face-up card (EM-CARD-1, EM-CARD-3)."""
     piles = state.piles.get(square)

@@ -10,11 +10,6 @@ from .board import Board
 from .state import TOWARD_LAIR, TOWARD_PLAIN, EmeraldState
 
 
-def track_squares(board: Board, s: int) -> tuple[int, ...]:
-    """Return the mountain ``pos`` beside the flight track at position ``s`` (EM-REC-2)."""
-    return board.track_positions[s]
-
-
 def is_beside_flight_track(board: Board, s: int, pos: int) -> bool:
     """Check if the square at ``pos`` is beside the flight track at position ``s`` (EM-DRAGON-2, EM-INT-7)."""
     return pos in board.track_positions[s]
@@ -34,7 +29,7 @@ def triggers_dragon(state: EmeraldState, board: Board, square: str) -> bool:
     if board.kinds.get(square) != "mountain":
         return False
     pos = board.pos[square]
-    return pos == state.dragon_pos or pos in board.track_positions[state.track]
+    return pos == state.dragon_pos or is_beside_flight_track(board, state.track, pos)
 
 
 def fly(track: tuple[int, ...], d: int, f: int, roll: int) -> tuple[int, int, list[int]]:
@@ -87,15 +82,3 @@ def advance_flight_track(state: EmeraldState, board: Board, *, carries_dragon: b
         state.dragon_facing = TOWARD_LAIR
     return True
 
-
-def landing_odds(board: Board, s: int, d: int, f: int) -> dict[int, float]:
-    """Return ``{pos: probability}`` of where a dragon at ``d`` facing ``f`` ends after one roll.
-
-    Uses the die faces of the board file (EM-DRAGON-4, D14); for bots and teaching.
-    """
-    odds: dict[int, float] = {}
-    faces = board.die
-    for r in faces:
-        end = fly(board.track_positions[s], d, f, r)[0]
-        odds[end] = odds.get(end, 0.0) + 1 / len(faces)
-    return odds

@@ -240,7 +240,6 @@ class EmeraldGame(Game):
         s = self.state
         n = knights_on(s, space)
         dest = move_knight(s, self.board, space, colour)
-        s.card_taken = False
         ev.append(Event("knight_moved",
                         f"{self._names[s.active]} moves a {colour} knight from {space} ({n} knight{'s' * (n > 1)} "
                         f"there) to {dest}.",

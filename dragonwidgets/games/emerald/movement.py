@@ -58,18 +58,6 @@ def destination(board: Board, space: str, count: int) -> str:
     return board.square_at(board.pos.get(space, 0) + count)
 
 
-def is_path_or_castle(board: Board, space: str) -> bool:
-    """Check if ``space`` is a start space or a square P1..M9 (EM-MOVE-8: lair and nest never move)."""
-    return space in board.start_kinds or space in board.kinds and space != LAIR
-
-
-def may_move_colour(state: EmeraldState, seat: int, colour: str) -> bool:
-    """Check if ``seat`` may move a ``colour`` knight now (EM-TURN-2, EM-MOVE-8, EM-P2-2)."""
-    if state.owner(colour) != seat:
-        return False
-    return state.turn_colour is None or state.turn_colour == colour
-
-
 def unmoved(state: EmeraldState, space: str, colour: str) -> int:
     """Return the ``colour`` knights on ``space`` that have not moved this turn (EM-TURN-2, EM-INT-24)."""
     return state.knights[space].get(colour, 0) - state.moved[space].get(colour, 0)

@@ -11,6 +11,7 @@ from typing import Any
 
 from .board import Board
 from .cards import card_dict
+from .dragon import is_dragon_on_track
 from .scoring import scores
 from .state import GEM, GOLD, OVER, TOWARD_LAIR, EmeraldState
 
@@ -76,7 +77,7 @@ def dragon_view(state: EmeraldState, board: Board) -> dict[str, Any]:
     return {
         "square": board.square_at(state.dragon_pos),
         "facing": "lair" if state.dragon_facing == TOWARD_LAIR else "plain",
-        "on_track": state.dragon_pos in board.track_positions[state.track],
+        "on_track": is_dragon_on_track(state, board),
     }
 
 
