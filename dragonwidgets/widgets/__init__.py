@@ -1,0 +1,9 @@
+"""The anywidget front ends: a generic ``GameWidget`` and one small subclass per game.
+
+The bundles they load are built from ``js/`` into ``dragonwidgets/static/`` by ``npm run build``.
+"""
+
+from .base import GameWidget, IntentError, MESSAGE_KINDS
+from .emerald import EmeraldWidget
+
+__all__ = ["GameWidget", "EmeraldWidget", "IntentError", "MESSAGE_KINDS"]

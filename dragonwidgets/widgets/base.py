@@ -1,0 +1,485 @@
+"""``GameWidget``: any engine game in Jupyter, with Python as the only authority.
+
+The browser shows synced traits and sends intents (see :mod:`.messages`); every intent is routed
+to the public method a notebook calls (``w.act(id)``, ``w.goto(n)``, ...), which validates it, asks
+the engine and republishes the traits in one ``hold_sync()``. A refused intent sets ``last_error``
+and changes nothing. What is synced is the viewer's observation, never the full table unless the
+viewer is the teacher, so the browser's developer tools show nothing a seat may not know.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import pathlib
+import random
+from typing import Any
+
+import anywidget
+import traitlets as t
+
+from ..engine import CHANCE, Action, Game, IllegalActionError, bot_move, bot_names, make_bot
+from .messages import MESSAGE_KINDS, IntentError, parse_intent
+
+__all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS"]
+
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+HUMAN = "human"
+TEACHER = "teacher"
+HOTSEAT = "hotseat"
+#: Log rows synced to the browser (the newest ones).
+LOG_ROWS = 60
+MAX_PACE = 10.0
+_LOG = logging.getLogger(__name__)
+
+
+def bundle(name: str) -> pathlib.Path | str:
+    """Return the built front end ``static/<name>.js``, or a stub module saying how to build it."""
+    path = STATIC / f"{name}.js"
+    if path.is_file():
+        return path
+    return (
+        "export default { render({ el }) { el.textContent = "
+        f"'dragonwidgets: the front end static/{name}.js is not built; run `npm install && npm run build` "
+        "in the repository (pip install does it).'; } };"
+    )
+
+
+class GameWidget(anywidget.AnyWidget):
+    """Play, rewind and inspect an engine game in a notebook.
+
+    Args:
+        game: the :class:`~dragonwidgets.engine.Game` to show (``dragonwidgets.new_game(...)``).
+        seats: ``"human"`` or a bot name per seat (``dragonwidgets.bot_names(game.name)``); default
+            all human.
+        viewer: ``"teacher"`` (the full table), ``"hotseat"`` (the view of the person to move) or a
+            seat number as a string (``"0"``) for that seat's view only.
+        pace: seconds between bot moves while ``playing``.
+        playing: whether bot seats play by themselves (needs a running event loop, as in Jupyter;
+            elsewhere call :meth:`bot_step`).
+
+    Raises:
+        TypeError: an unknown keyword argument (the message lists the accepted ones).
+
+    >>> import dragonwidgets
+    >>> w = GameWidget(dragonwidgets.new_game("emerald", players=3, seed=1), seats=["human", "random", "random"])
+    >>> w.step, w.viewer, w.game.players
+    (0, 'teacher', 3)
+    """
+
+    _esm = bundle("game")
+
+    game_name = t.Unicode("", help="The engine name of the game, e.g. 'emerald'.").tag(sync=True)
+    board = t.Dict(help="The game's static board layout (`game.board_layout()`), sent once.").tag(sync=True)
+    observation = t.Dict(help="`game.observation(seat)` of the viewer at the shown step.").tag(sync=True)
+    legal_actions = t.List(
+        help="The legal actions (`Action.to_dict()`) the viewer may see; empty when they are another seat's."
+    ).tag(sync=True)
+    can_act = t.Bool(False, help="Whether the listed actions may be chosen from this view now.").tag(sync=True)
+    step = t.Int(0, help="The shown step of the history (0 = the initial state).").tag(sync=True)
+    history_length = t.Int(0, help="Entries in the history; steps after `step` can be redone.").tag(sync=True)
+    log = t.List(help=f"The last {LOG_ROWS} events, as the viewer may read them.").tag(sync=True)
+    seats = t.List(t.Unicode(), help="'human' or a bot name, per seat.").tag(sync=True)
+    bot_names = t.List(t.Unicode(), help="The bots this game offers.").tag(sync=True)
+    viewer = t.Unicode(TEACHER, help="'teacher', 'hotseat', or a seat number as a string ('0').").tag(sync=True)
+    view_seat = t.Int(None, allow_none=True, help="The seat whose view is shown; None = the full table.").tag(
+        sync=True
+    )
+    status = t.Unicode("", help="A sentence saying what happens now.").tag(sync=True)
+    last_error = t.Unicode("", help="Why the last intent was refused; '' when it was not.").tag(sync=True)
+    playing = t.Bool(False, help="Whether bot seats play by themselves, one move every `pace` seconds.").tag(
+        sync=True
+    )
+    pace = t.Float(0.6, help=f"Seconds between bot moves (0..{MAX_PACE:g}).").tag(sync=True)
+    player_names = t.List(t.Unicode(), help="Display name per seat.").tag(sync=True)
+    text = t.Unicode("", help="The public text board (the game's repr).").tag(sync=True)
+
+    _ACCEPTED = ("seats", "viewer", "pace", "playing", "layout")
+
+    def __init__(self, game: Game, **kwargs: Any):
+        unknown = sorted(set(kwargs) - set(self._ACCEPTED))
+        if unknown:
+            raise TypeError(
+                f"{type(self).__name__}() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; "
+                f"it takes game= and {', '.join(self._ACCEPTED)} (create the game with "
+                f"dragonwidgets.new_game(name, players=..., seed=..., **options) to set game options)"
+            )
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a dragonwidgets Game (dragonwidgets.new_game(...)), got {game!r:.60}")
+        self._game = game
+        self._ready = False
+        self._bots: dict[int, Any] = {}
+        self._hot_seat = 0
+        self._task: asyncio.Task | None = None
+        super().__init__(**({"layout": kwargs["layout"]} if "layout" in kwargs else {}))
+        self.on_msg(self._on_front_end_msg)
+        with self.hold_sync():
+            self.game_name = game.name
+            self.bot_names = list(bot_names(game.name))
+            self.player_names = [game.player_name(i) for i in range(game.players)]
+            self.board = self._board_layout()
+            self.seats = list(kwargs.get("seats") or [HUMAN] * game.players)
+            self.viewer = self._as_viewer(kwargs.get("viewer", TEACHER))
+            self.pace = kwargs.get("pace", 0.6)
+        self._hot_seat = self._first_human_seat()
+        self._ready = True
+        self._publish()
+        if kwargs.get("playing"):
+            self.play()
+
+    # ------------------------------------------------------------------ the notebook's handle
+    @property
+    def game(self) -> Game:
+        """The engine game this widget shows (the same object: changes made here are shown on the
+        next intent or :meth:`refresh`)."""
+        return self._game
+
+    def act(self, id: str) -> None:  # noqa: A002 - the contract's field name
+        """Apply the legal action ``id`` for the seat that decides now.
+
+        Raises:
+            IllegalActionError: ``id`` is not legal now (the message says why and what is).
+            IntentError: the decider is a bot seat, or this view is another seat's.
+        """
+        if not isinstance(id, str):
+            raise IntentError(f"act() takes an action id (str), got {type(id).__name__}")
+        action = self._find(id)
+        self._check_may_choose(action.player, self._view_seat())
+        self._game.apply(action.id)
+        self._after_change()
+
+    def undo(self) -> None:
+        """Step back over the last decision (bots pause). Raises ``HistoryError`` at step 0."""
+        self._pause_for_rewind()
+        self._game.undo()
+        self._after_change()
+
+    def goto(self, step: int) -> None:
+        """Show the state after ``step`` history entries (bots pause); acting there starts a branch.
+
+        Raises:
+            HistoryError: ``step`` is not in ``0..len(game.history)``.
+        """
+        self._pause_for_rewind()
+        self._game.goto(step)
+        self._after_change()
+
+    def play(self) -> None:
+        """Let bot seats play by themselves, one move every ``pace`` seconds."""
+        self.playing = True
+
+    def pause(self) -> None:
+        """Stop bot seats playing by themselves."""
+        self.playing = False
+
+    def bot_step(self) -> Action:
+        """Make one move for the bot seat that decides now (or draw a due chance outcome).
+
+        Returns the action applied.
+
+        Raises:
+            IntentError: the game is over, or a person decides now.
+        """
+        game = self._game
+        seat = game.current_player
+        if seat is None:
+            raise IntentError("the game is over: nothing for a bot to play (rewind with goto() or undo())")
+        if seat == CHANCE:
+            events_before = game.step
+            game.resolve_chance()
+            self._after_change()
+            return game.history[events_before].action
+        if self.seats[seat] == HUMAN:
+            raise IntentError(
+                f"{game.player_name(seat)} is played by a person: choose one of the legal actions, "
+                f"or give the seat to a bot (set_seat({seat}, {self._default_bot()!r}))"
+            )
+        rng = random.Random(f"{game.seed}:{game.step}:{seat}")
+        action = bot_move(game, self._bot(seat), rng)
+        game.apply(action)
+        self._after_change()
+        return action
+
+    def resolve_chance(self) -> None:
+        """Draw the due chance outcome (a die roll) from the game's seeded generator.
+
+        Raises:
+            IllegalActionError: the game is not at a chance node.
+        """
+        self._game.resolve_chance()
+        self._after_change()
+
+    def set_viewer(self, viewer: str | int) -> None:
+        """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``)."""
+        self.viewer = self._as_viewer(viewer)
+
+    def set_seat(self, seat: int, who: str) -> None:
+        """Give ``seat`` to ``"human"`` or to a bot (one of ``bot_names``)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._game.players:
+            raise IntentError(f"seat must be an int in 0..{self._game.players - 1}, got {seat!r}")
+        seats = list(self.seats)
+        seats[seat] = who
+        self.seats = seats
+
+    def set_pace(self, pace: float) -> None:
+        """Set the seconds between bot moves (0..10)."""
+        self.pace = pace
+
+    def record(self) -> dict[str, Any]:
+        """Return the game's JSON record (``dragonwidgets.from_record`` replays it)."""
+        return self._game.to_record()
+
+    def explain(self, action_id: str) -> str:
+        """Say why ``action_id`` is or is not legal now, naming the rule IDs."""
+        return self._game.explain(action_id)
+
+    def refresh(self) -> None:
+        """Republish the traits after the game was changed directly (``w.game.apply(...)``)."""
+        self._after_change()
+
+    def __repr__(self) -> str:
+        game = self._game
+        return f"{game!r}\n[{type(self).__name__}: step {game.step}/{len(game.history)}, viewer {self.viewer}]"
+
+    # ------------------------------------------------------------------ validation of traits
+    @t.validate("seats")
+    def _valid_seats(self, proposal: Any) -> list[str]:
+        seats = list(proposal["value"])
+        n = self._game.players
+        if len(seats) != n:
+            raise t.TraitError(f"seats needs one entry per seat ({n}), got {len(seats)}: {seats!r}")
+        allowed = [HUMAN, *self.bot_names]
+        for i, who in enumerate(seats):
+            if who not in allowed:
+                raise t.TraitError(f"seats[{i}] must be one of {allowed}, got {who!r}")
+        return seats
+
+    @t.validate("viewer")
+    def _valid_viewer(self, proposal: Any) -> str:
+        value = proposal["value"]
+        seats = [str(i) for i in range(self._game.players)]
+        if value not in (TEACHER, HOTSEAT, *seats):
+            raise t.TraitError(f"viewer must be 'teacher', 'hotseat' or a seat {seats}, got {value!r}")
+        return value
+
+    @t.validate("pace")
+    def _valid_pace(self, proposal: Any) -> float:
+        pace = proposal["value"]
+        if not 0 <= pace <= MAX_PACE:
+            raise t.TraitError(f"pace must be between 0 and {MAX_PACE:g} seconds, got {pace!r}")
+        return pace
+
+    @t.observe("seats", "viewer")
+    def _on_seats_or_viewer(self, change: Any) -> None:
+        if self._ready:
+            if change["name"] == "seats":
+                self._hot_seat = self._hot_seat if self.seats[self._hot_seat] == HUMAN else self._first_human_seat()
+            self._after_change()
+
+    @t.observe("playing")
+    def _on_playing(self, change: Any) -> None:
+        if not change["new"] and self._task is not None:
+            self._task.cancel()
+            self._task = None
+        if self._ready:
+            self.status = self._status(self.view_seat, self._visible_actions(self.view_seat))
+            self._schedule_bots()
+
+    # ------------------------------------------------------------------ the front end's path in
+    def _on_front_end_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
+        """Route one custom message to its method; any refusal sets ``last_error`` only."""
+        try:
+            kind, args = parse_intent(content)
+            getattr(self, kind)(**args)
+        except Exception as exc:  # noqa: BLE001 - nothing from the browser may break the kernel
+            if not isinstance(exc, (ValueError, TypeError, IndexError, t.TraitError)):
+                _LOG.exception("unexpected error handling %r", content)
+            self.last_error = str(exc)
+        else:
+            self.last_error = ""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Refuse trait writes from the browser: it sends intents instead (see ``MESSAGE_KINDS``)."""
+        names = sorted(k for k in sync_data if k in self.keys)
+        if names:
+            self.last_error = (
+                f"the front end may not set {', '.join(names)}; it sends intents "
+                f"({', '.join(MESSAGE_KINDS)}) and Python changes the state"
+            )
+            self.send_state(names)
+
+    # ------------------------------------------------------------------ publishing
+    def _after_change(self) -> None:
+        if self._game.is_over and self.playing:
+            self.playing = False
+        self._publish()
+        self._schedule_bots()
+
+    def _publish(self) -> None:
+        """Reassign every derived trait, whole, in one message."""
+        game = self._game
+        seat = self._view_seat()
+        visible = self._visible_actions(seat)
+        with self.hold_sync():
+            self.view_seat = seat
+            self.observation = game.observation(seat)
+            self.legal_actions = [a.to_dict() for a in visible]
+            self.can_act = bool(visible) and self._may_choose_now(seat)
+            self.step = game.step
+            self.history_length = len(game.history)
+            self.log = game.log(seat)[-LOG_ROWS:]
+            self.text = repr(game)
+            self.status = self._status(seat, visible)
+
+    def _board_layout(self) -> dict[str, Any]:
+        layout = getattr(self._game, "board_layout", None)
+        return layout() if callable(layout) else {}
+
+    def _view_seat(self) -> int | None:
+        if self.viewer == TEACHER:
+            return None
+        if self.viewer == HOTSEAT:
+            player = self._game.current_player
+            if player is not None and player >= 0 and self.seats[player] == HUMAN:
+                self._hot_seat = player
+            return self._hot_seat
+        return int(self.viewer)
+
+    def _visible_actions(self, seat: int | None) -> list[Action]:
+        player = self._game.current_player
+        if player is None:
+            return []
+        if seat is None or player == CHANCE or player == seat:
+            return self._game.legal_actions()
+        return []
+
+    def _may_choose_now(self, seat: int | None) -> bool:
+        try:
+            self._check_may_choose(self._game.current_player, seat)
+        except IntentError:
+            return False
+        return True
+
+    def _check_may_choose(self, player: int | None, seat: int | None) -> None:
+        """Raise ``IntentError`` unless the view of ``seat`` (None: teacher) may choose for ``player``."""
+        if player is None or player == CHANCE:
+            return
+        game = self._game
+        if self.seats[player] != HUMAN:
+            raise IntentError(
+                f"{game.player_name(player)} is played by the bot {self.seats[player]!r}: press Step (bot_step()) "
+                f"or Play, or give the seat to a person (set_seat({player}, 'human'))"
+            )
+        if seat is not None and seat != player:
+            raise IntentError(
+                f"this is {game.player_name(seat)}'s view and {game.player_name(player)} decides now: "
+                f"switch the viewer to {player} or to 'hotseat' to act for them"
+            )
+
+    def _find(self, action_id: str) -> Action:
+        for action in self._game.legal_actions():
+            if action.id == action_id:
+                return action
+        game = self._game
+        why = "the game is over" if game.is_over else game.explain(action_id)
+        why = why.removeprefix(f"{action_id!r} is not legal: ")
+        raise IllegalActionError(action_id, why, game.legal_action_ids())
+
+    def _status(self, seat: int | None, visible: list[Action]) -> str:
+        game = self._game
+        player = game.current_player
+        if player is None:
+            out = game.outcome()
+            winners = list(out.winners) if out else []
+            names = " and ".join(game.player_name(p) for p in winners) or "nobody"
+            points = f" with {out.scores[winners[0]]} points" if winners else ""
+            why = f" ({out.reason})" if out and out.reason else ""
+            return f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}{points}{why}."
+        head = self._situation()
+        if player == CHANCE:
+            return f"{head}. Chance decides: pick an outcome or roll at random."
+        who = self.seats[player]
+        if who != HUMAN:
+            tail = "playing…" if self.playing else "press Step or Play"
+            return f"{head}. {game.player_name(player)} is played by the {who} bot: {tail}."
+        if not visible or not self._may_choose_now(seat):
+            return f"{head}. Waiting for {game.player_name(player)} (not this view's decision)."
+        return f"{head}."
+
+    def _situation(self) -> str:
+        """One clause saying who must do what; games refine it."""
+        game = self._game
+        obs = self.observation
+        decision = (obs.get("decision") or "decide").replace("_", " ")
+        player = game.current_player
+        who = "Chance" if player == CHANCE else game.player_name(player)
+        return f"Step {game.step}: {who} to {decision}"
+
+    # ------------------------------------------------------------------ bots
+    def _default_bot(self) -> str:
+        return self.bot_names[0] if self.bot_names else "random"
+
+    def _first_human_seat(self) -> int:
+        return next((i for i, who in enumerate(self.seats) if who == HUMAN), 0)
+
+    def _bot(self, seat: int) -> Any:
+        name = self.seats[seat]
+        bot = self._bots.get(seat)
+        if bot is None or getattr(bot, "_dw_name", None) != name:
+            bot = make_bot(self._game.name, name)
+            try:
+                bot._dw_name = name
+            except AttributeError:
+                pass
+            self._bots[seat] = bot
+        return bot
+
+    def _bot_due(self) -> bool:
+        game = self._game
+        player = game.current_player
+        if player is None:
+            return False
+        if player == CHANCE:
+            history = game.history[: game.step]
+            last = history[-1].action.player if history else None
+            if last is None or last == CHANCE:
+                return all(w != HUMAN for w in self.seats)
+            return self.seats[last] != HUMAN
+        return self.seats[player] != HUMAN
+
+    def _pause_for_rewind(self) -> None:
+        if self.playing:
+            self.playing = False
+
+    def _schedule_bots(self) -> None:
+        """Start the bot loop on the running event loop (Jupyter's) if bots are due; else nothing."""
+        if not self.playing or (self._task is not None and not self._task.done()) or not self._bot_due():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop (plain Python, tests): call bot_step()
+        self._task = loop.create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        try:
+            while self.playing and self._bot_due():
+                await asyncio.sleep(self.pace)
+                if not (self.playing and self._bot_due()):
+                    break
+                try:
+                    self.bot_step()
+                except Exception as exc:  # noqa: BLE001 - report in the widget, stop the bots
+                    _LOG.exception("bot move failed")
+                    self.last_error = f"bot move failed: {exc}"
+                    self.playing = False
+        finally:
+            if self._task is asyncio.current_task():
+                self._task = None
+
+    def _as_viewer(self, viewer: Any) -> str:
+        if isinstance(viewer, int) and not isinstance(viewer, bool):
+            return str(viewer)
+        if not isinstance(viewer, str):
+            raise IntentError(f"viewer must be 'teacher', 'hotseat' or a seat number, got {viewer!r}")
+        return viewer

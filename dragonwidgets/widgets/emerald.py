@@ -1,0 +1,97 @@
+"""``EmeraldWidget``: Emerald on an SVG board (castle, path, mountain piles, flight track, lair).
+
+>>> w = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"])
+>>> print(w.status)
+Turn 1 · Red to move a knight (first of up to two). Red is played by the greedy bot: press Step or Play.
+>>> w.bot_step().kind
+'select_knight'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import CHANCE, Game, game_class, new_game
+from .base import GameWidget, bundle
+
+__all__ = ["EmeraldWidget"]
+
+GAME = "emerald"
+
+
+class EmeraldWidget(GameWidget):
+    """Play Emerald in a notebook: the board, legal moves to click, timeline, bots, views.
+
+    Args:
+        players: 2 to 5 seats.
+        seed: the integer every shuffle and die roll derives from (``None``: drawn at random).
+        seats: ``"human"`` or a bot name (``"greedy"``, ``"random"``) per seat; default all human.
+        viewer: ``"teacher"`` (everything), ``"hotseat"`` (the person to move) or ``"0"``.. (one seat).
+        chance: ``"auto"`` rolls the dragon die by itself; ``"manual"`` lets you pick the roll.
+        game: an existing Emerald game to show instead of creating one (then pass none of players,
+            seed, chance or options).
+        pace, playing: the bots' pace in seconds and whether they start playing at once.
+        **options: Emerald's game options (``dragonwidgets.engine.game_class("emerald").option_defaults``).
+
+    Raises:
+        TypeError: an unknown keyword (the message lists the accepted ones and the game options), or
+            ``game=`` together with game settings.
+        ValueError: a player count or option value the game refuses.
+    """
+
+    _esm = bundle(GAME)
+
+    def __init__(
+        self,
+        players: int = 3,
+        seed: int | None = None,
+        seats: list[str] | None = None,
+        viewer: str | int = "teacher",
+        chance: str = "auto",
+        *,
+        game: Game | None = None,
+        **kwargs: Any,
+    ):
+        widget_kw = {k: kwargs.pop(k) for k in ("pace", "playing", "layout") if k in kwargs}
+        known = game_class(GAME).option_defaults
+        unknown = sorted(set(kwargs) - set(known))
+        if unknown:
+            raise TypeError(
+                f"EmeraldWidget() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it takes "
+                f"players, seed, seats, viewer, chance, game, pace, playing and the Emerald options: "
+                f"{', '.join(sorted(known))}"
+            )
+        if game is None:
+            game = new_game(GAME, players=players, seed=seed, chance=chance, **kwargs)
+        elif kwargs or seed is not None or chance != "auto" or players != 3:
+            raise TypeError("EmeraldWidget(game=...) shows an existing game: leave out players, seed, chance and options")
+        elif getattr(game, "name", None) != GAME:
+            raise TypeError(f"EmeraldWidget shows an Emerald game, got {getattr(game, 'name', game)!r}; use GameWidget(game)")
+        super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
+
+    def _situation(self) -> str:
+        """Say who must do what now, in Emerald's words (from the observation this view has)."""
+        obs = self.observation
+        game = self._game
+        player = game.current_player
+        who = "Chance" if player == CHANCE else game.player_name(player)
+        decision = obs.get("decision")
+        pending = obs.get("pending") or {}
+        colours = self.board.get("colours", {})
+        if decision == "select_knight":
+            second = obs.get("knights_moved", 0) > 0
+            what = "move a second knight or end the turn" if second else "move a knight (first of up to two)"
+        elif decision == "take_card":
+            what = f"take a face-up card on {obs.get('last_destination') or 'the square'}"
+        elif decision == "dragon_roll":
+            what = "roll the dragon die"
+        elif decision == "choose_victim":
+            what = f"choose which knight the dragon captures on {obs.get('dragon', {}).get('square', '?')}"
+        elif decision == "pay_or_lose":
+            colour = colours.get(pending.get("victim_colour"), {}).get("name", pending.get("victim_colour", ""))
+            what = f"pay the dragon one gold card or lose the {colour.lower()} knight on {pending.get('square', '?')}"
+        else:
+            what = (decision or "decide").replace("_", " ")
+        if player == CHANCE:
+            return f"Turn {obs.get('turn', '?')} · {game.player_name(obs.get('active_player', 0))} must {what}"
+        return f"Turn {obs.get('turn', '?')} · {who} to {what}"

@@ -1,0 +1,126 @@
+"""Bots play whole games through the widget; the timeline rewinds; synced bytes stay small."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from dragonwidgets import EmeraldWidget
+from dragonwidgets.widgets.base import LOG_ROWS
+
+from widget_helpers import SYNCED_GAME_TRAITS
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4)])
+def test_bots_play_a_whole_game_with_bot_step(players, seed):
+    w = EmeraldWidget(players=players, seed=seed, seats=(["greedy", "random"] * 3)[:players])
+    for _ in range(5000):
+        if w.game.is_over:
+            break
+        w.bot_step()
+    assert w.game.is_over
+    assert w.legal_actions == [] and not w.can_act
+    assert w.status.startswith("Game over")
+    assert w.observation["outcome"]["winners"] == w.game.winners()
+    assert len(w.log) <= LOG_ROWS
+    with pytest.raises(ValueError, match="over"):
+        w.bot_step()
+
+
+def test_bot_games_are_reproducible():
+    def play():
+        w = EmeraldWidget(players=3, seed=11, seats=["greedy", "random", "greedy"])
+        while not w.game.is_over:
+            w.bot_step()
+        return w.record()
+
+    assert play() == play()
+
+
+def test_manual_chance_with_bots_rolls_for_them():
+    w = EmeraldWidget(players=3, seed=5, seats=["greedy"] * 3, chance="manual")
+    for _ in range(5000):
+        if w.game.is_over:
+            break
+        w.bot_step()
+    assert w.game.is_over
+    assert any(e.action.kind == "dragon_roll" for e in w.game.history)
+
+
+def test_timeline_goto_and_undo_over_a_bot_game():
+    w = EmeraldWidget(players=3, seed=6, seats=["greedy"] * 3)
+    observations = [w.observation]
+    while not w.game.is_over and w.game.step < 60:
+        w.bot_step()
+        observations.append(w.observation)
+    end = w.step
+    for step in (0, 7, end // 2, end):
+        w.goto(step)
+        assert w.step == step and w.history_length >= end
+        assert w.observation["step"] == step
+    assert w.observation == observations[-1]
+    w.undo()
+    assert w.step < end and w.history_length == end
+
+
+def test_rewinding_pauses_the_bots():
+    w = EmeraldWidget(players=3, seed=6, seats=["greedy"] * 3)
+    w.bot_step()
+    w.play()
+    w.goto(0)
+    assert w.playing is False
+
+
+def test_playing_runs_bots_on_the_running_event_loop():
+    async def scenario():
+        w = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], pace=0)  # Red starts
+        w.play()
+        for _ in range(200):
+            await asyncio.sleep(0)
+            if w.game.current_player == 0:
+                break
+        return w
+
+    w = asyncio.run(scenario())
+    assert w.game.step > 0 and w.game.current_player == 0
+    assert w.can_act and w.playing  # waiting for the person; bots resume after the person acts
+    assert all(e.action.player != 0 for e in w.game.history)
+
+
+def test_pause_stops_the_running_bots():
+    async def scenario():
+        w = EmeraldWidget(players=3, seed=8, seats=["greedy"] * 3, pace=0)
+        w.play()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        w.pause()
+        step = w.game.step
+        for _ in range(20):
+            await asyncio.sleep(0)
+        return w, step
+
+    w, step = asyncio.run(scenario())
+    assert w.game.step == step and not w.playing
+
+
+def _synced(w) -> dict[str, str]:
+    state = w.get_state()
+    return {k: json.dumps(state[k]) for k in SYNCED_GAME_TRAITS}
+
+
+@pytest.mark.parametrize("viewer", ["teacher", "0"])
+def test_synced_bytes_per_applied_action_stay_small(viewer):
+    w = EmeraldWidget(players=4, seed=3, seats=["greedy"] * 4, viewer=viewer)
+    before = _synced(w)
+    changed = []
+    while not w.game.is_over:
+        w.bot_step()
+        after = _synced(w)
+        changed.append(sum(len(v) for k, v in after.items() if v != before[k]))
+        before = after
+    # an action re-sends the changed traits of one view: a few KB, never the whole history
+    assert max(changed) < 30_000, max(changed)
+    assert sum(changed) / len(changed) < 15_000, sum(changed) / len(changed)
+    assert _synced(w)["board"] == before["board"]
