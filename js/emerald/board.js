@@ -34,7 +34,7 @@ function spaceShape(id, used) {
   g.append(s("title", { text: used ? name : `${name} (empty in this game)` }));
   if (geo.shape === "circle") {
     g.append(s("circle", { cx: geo.cx, cy: geo.cy, r: geo.r, class: "dw-space-shape" }));
-    g.append(s("text", { x: geo.cx, y: geo.cy - geo.r + 9, class: "dw-space-label", text: id === "KEEP" ? "keep" : id }));
+    g.append(s("text", { x: geo.cx, y: geo.cy - geo.r + 12, class: "dw-space-label", text: id === "KEEP" ? "keep" : id }));
   } else {
     g.append(s("rect", { x: geo.x, y: geo.y, width: geo.w, height: geo.h, rx: 6, class: "dw-space-shape" }));
     const mountain = kind === "mountain";

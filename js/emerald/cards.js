@@ -38,9 +38,8 @@ export function cardShape(card, { cx, cy, w, h, gems }) {
       "g",
       { class: "dw-card dw-card-gold" },
       s("rect", { x, y, width: w, height: h, rx: 4 }),
-      s("circle", { cx, cy: cy - h * 0.12, r: Math.min(w, h) * 0.3, class: "dw-coin" }),
-      s("text", { x: cx, y: cy - h * 0.12, class: "dw-card-value", "font-size": Math.min(w, h) * 0.42, text: card.value }),
-      s("text", { x: cx, y: y + h - 5, class: "dw-card-caption", "font-size": Math.max(7, h * 0.17), text: "gold" }),
+      s("circle", { cx, cy, r: Math.min(w, h) * 0.36, class: "dw-coin" }),
+      s("text", { x: cx, y: cy + 0.5, class: "dw-card-value", "font-size": Math.min(w, h) * 0.5, text: card.value }),
     );
   }
   const gem = gems[card.gem] || { name: card.gem, css: "#888" };
@@ -48,8 +47,7 @@ export function cardShape(card, { cx, cy, w, h, gems }) {
     "g",
     { class: "dw-card dw-card-gem" },
     s("rect", { x, y, width: w, height: h, rx: 4 }),
-    s("g", { transform: `translate(${cx},${cy - h * 0.12})` }, gemGlyph(gem.css, Math.min(w, h) / 28)),
-    s("text", { x: cx, y: y + h - 5, class: "dw-card-caption", "font-size": Math.max(7, h * 0.17), text: gem.name.slice(0, 7).toLowerCase() }),
+    s("g", { transform: `translate(${cx},${cy})` }, gemGlyph(gem.css, Math.min(w, h) / 22)),
   );
 }
 

@@ -38,7 +38,8 @@ export function trackBand(track) {
   for (let k = lo; k <= hi; k += 1) {
     g.append(s("rect", { x: RAIL.x + 8, y: mountainY(k) - SLOT_H / 2 + 2, width: RAIL.w - 16, height: SLOT_H - 4, rx: 5, class: "dw-track-square" }));
   }
-  g.append(s("text", { x: RAIL.x + RAIL.w / 2, y: top - 6, class: "dw-track-label", text: `track ${track.position}/6${track.fixed ? " 🔒" : ""}` }));
+  g.append(s("text", { x: RAIL.x + RAIL.w / 2, y: top - 20, class: "dw-track-label", text: "flight track" }));
+  g.append(s("text", { x: RAIL.x + RAIL.w / 2, y: top - 7, class: "dw-caption", text: `${track.position} of 6${track.fixed ? ", fixed" : ""}` }));
   return g;
 }
 

@@ -114,7 +114,7 @@ function handBlock(hand, o) {
   const nameX = x + 12 + colours.length * 16;
   const tags = [toMove ? "▶ to move" : "", seat === o.viewSeat ? "(this view)" : ""].filter(Boolean).join("  ");
   g.append(s("text", { x: nameX, y: y + 17, class: "dw-hand-name", text: o.names[seat] || `Seat ${seat + 1}` }));
-  if (tags) g.append(s("text", { x: nameX + 8 + 8 * (o.names[seat] || "").length, y: y + 17, class: "dw-hand-tag", text: tags }));
+  if (tags) g.append(s("text", { x: x + 150, y: y + 17, class: "dw-hand-tag", text: tags }));
   const score = obs.scores?.[String(seat)] ?? obs.outcome?.scores?.[String(seat)];
   if (score !== undefined && score !== null) {
     g.append(s("text", { x: x + HANDS.w - 10, y: y + 17, class: "dw-hand-score", text: `${score} pts` }));
@@ -140,8 +140,29 @@ function handBlock(hand, o) {
 export function handsPanel(obs, layout, names, viewSeat) {
   const hands = obs.hands || [];
   const gap = 6;
-  const h = Math.min(100, (HANDS.bottom - HANDS.y) / Math.max(hands.length, 1) - gap);
+  const h = Math.min(96, (HANDS.bottom - HANDS.y - LEGEND_H) / Math.max(hands.length, 1) - gap);
   const g = s("g", { class: "dw-hands" });
   hands.forEach((hand, i) => g.append(handBlock(hand, { obs, layout, names, viewSeat, y: HANDS.y + i * (h + gap), h })));
+  g.append(legend(obs, layout, names, HANDS.y + hands.length * (h + gap) + 4));
+  return g;
+}
+
+const LEGEND_H = 34;
+
+/** The gem names and who holds the bonus cards, under the seats. */
+function legend(obs, layout, names, y) {
+  const g = s("g", { class: "dw-legend" });
+  const gems = Object.entries(layout.gems || {});
+  let x = HANDS.x + 6;
+  g.append(s("text", { x, y: y + 8, class: "dw-legend-title", text: "gems" }));
+  x += 52;
+  for (const [, info] of gems) {
+    g.append(s("g", { transform: `translate(${x},${y + 8})` }, gemGlyph(info.css, 0.7)));
+    g.append(s("text", { x: x + 10, y: y + 8, class: "dw-legend-text", text: info.name }));
+    x += 24 + 7 * info.name.length;
+  }
+  const four = obs.bonus?.four_different_gems;
+  const holder = four === null || four === undefined ? "still available" : `taken by ${names[four] ?? `seat ${four + 1}`}`;
+  g.append(s("text", { x: HANDS.x + 6, y: y + 25, class: "dw-legend-text", text: `“four different gems” bonus ${holder} · majority bonuses at the end · +n = face-down cards` }));
   return g;
 }

@@ -6,16 +6,16 @@
 export const VIEW = { width: 960, height: 730 };
 
 /** Start spaces: 4 towers at the castle's corners and the keep in the middle. */
-export const CASTLE = { x: 16, y: 540, w: 180, h: 178 };
+export const CASTLE = { x: 14, y: 542, w: 190, h: 178 };
 const TOWERS = {
-  T1: { cx: 60, cy: 588 },
-  T2: { cx: 152, cy: 588 },
-  T3: { cx: 60, cy: 670 },
-  T4: { cx: 152, cy: 670 },
-  KEEP: { cx: 106, cy: 629 },
+  T1: { cx: 52, cy: 582 },
+  T2: { cx: 166, cy: 582 },
+  T3: { cx: 52, cy: 680 },
+  T4: { cx: 166, cy: 680 },
+  KEEP: { cx: 109, cy: 631 },
 };
-export const TOWER_R = 28;
-export const KEEP_R = 30;
+export const TOWER_R = 32;
+export const KEEP_R = 32;
 
 const PLAIN = { x0: 214, y: 628, w: 58, h: 90, pitch: 64 };
 const MOUNTAIN = { x: 650, w: 140, h: 48, cy1: 600, pitch: 56 };
@@ -25,7 +25,7 @@ export const LAIR = { x: 640, y: 26, w: 160, h: 86 };
 export const TREASURES = { x: 812, y: 36, w: 40, h: 54 };
 export const NEST = { x: 492, y: 26, w: 134, h: 86 };
 export const DIE = { x: 866, y: 652, size: 56 };
-export const HANDS = { x: 16, y: 16, w: 462, bottom: 528 };
+export const HANDS = { x: 16, y: 16, w: 462, bottom: 500 };
 
 /** Mountain number of a square id ("M4" -> 4), or 0. */
 export function mountainNumber(id) {
@@ -68,11 +68,12 @@ export function stackSlots(id, n) {
   const g = spaceGeometry(id);
   if (!g) return [];
   if (g.shape === "circle") {
-    if (n === 1) return [{ x: g.cx, y: g.cy + 2, r: 9 }];
-    return Array.from({ length: n }, (_, i) => {
-      const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
-      return { x: g.cx + 14 * Math.cos(a), y: g.cy + 2 + 14 * Math.sin(a), r: 8 };
-    });
+    // up to 3 in a row under the label, the rest in a second row
+    const rows = n <= 3 ? [n] : [3, n - 3];
+    const ys = rows.length === 1 ? [g.cy + 5] : [g.cy + 1, g.cy + 18];
+    return rows.flatMap((m, row) =>
+      Array.from({ length: m }, (_, i) => ({ x: g.cx + (i - (m - 1) / 2) * 17, y: ys[row], r: 7.5 })),
+    );
   }
   if (mountainNumber(id)) {
     return Array.from({ length: n }, (_, i) => ({ x: g.x + 44 + i * 21, y: g.cy + 2, r: 9 }));

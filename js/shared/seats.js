@@ -44,7 +44,7 @@ export function createSeats(send, scope) {
      */
     update(t) {
       playing = t.playing;
-      play.textContent = playing ? "⏸ Pause" : "▶ Play bots";
+      play.textContent = playing ? "Pause bots" : "Play bots";
       play.setAttribute("aria-pressed", playing ? "true" : "false");
       const anyBot = t.seats.some((w) => w !== "human");
       play.disabled = !anyBot || t.isOver;

@@ -1,7 +1,16 @@
 // The timeline: a slider over the history plus first / back / forward / last and undo buttons.
 // Every control sends an intent (`goto {step}` or `undo`); the slider shows what Python reports.
 
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
+
+/** Small SVG icons (font glyphs such as ⏮ are missing on some systems). */
+const ICONS = {
+  first: "M3,2 h2 v12 h-2 Z M14,2 L6,8 L14,14 Z",
+  back: "M12,2 L4,8 L12,14 Z",
+  forward: "M4,2 L12,8 L4,14 Z",
+  last: "M11,2 h2 v12 h-2 Z M2,2 L10,8 L2,14 Z",
+};
+const icon = (name) => s("svg", { viewBox: "0 0 16 16", width: 12, height: 12, "aria-hidden": "true" }, s("path", { d: ICONS[name], fill: "currentColor" }));
 
 /**
  * @param {(kind: string, fields?: Object) => void} send
@@ -18,12 +27,12 @@ export function createTimeline(send, scope) {
     "aria-label": "Step in the history",
   });
   const label = h("span", { class: "dw-timeline-label", "aria-hidden": "true" });
-  const btn = (text, title, intent) =>
-    h("button", { type: "button", class: "dw-btn dw-icon", title, "aria-label": title, "data-timeline": intent, text });
-  const first = btn("⏮", "Go to the start", "first");
-  const back = btn("◀", "One step back", "back");
-  const fwd = btn("▶", "One step forward", "forward");
-  const last = btn("⏭", "Go to the last step", "last");
+  const btn = (title, intent) =>
+    h("button", { type: "button", class: "dw-btn dw-icon", title, "aria-label": title, "data-timeline": intent }, icon(intent));
+  const first = btn("Go to the start", "first");
+  const back = btn("One step back (←)", "back");
+  const fwd = btn("One step forward (→)", "forward");
+  const last = btn("Go to the last step", "last");
   const undo = h("button", { type: "button", class: "dw-btn", "data-intent": "undo", text: "Undo", title: "Undo the last decision (u)" });
   const el = h(
     "section",
