@@ -55,7 +55,7 @@ def _require_browser_tools() -> None:
 def lab():
     """A JupyterLab server on 127.0.0.1 over a temporary copy of the repo's notebooks/."""
     _require_browser_tools()
-    server = lab_harness.LabServer().start()
+    server = lab_harness.LabServer(lab_harness.NOTEBOOKS).start()
     try:
         yield server
     finally:

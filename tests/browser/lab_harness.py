@@ -363,6 +363,30 @@ _MARK_WIDGET_CELL_JS = """
 """
 
 
+# The legal actions bound on the board that a click at the element's centre really reaches
+# (another piece drawn on top may cover a space): [[data-target, data-action-id], ...].
+_CLICKABLE_JS = """
+(root) => {
+  const out = [];
+  for (const el of root.querySelectorAll('.dw-board-wrap svg [data-action-id][data-target]')) {
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    if (hit && hit.closest('[data-action-id]') === el) {
+      out.push([el.getAttribute('data-target'), el.getAttribute('data-action-id')]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def board_actions(root: Any) -> list[tuple[str, str]]:
+    """Return ``(data-target, action id)`` of the legal board elements under the widget ``root``
+    (a Playwright locator) that a click at their centre reaches."""
+    return [tuple(x) for x in root.evaluate(_CLICKABLE_JS)]
+
+
 class OpenNotebook:
     """A notebook open in a JupyterLab page, with a client of its kernel."""
 
