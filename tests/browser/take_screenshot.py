@@ -1,0 +1,80 @@
+"""Take the README's screenshot: the Emerald widget in JupyterLab, mid-game, cropped to the widget.
+
+    python tests/browser/take_screenshot.py [--out docs/screenshot.png] [--seed 42] [--decisions 45]
+
+Starts JupyterLab and Debian's chromium with the test harness, runs a notebook of its own
+(``w = EmeraldWidget(players=3, seed=..., seats=["human", "greedy", "greedy"])``), plays a few turns
+from the kernel (seat 0 takes the first legal action, the bots their own) until seat 0 must decide
+again, and saves a PNG of the widget only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import lab_harness  # noqa: E402
+
+NOTEBOOK = "screenshot.ipynb"
+
+# Play from the kernel: at least `n` decisions, then on until seat 0 decides with the board live.
+PLAY = """
+def _dw_play(n):
+    for _ in range(400):
+        g = w.game
+        if g.is_over:
+            return
+        if n <= 0 and g.current_player == 0:
+            return
+        if g.current_player == 0:
+            w.act(g.legal_actions()[0].id)
+        else:
+            w.bot_step()
+        n -= 1
+"""
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=str(lab_harness.REPO / "docs" / "screenshot.png"))
+    ap.add_argument("--seed", type=int, default=42)
+    ap.add_argument("--decisions", type=int, default=45, help="decisions to play before the picture")
+    ap.add_argument("--width", type=int, default=1280, help="browser viewport width (px)")
+    args = ap.parse_args(argv)
+    missing = lab_harness.missing_browser_tools()
+    if missing:
+        sys.exit(f"take_screenshot needs a browser: {missing}")
+
+    source = (
+        "import dragonwidgets\n"
+        f"w = dragonwidgets.EmeraldWidget(players=3, seed={args.seed}, seats=['human', 'greedy', 'greedy'])\n"
+        "w"
+    )
+    with lab_harness.LabServer(notebooks=None, extra={NOTEBOOK: lab_harness.notebook_json(source)}) as lab, \
+            lab_harness.browser_session() as browser:
+        page = browser.new_page(viewport={"width": args.width, "height": 1100}, device_scale_factor=1)
+        nb = lab_harness.open_notebook(page, lab, NOTEBOOK)
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        root = nb.widget("w")
+        nb.kernel.run("w.pause()" if nb.kernel.eval("bool(getattr(w, 'playing', False))") else "pass")
+        nb.kernel.run(PLAY)
+        nb.kernel.run(f"_dw_play({args.decisions}); del _dw_play")
+        step = nb.kernel.eval("w.step")
+        page.wait_for_function(
+            "([root, step]) => Number(root.querySelector('.dw-timeline-range').value) === step",
+            arg=[root.element_handle(), step])
+        page.mouse.move(0, 0)
+        time.sleep(0.5)  # let transitions finish
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        root.screenshot(path=str(out), animations="disabled")
+        print(f"wrote {out} at step {step}: {nb.kernel.eval('w.status')}")
+        nb.close()
+
+
+if __name__ == "__main__":
+    main()
