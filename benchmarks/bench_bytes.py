@@ -1,0 +1,129 @@
+"""Bytes of widget state Python sends to the browser per applied action, over full Emerald games.
+
+No browser or kernel is needed: the widget is created in plain Python (``comm`` gives it a dummy
+comm) and its comm's ``send`` is wrapped to record every message as the kernel would send it (JSON
+of the comm message's ``data`` plus any binary buffers). One *applied action* is one decision taken
+the way the front end takes it: ``w.act(id)`` for the human seat (a random legal action) or
+``w.bot_step()`` for a bot seat; the chance outcomes drawn right after it (die rolls) are part of it.
+
+Two figures per action:
+
+- ``sent``: what actually went over the comm (state updates and custom messages);
+- ``diff``: the JSON size of the traits of ``w.get_state()`` whose value changed, a lower bound
+  for any protocol that sends changed traits whole.
+
+    python benchmarks/bench_bytes.py [--games 5] [--players 2 3 4 5]
+
+It prints figures and never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import dragonwidgets  # noqa: E402
+from dragonwidgets.engine.actions import CHANCE  # noqa: E402
+
+
+def _size(obj) -> int:
+    return len(json.dumps(obj, separators=(",", ":"), default=str).encode())
+
+
+class CommMeter:
+    """Wrap a widget's comm ``send`` and add up the bytes of every message it sends."""
+
+    def __init__(self, widget):
+        self.bytes = 0
+        self.messages = 0
+        comm = widget.comm
+        original = comm.send
+
+        def send(data=None, metadata=None, buffers=None, **kw):
+            self.bytes += _size(data) + sum(len(memoryview(b).cast("B")) for b in (buffers or []))
+            self.messages += 1
+            return original(data=data, metadata=metadata, buffers=buffers, **kw)
+
+        comm.send = send
+
+    def take(self) -> tuple[int, int]:
+        """Return (bytes, messages) since the last call and reset the counters."""
+        out = (self.bytes, self.messages)
+        self.bytes = self.messages = 0
+        return out
+
+
+def state_sizes(widget) -> dict[str, int]:
+    """Return the JSON size of each synced trait (``get_state()`` without binary buffers)."""
+    return {k: _size(v) for k, v in widget.get_state().items()}
+
+
+def changed_bytes(before: dict, after: dict) -> int:
+    return sum(_size(v) for k, v in after.items() if before.get(k) != v)
+
+
+def play_game(players: int, seed: int, viewer: str) -> dict[str, list[int] | int]:
+    """Play one game (seat 0 human choosing at random, the others ``greedy``); measure each action."""
+    seats = ["human"] + ["greedy"] * (players - 1)
+    w = dragonwidgets.EmeraldWidget(players=players, seed=seed, seats=seats)
+    w.viewer = viewer
+    meter = CommMeter(w)
+    rng = random.Random(seed)
+    initial = sum(state_sizes(w).values())
+    meter.take()
+    sent, diff, msgs = [], [], []
+    state = w.get_state()
+    game = w.game
+    while not game.is_over:
+        if game.current_player == CHANCE:  # only with manual chance; auto draws follow each action
+            w.resolve_chance()
+        elif seats[game.current_player] == "human":
+            legal = game.legal_actions()
+            w.act(legal[rng.randrange(len(legal))].id)
+        else:
+            w.bot_step()
+        b, m = meter.take()
+        new_state = w.get_state()
+        sent.append(b)
+        msgs.append(m)
+        diff.append(changed_bytes(state, new_state))
+        state = new_state
+    return {"sent": sent, "diff": diff, "messages": msgs, "initial": initial, "steps": game.step}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=5, help="games per player count and viewer")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    ap.add_argument("--viewers", nargs="+", default=["0", "teacher"],
+                    help='viewer trait values to measure ("0" = seat 0\'s view, "teacher" = full table)')
+    args = ap.parse_args(argv)
+
+    print("Bytes Python sends to the browser per applied action (JSON of comm messages), "
+          f"{args.games} full games each; seat 0 human (random legal action), the others greedy bots\n")
+    header = (f"{'players':>7} {'viewer':>8} {'actions':>8} {'sent median':>12} {'sent max':>9} "
+              f"{'diff median':>12} {'diff max':>9} {'msgs/action':>12} {'initial state':>14} {'sent/game':>10}")
+    print(header)
+    print("-" * len(header))
+    for players in args.players:
+        for viewer in args.viewers:
+            games = [play_game(players, 1 + 7919 * i + players, viewer) for i in range(args.games)]
+            sent = [b for g in games for b in g["sent"]]
+            diff = [b for g in games for b in g["diff"]]
+            msgs = [m for g in games for m in g["messages"]]
+            per_game = statistics.median(sum(g["sent"]) for g in games)
+            initial = statistics.median(g["initial"] for g in games)
+            print(f"{players:>7} {viewer:>8} {len(sent):>8} {statistics.median(sent):>12.0f} {max(sent):>9} "
+                  f"{statistics.median(diff):>12.0f} {max(diff):>9} {statistics.mean(msgs):>12.2f} "
+                  f"{initial:>14.0f} {per_game:>10.0f}")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
