@@ -64,8 +64,9 @@ def state_sizes(widget) -> dict[str, int]:
     return {k: _size(v) for k, v in widget.get_state().items()}
 
 
-def changed_bytes(before: dict, after: dict) -> int:
-    return sum(_size(v) for k, v in after.items() if before.get(k) != v)
+def changed_traits(before: dict, after: dict) -> dict[str, int]:
+    """Return ``{trait: JSON bytes}`` of the traits whose value changed."""
+    return {k: _size(v) for k, v in after.items() if before.get(k) != v}
 
 
 def play_game(players: int, seed: int, viewer: str) -> dict[str, list[int] | int]:
@@ -77,7 +78,7 @@ def play_game(players: int, seed: int, viewer: str) -> dict[str, list[int] | int
     rng = random.Random(seed)
     initial = sum(state_sizes(w).values())
     meter.take()
-    sent, diff, msgs = [], [], []
+    sent, diff, msgs, by_trait = [], [], [], {}
     state = w.get_state()
     game = w.game
     while not game.is_over:
@@ -92,9 +93,13 @@ def play_game(players: int, seed: int, viewer: str) -> dict[str, list[int] | int
         new_state = w.get_state()
         sent.append(b)
         msgs.append(m)
-        diff.append(changed_bytes(state, new_state))
+        changed = changed_traits(state, new_state)
+        diff.append(sum(changed.values()))
+        for k, v in changed.items():
+            by_trait.setdefault(k, []).append(v)
         state = new_state
-    return {"sent": sent, "diff": diff, "messages": msgs, "initial": initial, "steps": game.step}
+    return {"sent": sent, "diff": diff, "messages": msgs, "initial": initial, "steps": game.step,
+            "by_trait": by_trait}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -123,6 +128,12 @@ def main(argv: list[str] | None = None) -> None:
                   f"{statistics.median(diff):>12.0f} {max(diff):>9} {statistics.mean(msgs):>12.2f} "
                   f"{initial:>14.0f} {per_game:>10.0f}")
             sys.stdout.flush()
+            if viewer == args.viewers[0] and players == args.players[0]:
+                breakdown, n = games[0]["by_trait"], len(games[0]["sent"])
+    print(f"\nWhich traits change, {args.players[0]} players, viewer {args.viewers[0]!r}, first game "
+          f"({n} actions): times changed, median and max JSON bytes when changed")
+    for name, xs in sorted(breakdown.items(), key=lambda kv: -sum(kv[1])):
+        print(f"  {name:16} {len(xs):>5} {statistics.median(xs):>8.0f} {max(xs):>8}")
 
 
 if __name__ == "__main__":
