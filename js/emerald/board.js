@@ -164,5 +164,16 @@ export function createEmeraldBoard() {
       );
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
     },
+    afterBind() {
+      // A knight stack whose space already is the button for the same action stays highlighted but
+      // lets clicks through to the space, so the whole tower or square is one target and one tab stop.
+      for (const stack of live.querySelectorAll(".dw-stack[data-action-id]")) {
+        const space = stack.getAttribute("data-target").split("/")[0];
+        const under = base.querySelector(`[data-target="${space}"]`);
+        if (under?.getAttribute("data-action-id") !== stack.getAttribute("data-action-id")) continue;
+        for (const attr of ["data-action-id", "tabindex", "role", "aria-label"]) stack.removeAttribute(attr);
+        stack.classList.add("dw-passthrough");
+      }
+    },
   };
 }

@@ -105,14 +105,15 @@ function handBlock(hand, o) {
   const pending = obs.pending && obs.pending.victim_owner === seat ? obs.pending : null;
   const x = HANDS.x;
   const y = o.y;
-  const cls = ["dw-hand", toMove ? "dw-hand-to-move" : "", pending ? "dw-hand-pending" : "", seat === o.viewSeat ? "dw-hand-mine" : ""];
+  const winner = Boolean(obs.outcome?.winners?.includes(seat));
+  const cls = ["dw-hand", toMove ? "dw-hand-to-move" : "", pending ? "dw-hand-pending" : "", seat === o.viewSeat ? "dw-hand-mine" : "", winner ? "dw-hand-winner" : ""];
   const g = s("g", { class: cls.filter(Boolean).join(" "), "data-seat": seat });
   g.append(s("rect", { x, y, width: HANDS.w, height: o.h, rx: 8, class: "dw-hand-bg" }));
   colours.forEach((c, i) => {
     g.append(s("circle", { cx: x + 16 + i * 16, cy: y + 16, r: 6.5, fill: layout.colours?.[c]?.css || "#888", class: "dw-knight" }));
   });
   const nameX = x + 12 + colours.length * 16;
-  const tags = [toMove ? "▶ to move" : "", seat === o.viewSeat ? "(this view)" : ""].filter(Boolean).join("  ");
+  const tags = [winner ? "★ winner" : "", toMove ? "▶ to move" : "", seat === o.viewSeat ? "(this view)" : ""].filter(Boolean).join("  ");
   g.append(s("text", { x: nameX, y: y + 17, class: "dw-hand-name", text: o.names[seat] || `Seat ${seat + 1}` }));
   if (tags) g.append(s("text", { x: x + 150, y: y + 17, class: "dw-hand-tag", text: tags }));
   const score = obs.scores?.[String(seat)] ?? obs.outcome?.scores?.[String(seat)];

@@ -3,6 +3,8 @@
 // Each mountain square has its gold pile on the left, its gem pile on the right and the flight-track
 // rail beyond the gem piles; the players' cards fill the top-left corner.
 
+/** The synced traits this module reflects. @typedef {Pick<import("../shared/model.js").GameTraits, "board">} LayoutTraits */
+
 export const VIEW = { width: 960, height: 730 };
 
 /** Start spaces: 4 towers at the castle's corners and the keep in the middle. */

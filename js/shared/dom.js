@@ -1,5 +1,7 @@
 // Tiny DOM helpers shared by every game's front end (no framework, no dependencies).
 
+/** dom.js reads no traits; the widgets' synced traits are typed in model.js. @typedef {import("./model.js").GameTraits} GameTraits */
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**

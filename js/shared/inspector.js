@@ -1,6 +1,8 @@
 // The state inspector: the synced observation (exactly what this view received) as a collapsible
 // JSON tree, the legal actions with their rule IDs, and the text board. Drawn only while open.
 
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "observation" | "legal_actions" | "text">} InspectorTraits */
+
 import { h, replaceChildren } from "./dom.js";
 
 function leaf(value) {

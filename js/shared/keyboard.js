@@ -5,6 +5,8 @@
 //                   Left / Right with nothing chosen step the timeline back / forward
 //   u               undo the last decision
 
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "legal_actions" | "can_act" | "step" | "history_length">} KeyboardTraits */
+
 export const KEY_HELP = "Keys: 1–9 choose · arrows move between choices · Enter choose · ←/→ step the timeline · u undo";
 
 const EDITABLE = new Set(["INPUT", "SELECT", "TEXTAREA"]);

@@ -1,5 +1,7 @@
 // The log of recent events (as the viewer may read them), newest last.
 
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "log" | "player_names">} LogTraits */
+
 import { h, replaceChildren } from "./dom.js";
 
 /**

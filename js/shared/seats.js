@@ -1,5 +1,7 @@
 // Seats: who plays each seat (a person or a bot), and the bots' play / pause / step and pace controls.
 
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "seats" | "bot_names" | "player_names" | "playing" | "pace">} SeatsTraits */
+
 import { h, replaceChildren } from "./dom.js";
 
 /**

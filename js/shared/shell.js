@@ -9,6 +9,7 @@
  * @typedef {Object} Board
  * @property {Element} el                         the board's root element (SVG or HTML)
  * @property {(t: GameTraits) => void} update     redraw from the traits
+ * @property {() => void} [afterBind]             adjust the elements just bound to legal actions
  * @property {() => void} [dispose]
  */
 
@@ -101,6 +102,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const focus = rememberFocus(board.el);
     board.update(t);
     bindTargets(board.el, t.legal_actions, Boolean(t.can_act));
+    board.afterBind?.();
     restoreFocus(board.el, focus, "data-target");
   };
   const drawActions = () => {

@@ -1,5 +1,7 @@
 // The status line (what happens now) and the last refused intent, both announced to screen readers.
 
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "status" | "last_error">} StatusTraits */
+
 import { h } from "./dom.js";
 
 export function createStatus() {

@@ -1,6 +1,8 @@
 // The timeline: a slider over the history plus first / back / forward / last and undo buttons.
 // Every control sends an intent (`goto {step}` or `undo`); the slider shows what Python reports.
 
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "step" | "history_length">} TimelineTraits */
+
 import { h, s } from "./dom.js";
 
 /** Small SVG icons (font glyphs such as ⏮ are missing on some systems). */

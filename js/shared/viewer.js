@@ -1,5 +1,7 @@
 // The viewer choice: the teacher's full table, hot-seat (follows the person to move) or one seat's view.
 
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "viewer" | "player_names">} ViewerTraits */
+
 import { h, replaceChildren } from "./dom.js";
 
 /**

@@ -80,7 +80,10 @@ describe("legal actions", () => {
     const t = position("start");
     mount("start");
     for (const action of t.legal_actions) {
-      const node = byTarget(action.targets[0]);
+      // the knight stack, or the tower holding it when the tower is the button for the same move
+      const stack = byTarget(action.targets[0]);
+      const node = stack.hasAttribute("data-action-id") ? stack : byTarget(action.targets[1]);
+      expect(stack.classList.contains("dw-legal")).toBe(true);
       expect(node.getAttribute("data-action-id")).toBe(action.id);
       expect(node.getAttribute("tabindex")).toBe("0");
       expect(node.getAttribute("role")).toBe("button");
@@ -89,6 +92,15 @@ describe("legal actions", () => {
     // P3 is the destination of every first move: highlighted, not one action's button
     expect(byTarget("P3").hasAttribute("data-action-id")).toBe(false);
     expect(byTarget("P3").classList.contains("dw-legal-shared")).toBe(true);
+  });
+
+  it("at 2 players a tower holds two of the player's colours: each knight stack is its own button", () => {
+    const t = position("start_2p");
+    mount("start_2p");
+    expect(byTarget("T1").hasAttribute("data-action-id")).toBe(false);
+    const ids = t.legal_actions.filter((a) => a.targets[1] === "T1").map((a) => a.id);
+    expect(ids.length).toBe(2);
+    for (const id of ids) expect(el.querySelector(`svg .dw-stack[data-action-id="${id}"]`)).not.toBeNull();
   });
 
   it("are listed as numbered buttons", () => {
@@ -101,7 +113,8 @@ describe("legal actions", () => {
 
   it("clicking a board element sends {kind: act, id}", () => {
     mount("start");
-    click(byTarget("T2/red").querySelector("circle"));
+    click(byTarget("T2").querySelector("circle"));
+    click(byTarget("P3"));  // shared by every move: not a button
     expect(model.sent).toEqual([{ kind: "act", id: "move T2 red" }]);
   });
 
@@ -230,7 +243,7 @@ describe("keyboard", () => {
 
   it("Enter on a focused board element acts; arrows move between legal elements", () => {
     mount("start");
-    const first = byTarget("T1/red");
+    const first = byTarget("T1");
     first.focus();
     expect(document.activeElement).toBe(first);
     key(first, "ArrowRight");
@@ -254,7 +267,7 @@ describe("cleanup", () => {
   it("removes every model and DOM listener and the DOM", () => {
     const root = mount("start");
     expect(model.listenerCount()).toBeGreaterThan(0);
-    const stale = byTarget("T1/red");
+    const stale = byTarget("T1");
     cleanup();
     cleanup = null;
     expect(model.listenerCount()).toBe(0);

@@ -43,6 +43,7 @@ def main() -> None:
     w2 = EmeraldWidget(players=4, seed=5)
     play_until(w2, "take_card")
     out["take_card_4p"] = traits(w2)
+    out["start_2p"] = traits(EmeraldWidget(players=2, seed=3))
     w3 = EmeraldWidget(players=2, seed=3, chance="manual")
     play_until(w3, "dragon_roll")
     out["manual_roll_2p"] = traits(w3)
