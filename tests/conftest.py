@@ -4,10 +4,10 @@ Browser tests (``@pytest.mark.browser``, everything under ``tests/browser/``) dr
 in Debian's chromium. On a machine without chromium (or without the test extras) they are skipped
 with the reason; under ``CI=true`` they are never skipped: a missing browser is a failure there.
 
-Fixtures (session-scoped ones start once for the whole run):
+Browser tests run after all the others. Fixtures:
 
 - ``lab``: a :class:`lab_harness.LabServer` serving a temporary copy of ``notebooks/``.
-- ``chromium``: a Playwright ``Browser`` on Debian's chromium.
+- ``chromium``: a Playwright ``Browser`` on Debian's chromium (per test module).
 - ``page``: a fresh browser page (its own context) per test.
 - ``open_notebook``: ``open_notebook("emerald.ipynb")`` opens it in ``page``, waits for the kernel,
   runs all cells and returns an ``OpenNotebook`` whose ``.kernel.eval("w.game.step")`` reads the
@@ -30,11 +30,13 @@ BROWSER_DIR = Path(__file__).resolve().parent / "browser"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark everything under tests/browser/ as ``browser``; skip those here when no chromium runs."""
+    """Mark everything under tests/browser/ as ``browser`` and run those last (the quick tests
+    report first); skip them here when no chromium runs."""
     for item in items:
         path = Path(str(item.path)).resolve()
         if BROWSER_DIR in path.parents and path.name.startswith("test_"):
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)  # stable
     missing = lab_harness.missing_browser_tools()
     if missing is None or IN_CI:
         return  # in CI a missing browser fails in the fixtures, with the same reason
@@ -62,9 +64,13 @@ def lab():
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
-    """A headless Debian chromium driven by Playwright, for the whole session."""
+    """A headless Debian chromium driven by Playwright, for one test module.
+
+    Not session-wide: Playwright's sync API keeps an asyncio loop marked as running in the main
+    thread while it is open, which would break later tests that call ``asyncio.run``.
+    """
     _require_browser_tools()
     with lab_harness.browser_session() as browser:
         yield browser

@@ -426,6 +426,8 @@ def open_notebook(page: Any, lab: LabServer, path: str, run_all: bool = True,
         RuntimeError: a cell raised (the message lists the errors), or the cells did not finish in
             ``timeout`` seconds.
     """
+    if not (lab.root_dir / path).is_file():
+        raise FileNotFoundError(f"no notebook {path!r} in the server's root (a copy of {NOTEBOOKS})")
     page.set_default_timeout(timeout * 1000)
     page.goto(lab.lab_url(), wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp !== undefined")
