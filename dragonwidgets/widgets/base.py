@@ -143,8 +143,10 @@ class GameWidget(anywidget.AnyWidget):
         """
         if not isinstance(id, str):
             raise IntentError(f"act() takes an action id (str), got {type(id).__name__}")
+        # Who decides is checked first: the refusal of an illegal id lists the legal ids, which must
+        # only be those this view may see.
+        self._check_may_choose(self._game.current_player, self._view_seat())
         action = self._find(id)
-        self._check_may_choose(action.player, self._view_seat())
         self._game.apply(action.id)
         self._after_change()
 

@@ -70,6 +70,8 @@ def test_other_seats_pay_options_are_not_synced():
     w.viewer = str((owner + 1) % 3)
     assert w.legal_actions == [] and not w.can_act
     assert not re.search(r'"pay \d|hand/\d/gold/', synced_json(w))
+    w._handle_custom_msg({"kind": "act", "id": "pay 9"}, [])  # a forged guess from another seat's view
+    assert w.last_error and not re.search(r"pay \d", w.last_error.replace("pay 9", ""))
     w.viewer = str(owner)
     assert any(a["id"].startswith("pay ") for a in w.legal_actions) and w.can_act
 
