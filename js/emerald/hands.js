@@ -11,7 +11,7 @@ import { s } from "../shared/dom.js";
 import { cardShape, gemGlyph } from "./cards.js";
 import { HANDS } from "./layout.js";
 
-const CARD = { w: 26, h: 36 };
+const CARD = { w: 28, h: 38 };
 
 function knightCounts(obs, colours) {
   let play = 0;
@@ -162,6 +162,8 @@ function legend(obs, layout, names, y) {
     g.append(s("text", { x: x + 10, y: y + 8, class: "dw-legend-text", text: info.name }));
     x += 24 + 7 * info.name.length;
   }
+  g.append(s("circle", { cx: x + 6, cy: y + 8, r: 3.5, class: "dw-moved-mark" }));
+  g.append(s("text", { x: x + 14, y: y + 8, class: "dw-legend-text", text: "moved this turn" }));
   const four = obs.bonus?.four_different_gems;
   const holder = four === null || four === undefined ? "still available" : `taken by ${names[four] ?? `seat ${four + 1}`}`;
   g.append(s("text", { x: HANDS.x + 6, y: y + 25, class: "dw-legend-text", text: `“four different gems” bonus ${holder} · majority bonuses at the end · +n = face-down cards` }));
