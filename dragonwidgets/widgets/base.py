@@ -41,7 +41,7 @@ def bundle(name: str) -> pathlib.Path | str:
     return (
         "export default { render({ el }) { el.textContent = "
         f"'dragonwidgets: the front end static/{name}.js is not built; run `npm install && npm run build` "
-        "in the repository (pip install does it).'; } };"
+        "in the repository (pip install does it).'; } };\n"  # multi-line: anywidget never reads it as a path
     )
 
 
