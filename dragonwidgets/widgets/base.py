@@ -152,8 +152,8 @@ class GameWidget(anywidget.AnyWidget):
 
     def undo(self) -> None:
         """Step back over the last decision (bots pause). Raises ``HistoryError`` at step 0."""
+        self._game.undo()  # raises before anything changes
         self._pause_for_rewind()
-        self._game.undo()
         self._after_change()
 
     def goto(self, step: int) -> None:
@@ -162,8 +162,8 @@ class GameWidget(anywidget.AnyWidget):
         Raises:
             HistoryError: ``step`` is not in ``0..len(game.history)``.
         """
+        self._game.goto(step)  # raises before anything changes
         self._pause_for_rewind()
-        self._game.goto(step)
         self._after_change()
 
     def play(self) -> None:

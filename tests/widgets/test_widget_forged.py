@@ -118,3 +118,13 @@ def test_bad_seats_and_viewer_are_refused_at_construction():
         EmeraldWidget(players=3, seats=["human"])
     with pytest.raises(Exception, match="viewer"):
         EmeraldWidget(players=3, viewer="god")
+
+
+@pytest.mark.parametrize("content", [{"kind": "goto", "step": 999}, {"kind": "undo"}, {"kind": "act", "id": "x"}])
+def test_refused_message_does_not_even_pause_the_bots(content):
+    w = EmeraldWidget(players=3, seed=1, seats=["greedy"] * 3)
+    w.play()
+    before = snapshot(w)
+    w._handle_custom_msg(content, [])
+    assert w.last_error and w.playing
+    assert snapshot(w) == before
