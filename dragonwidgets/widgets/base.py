@@ -395,7 +395,7 @@ class GameWidget(anywidget.AnyWidget):
             winners = list(out.winners) if out else []
             names = " and ".join(game.player_name(p) for p in winners) or "nobody"
             points = f" with {out.scores[winners[0]]} points" if winners else ""
-            why = f" ({out.reason})" if out and out.reason else ""
+            why = f": {out.reason}" if out and out.reason else ""
             return f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}{points}{why}."
         head = self._situation()
         if player == CHANCE:
