@@ -49,7 +49,8 @@ def assert_applied(nb, root, step: int, action_id: str, status_before: str) -> N
     """Python applied ``action_id`` at ``step``; the page moved on from that step and its status."""
     kernel = nb.kernel
     kernel.wait_for(f"w.game.step > {step} or w.last_error", timeout=20)
-    assert kernel.eval("w.last_error") in ("", None)
+    error = kernel.eval("w.last_error")
+    assert not error, f"Python refused {action_id!r}: {error}"
     assert kernel.eval(f"w.game.history[{step}].action.id") == action_id
     assert kernel.eval(f"w.game.history[{step}].action.player") == 0
     root.page.wait_for_function(f"root => ({STEP_JS})(root) !== {step}", arg=root.element_handle())
@@ -63,7 +64,7 @@ def assert_applied(nb, root, step: int, action_id: str, status_before: str) -> N
         assert time.monotonic() < deadline, f"page shows {dom}, Python says {py}"
         time.sleep(0.1)
     assert dom[0] > step
-    assert dom[1] and dom[1] != status_before or dom[0] > step + 1, "status line did not change"
+    assert (dom[1] and dom[1] != status_before) or dom[0] > step + 1, "status line did not change"
 
 
 def test_click_on_board_applies_that_action(open_notebook):
