@@ -3,6 +3,8 @@
 A bot is any object with ``choose(view, legal_actions, rng) -> Action``: ``view`` is
 ``game.observation(seat)`` (never the full table), ``legal_actions`` the game's legal actions and
 ``rng`` a :class:`random.Random` the caller seeds, so a bot is deterministic given its rng.
+A bot that never reads its view sets ``needs_view = False`` and is given ``{}``: building an
+observation is the costliest part of a random game.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class RandomBot:
     """Choose uniformly among the legal actions."""
 
     name = "random"
+    needs_view = False
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
         return legal_actions[rng.randrange(len(legal_actions))]
@@ -35,7 +38,8 @@ def bot_move(game, bot: Bot, rng: random.Random) -> Action:
     seat = game.current_player
     if seat is None or seat == CHANCE:
         raise ValueError("no seat decides now: the game is over or at a chance node")
-    return bot.choose(game.observation(seat), game.legal_actions(), rng)
+    view = game.observation(seat) if getattr(bot, "needs_view", True) else {}
+    return bot.choose(view, game.legal_actions(), rng)
 
 
 def play_out(game, bots: list[Bot], rng: random.Random, max_steps: int = 100_000):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -327,3 +328,34 @@ def test_outcome_reports_scores_and_winners_once_over():
     out = g.outcome()
     assert out.winners == g.winners() and max(out.scores.values()) == out.scores[out.winners[0]]
     assert g.observation()["outcome"]["winners"] == out.winners
+
+
+# ---------------------------------------------------------------- bots
+def test_a_bot_sees_its_seat_observation_only_and_random_bot_none():
+    from dragonwidgets.engine import RandomBot, bot_move
+
+    seen = []
+
+    class Spy:
+        def choose(self, view, legal, rng):
+            seen.append(view)
+            return legal[0]
+
+    g = toy(seed=1)
+    bot_move(g, Spy(), random.Random(0))
+    assert seen[-1] == g.observation(0) and seen[-1]["secret"] == g.state.secret[0]
+
+    class SpyRandom(RandomBot):
+        def choose(self, view, legal, rng):
+            seen.append(view)
+            return super().choose(view, legal, rng)
+
+    bot_move(g, SpyRandom(), random.Random(0))
+    assert seen[-1] == {}
+
+
+def test_bot_move_refuses_at_a_chance_node():
+    from dragonwidgets.engine import RandomBot, bot_move
+
+    with pytest.raises(ValueError, match="no seat decides"):
+        bot_move(toy(chance="manual"), RandomBot(), random.Random(0))
