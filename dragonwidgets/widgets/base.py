@@ -57,6 +57,9 @@ class GameWidget(anywidget.AnyWidget):
         pace: seconds between bot moves while ``playing``.
         playing: whether bot seats play by themselves (needs a running event loop, as in Jupyter;
             elsewhere call :meth:`bot_step`).
+        take_backs: whether a seat view (``"hotseat"`` or a seat) may rewind (:meth:`goto`) or
+            :meth:`undo`; ``False`` stops players seeing hidden cards through take-backs. The
+            ``"teacher"`` view may always rewind.
 
     Raises:
         TypeError: an unknown keyword argument (the message lists the accepted ones).
@@ -91,10 +94,15 @@ class GameWidget(anywidget.AnyWidget):
         sync=True
     )
     pace = t.Float(0.6, help=f"Seconds between bot moves (0..{MAX_PACE:g}).").tag(sync=True)
+    take_backs = t.Bool(
+        True,
+        help="Whether a seat view ('hotseat' or a seat) may rewind or undo; False keeps hidden information "
+        "from leaking through take-backs. The 'teacher' view may always rewind. Set from Python only.",
+    ).tag(sync=True)
     player_names = t.List(t.Unicode(), help="Display name per seat.").tag(sync=True)
     text = t.Unicode("", help="The public text board (the game's repr).").tag(sync=True)
 
-    _ACCEPTED = ("seats", "viewer", "pace", "playing", "layout")
+    _ACCEPTED = ("seats", "viewer", "pace", "playing", "take_backs", "layout")
 
     def __init__(self, game: Game, **kwargs: Any):
         unknown = sorted(set(kwargs) - set(self._ACCEPTED))
@@ -121,6 +129,7 @@ class GameWidget(anywidget.AnyWidget):
             self.seats = list(kwargs.get("seats") or [HUMAN] * game.players)
             self.viewer = self._as_viewer(kwargs.get("viewer", TEACHER))
             self.pace = kwargs.get("pace", 0.6)
+            self.take_backs = kwargs.get("take_backs", True)
         self._hot_seat = self._first_human_seat()
         self._ready = True
         self._publish()
@@ -151,7 +160,13 @@ class GameWidget(anywidget.AnyWidget):
         self._after_change()
 
     def undo(self) -> None:
-        """Step back over the last decision (bots pause). Raises ``HistoryError`` at step 0."""
+        """Step back over the last decision (bots pause).
+
+        Raises:
+            HistoryError: at step 0.
+            IntentError: ``take_backs`` is off and this is not the teacher view.
+        """
+        self._check_take_backs("undo")
         self._game.undo()  # raises before anything changes
         self._pause_for_rewind()
         self._after_change()
@@ -161,7 +176,9 @@ class GameWidget(anywidget.AnyWidget):
 
         Raises:
             HistoryError: ``step`` is not in ``0..len(game.history)``.
+            IntentError: ``take_backs`` is off and this is not the teacher view.
         """
+        self._check_take_backs("goto")
         self._game.goto(step)  # raises before anything changes
         self._pause_for_rewind()
         self._after_change()
@@ -376,6 +393,14 @@ class GameWidget(anywidget.AnyWidget):
             raise IntentError(
                 f"this is {game.player_name(seat)}'s view and {game.player_name(player)} decides now: "
                 f"switch the viewer to {player} or to 'hotseat' to act for them"
+            )
+
+    def _check_take_backs(self, what: str) -> None:
+        """Raise ``IntentError`` if ``take_backs`` is off and this view is a seat's (not the teacher's)."""
+        if not self.take_backs and self.viewer != TEACHER:
+            raise IntentError(
+                f"{what}: take-backs are off (take_backs=False) in the {self.viewer!r} view, so a player cannot "
+                "rewind to see hidden cards; switch the viewer to 'teacher' or set take_backs = True in Python"
             )
 
     def _find(self, action_id: str) -> Action:

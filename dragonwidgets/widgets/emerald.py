@@ -31,6 +31,9 @@ class EmeraldWidget(GameWidget):
         game: an existing Emerald game to show instead of creating one (then pass none of players,
             seed, chance or options).
         pace, playing: the bots' pace in seconds and whether they start playing at once.
+        take_backs: ``False`` forbids rewinding and undo (timeline and Undo) in a seat view
+            (``"hotseat"`` or a seat), so no one can take a card, see what it uncovered and take it
+            back; the ``"teacher"`` view may still rewind. Default ``True``.
         **options: Emerald's game options (``dragonwidgets.engine.game_class("emerald").option_defaults``).
 
     Raises:
@@ -52,13 +55,13 @@ class EmeraldWidget(GameWidget):
         game: Game | None = None,
         **kwargs: Any,
     ):
-        widget_kw = {k: kwargs.pop(k) for k in ("pace", "playing", "layout") if k in kwargs}
+        widget_kw = {k: kwargs.pop(k) for k in ("pace", "playing", "take_backs", "layout") if k in kwargs}
         known = game_class(GAME).option_defaults
         unknown = sorted(set(kwargs) - set(known))
         if unknown:
             raise TypeError(
                 f"EmeraldWidget() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it takes "
-                f"players, seed, seats, viewer, chance, game, pace, playing and the Emerald options: "
+                f"players, seed, seats, viewer, chance, game, pace, playing, take_backs and the Emerald options: "
                 f"{', '.join(sorted(known))}"
             )
         if game is None:

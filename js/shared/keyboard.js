@@ -4,6 +4,7 @@
 //   arrows          move focus among the legal board elements, or among the action buttons;
 //                   Left / Right with nothing chosen step the timeline back / forward
 //   u               undo the last decision
+// With take-backs off in a seat view (`takeBacks()` false) the timeline keys and u do nothing.
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "legal_actions" | "can_act" | "step" | "history_length">} KeyboardTraits */
 
@@ -21,10 +22,12 @@ function cycle(list, current, delta) {
 /**
  * @param {{root: HTMLElement, board: Element, list: Element, scope: {listen: Function},
  *          send: (kind: string, fields?: Object) => void, actions: () => import("./model.js").Action[],
- *          canAct: () => boolean, step: () => number, length: () => number}} ctx
+ *          canAct: () => boolean, step: () => number, length: () => number,
+ *          takeBacks?: () => boolean}} ctx
  */
 export function attachKeyboard(ctx) {
   const { root, board, list, scope, send } = ctx;
+  const mayRewind = () => (ctx.takeBacks ? ctx.takeBacks() : true);
   const legalOn = (container) =>
     [...container.querySelectorAll("[data-action-id]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
   const onKey = (event) => {
@@ -37,7 +40,7 @@ export function attachKeyboard(ctx) {
       if (action && ctx.canAct()) send("act", { id: action.id });
       event.preventDefault();
     } else if (key === "u" || key === "U") {
-      send("undo");
+      if (mayRewind()) send("undo");
       event.preventDefault();
     } else if ((key === "Enter" || key === " ") && target.hasAttribute("data-action-id") && target.tagName !== "BUTTON") {
       send("act", { id: target.getAttribute("data-action-id") });
@@ -50,7 +53,7 @@ export function attachKeyboard(ctx) {
         cycle(legalOn(inList ? list : board), target, delta)?.focus();
       } else if (key === "ArrowLeft" || key === "ArrowRight") {
         const next = Math.max(0, Math.min(ctx.length(), ctx.step() + delta));
-        if (next !== ctx.step()) send("goto", { step: next });
+        if (next !== ctx.step() && mayRewind()) send("goto", { step: next });
       } else {
         (legalOn(board)[0] || legalOn(list)[0])?.focus();
       }

@@ -31,6 +31,7 @@
  * @property {string} last_error         the last refused intent, "" when none
  * @property {boolean} playing           whether bot seats play by themselves
  * @property {number} pace               seconds between bot moves
+ * @property {boolean} take_backs        false: seat views may not rewind or undo (the teacher view may)
  * @property {string[]} player_names     display name per seat
  * @property {string} text               the text board (the Python repr)
  */

@@ -17,7 +17,7 @@ import { h } from "./dom.js";
 import { createScope, sendIntent } from "./model.js";
 import { bindTargets, previewAction } from "./targets.js";
 import { createActionList } from "./actions.js";
-import { createTimeline } from "./timeline.js";
+import { createTimeline, takeBacksBlocked } from "./timeline.js";
 import { createLog } from "./log.js";
 import { createInspector } from "./inspector.js";
 import { createSeats } from "./seats.js";
@@ -28,7 +28,7 @@ import sharedCss from "./shell.css";
 
 const TRAITS = [
   "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
-  "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text",
+  "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
 ];
 
 /**
@@ -46,6 +46,7 @@ export function readTraits(model) {
   t.seats ??= [];
   t.bot_names ??= [];
   t.player_names ??= [];
+  t.take_backs ??= true;
   return /** @type {GameTraits} */ (t);
 }
 
@@ -124,7 +125,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const draws = [
     [["board", "observation", "legal_actions", "can_act", "view_seat", "player_names", "text"], drawBoard],
     [["legal_actions", "can_act", "observation"], drawActions],
-    [["step", "history_length"], () => timeline.update(t.step ?? 0, t.history_length ?? 0)],
+    [
+      ["step", "history_length", "take_backs", "viewer"],
+      () => timeline.update(t.step ?? 0, t.history_length ?? 0, takeBacksBlocked(t.take_backs, t.viewer)),
+    ],
     [["log", "player_names"], () => log.update(t.log)],
     [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board"], drawSeats],
     [["viewer", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names)],
@@ -179,6 +183,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     canAct: () => Boolean(t.can_act),
     step: () => t.step ?? 0,
     length: () => t.history_length ?? 0,
+    takeBacks: () => !takeBacksBlocked(t.take_backs, t.viewer),
   });
 
   return () => {

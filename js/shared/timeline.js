@@ -1,9 +1,17 @@
 // The timeline: a slider over the history plus first / back / forward / last and undo buttons.
 // Every control sends an intent (`goto {step}` or `undo`); the slider shows what Python reports.
+// With `take_backs` off in a seat view every control is disabled and says why (Python refuses anyway).
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "step" | "history_length">} TimelineTraits */
 
 import { h, s } from "./dom.js";
+
+/** Why rewinding is off, or "" when it is allowed (the teacher view may always rewind). */
+export function takeBacksBlocked(takeBacks, viewer) {
+  return takeBacks === false && (viewer || "teacher") !== "teacher"
+    ? "Take-backs are off in this seat view (take_backs=False), so no one can rewind to see hidden cards"
+    : "";
+}
 
 /** Small SVG icons (font glyphs such as ⏮ are missing on some systems). */
 const ICONS = {
@@ -36,6 +44,7 @@ export function createTimeline(send, scope) {
   const fwd = btn("One step forward (→)", "forward");
   const last = btn("Go to the last step", "last");
   const undo = h("button", { type: "button", class: "dw-btn", "data-intent": "undo", text: "Undo", title: "Undo the last decision (u)" });
+  const controls = [range, first, back, fwd, last, undo];
   const el = h(
     "section",
     { class: "dw-panel dw-timeline" },
@@ -43,9 +52,12 @@ export function createTimeline(send, scope) {
     h("div", { class: "dw-timeline-row" }, first, back, range, fwd, last),
     h("div", { class: "dw-timeline-row" }, label, undo),
   );
+  const titles = new Map([...controls, el].map((c) => [c, c.getAttribute("title") ?? ""]));
   let step = 0;
   let length = 0;
+  let blocked = "";
   const go = (n) => {
+    if (blocked) return;
     const target = Math.max(0, Math.min(length, n));
     if (target !== step) send("goto", { step: target });
   };
@@ -60,8 +72,9 @@ export function createTimeline(send, scope) {
   return {
     el,
     range,
-    /** @param {number} newStep @param {number} newLength */
-    update(newStep, newLength) {
+    /** @param {number} newStep @param {number} newLength @param {string} [why] non-empty: take-backs are off */
+    update(newStep, newLength, why = "") {
+      blocked = why;
       step = newStep;
       length = newLength;
       range.max = String(length);
@@ -70,6 +83,14 @@ export function createTimeline(send, scope) {
       label.textContent = step < length ? `Step ${step} of ${length} (rewound)` : `Step ${step} of ${length}`;
       first.disabled = back.disabled = undo.disabled = step === 0;
       fwd.disabled = last.disabled = step >= length;
+      range.disabled = Boolean(blocked);
+      // Disabled controls do not always show a tooltip, so the panel says why as well.
+      for (const c of [...controls, el]) {
+        if (blocked && c !== el) c.disabled = true;
+        const title = blocked ? [titles.get(c), blocked].filter(Boolean).join(" — ") : titles.get(c);
+        if (title) c.setAttribute("title", title);
+        else c.removeAttribute("title");
+      }
     },
   };
 }

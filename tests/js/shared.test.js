@@ -5,7 +5,7 @@ import { INTENTS } from "../../js/shared/model.js";
 import { targetIndex } from "../../js/shared/targets.js";
 import { inkFor } from "../../js/shared/dom.js";
 import generic from "../../js/game.js";
-import { fakeModel, position } from "./fake_model.js";
+import { fakeModel, position, flush } from "./fake_model.js";
 
 describe("intents", () => {
   it("are exactly Python's MESSAGE_KINDS", () => {
@@ -42,5 +42,52 @@ describe("generic GameWidget front end", () => {
     expect(el.querySelectorAll(".dw-action-list button").length).toBe(position("start").legal_actions.length);
     cleanup();
     expect(model.listenerCount()).toBe(0);
+  });
+});
+
+describe("take_backs off in a seat view", () => {
+  const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+  const controls = (el) => [
+    el.querySelector(".dw-timeline-range"),
+    ...el.querySelectorAll("[data-timeline]"),
+    el.querySelector('[data-intent="undo"]'),
+  ];
+
+  it("disables the timeline and undo, says why, and sends no goto or undo", async () => {
+    const el = document.createElement("div");
+    document.body.append(el);
+    const t = position("mid_5p");
+    const model = fakeModel({ ...t, step: t.history_length - 1, viewer: "0", take_backs: false });
+    const cleanup = generic.render({ model, el });
+    const root = el.querySelector(".dw-root");
+    for (const c of controls(el)) {
+      expect(c.disabled).toBe(true);
+      expect(c.getAttribute("title")).toContain("Take-backs are off");
+    }
+    expect(el.querySelector(".dw-timeline").getAttribute("title")).toContain("take_backs=False");
+    for (const c of controls(el)) click(c);
+    key(root, "u");
+    key(root, "ArrowLeft");
+    key(root, "ArrowRight");
+    expect(model.sent).toEqual([]);
+
+    model.update({ viewer: "teacher" }); // the teacher view may always rewind
+    await flush();
+    expect(el.querySelector('[data-intent="undo"]').disabled).toBe(false);
+    expect(el.querySelector(".dw-timeline-range").disabled).toBe(false);
+    expect(el.querySelector('[data-intent="undo"]').getAttribute("title")).toBe("Undo the last decision (u)");
+    key(root, "u");
+    click(el.querySelector('[data-timeline="first"]'));
+    expect(model.sent).toEqual([{ kind: "undo" }, { kind: "goto", step: 0 }]);
+
+    model.update({ viewer: "hotseat" });
+    await flush();
+    expect(el.querySelector('[data-intent="undo"]').disabled).toBe(true);
+    model.update({ take_backs: true });
+    await flush();
+    expect(el.querySelector('[data-intent="undo"]').disabled).toBe(false);
+    cleanup();
+    el.remove();
   });
 });

@@ -1,0 +1,83 @@
+"""``take_backs=False``: a seat view may not rewind or undo (hidden cards would leak); the teacher may."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragonwidgets import EmeraldWidget, GameWidget, new_game
+from dragonwidgets.widgets import IntentError
+
+from widget_helpers import intent, snapshot
+
+
+def played(viewer, take_backs=False, moves=4):
+    w = EmeraldWidget(players=3, seed=1, viewer=viewer, take_backs=take_backs)
+    for _ in range(moves):
+        w.game.apply(w.game.legal_action_ids()[0])
+    w.refresh()
+    return w
+
+
+def test_default_is_on_and_synced():
+    w = EmeraldWidget(players=3, seed=1)
+    assert w.take_backs is True
+    assert w.traits()["take_backs"].metadata.get("sync") is True
+    assert w.traits()["take_backs"].help
+    assert GameWidget(new_game("emerald", players=3, seed=1), take_backs=False).take_backs is False
+
+
+@pytest.mark.parametrize("viewer", ["hotseat", "0", 2])
+@pytest.mark.parametrize("content", [{"kind": "undo"}, {"kind": "goto", "step": 0}, {"kind": "goto", "step": 2}])
+def test_seat_view_messages_are_refused_and_change_nothing(viewer, content):
+    w = played(viewer)
+    before = snapshot(w)
+    w._handle_custom_msg(content, [])
+    assert "take-backs are off" in w.last_error and "teacher" in w.last_error
+    assert snapshot(w) == before
+
+
+@pytest.mark.parametrize("viewer", ["hotseat", "1"])
+def test_seat_view_methods_raise(viewer):
+    w = played(viewer)
+    before = snapshot(w)
+    with pytest.raises(IntentError, match="take-backs are off"):
+        w.undo()
+    with pytest.raises(IntentError, match="take_backs=False"):
+        w.goto(0)
+    assert snapshot(w) == before
+
+
+def test_teacher_view_may_still_rewind():
+    w = played("teacher")
+    intent(w, "undo")
+    assert w.last_error == "" and w.step == 3
+    intent(w, "goto", step=0)
+    assert w.last_error == "" and w.step == 0
+    w.goto(4)
+    assert w.step == 4
+
+
+def test_turning_it_on_in_python_allows_rewinding_again():
+    w = played("hotseat")
+    w.take_backs = True
+    intent(w, "undo")
+    assert w.last_error == "" and w.step == 3
+
+
+def test_seat_view_with_take_backs_on_may_rewind():
+    w = played("0", take_backs=True)
+    intent(w, "goto", step=1)
+    assert w.last_error == "" and w.step == 1
+
+
+def test_front_end_may_not_turn_take_backs_on():
+    w = played("hotseat")
+    before = snapshot(w)
+    w.set_state({"take_backs": True})
+    assert "take_backs" in w.last_error
+    assert w.take_backs is False and snapshot(w) == before
+
+
+def test_non_bool_is_refused_at_construction():
+    with pytest.raises(Exception, match="take_backs"):
+        EmeraldWidget(players=3, take_backs="no")
