@@ -229,8 +229,19 @@ class GameWidget(anywidget.AnyWidget):
         self._after_change()
 
     def set_viewer(self, viewer: str | int) -> None:
-        """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``)."""
-        self.viewer = self._as_viewer(viewer)
+        """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``).
+
+        Raises:
+            IntentError: ``take_backs`` is off and a seat's view asks for the teacher's (the whole
+                table): set ``w.viewer = "teacher"`` from Python instead.
+        """
+        new = self._as_viewer(viewer)
+        if new == TEACHER and self.viewer != TEACHER and not self.take_backs:
+            raise IntentError(
+                "set_viewer: take-backs are off (take_backs=False), so a seat's view cannot open the "
+                "teacher's view of the whole table; set w.viewer = 'teacher' in Python"
+            )
+        self.viewer = new
 
     def set_seat(self, seat: int, who: str) -> None:
         """Give ``seat`` to ``"human"`` or to a bot (one of ``bot_names``)."""
@@ -400,7 +411,7 @@ class GameWidget(anywidget.AnyWidget):
         if not self.take_backs and self.viewer != TEACHER:
             raise IntentError(
                 f"{what}: take-backs are off (take_backs=False) in the {self.viewer!r} view, so a player cannot "
-                "rewind to see hidden cards; switch the viewer to 'teacher' or set take_backs = True in Python"
+                "rewind to see hidden cards; set w.viewer = 'teacher' or w.take_backs = True in Python"
             )
 
     def _find(self, action_id: str) -> Action:

@@ -81,3 +81,22 @@ def test_front_end_may_not_turn_take_backs_on():
 def test_non_bool_is_refused_at_construction():
     with pytest.raises(Exception, match="take_backs"):
         EmeraldWidget(players=3, take_backs="no")
+
+
+@pytest.mark.parametrize("viewer", ["hotseat", "1"])
+def test_seat_view_cannot_open_the_teacher_view_from_the_browser(viewer):
+    w = played(viewer)
+    before = snapshot(w)
+    w._handle_custom_msg({"kind": "set_viewer", "viewer": "teacher"}, [])
+    assert "cannot open the teacher's view" in w.last_error
+    assert w.viewer == viewer.strip() and snapshot(w) == before
+    w._handle_custom_msg({"kind": "set_viewer", "viewer": "hotseat"}, [])  # seat to seat is fine
+    assert w.last_error == "" and w.viewer == "hotseat"
+    w.viewer = "teacher"  # the notebook's author, in Python, may
+    assert w.viewer == "teacher"
+
+
+def test_with_take_backs_on_the_browser_may_open_the_teacher_view():
+    w = played("hotseat", take_backs=True)
+    w._handle_custom_msg({"kind": "set_viewer", "viewer": "teacher"}, [])
+    assert w.last_error == "" and w.viewer == "teacher"
