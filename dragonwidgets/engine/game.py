@@ -395,13 +395,12 @@ class Game:
         return "chance" if player == CHANCE else self.player_name(player)
 
     def _commit(self, action: Action, auto: bool) -> list[Event]:
-        if self._step < len(self._entries):
-            del self._entries[self._step :]
         try:
             events = self._apply(action)
         except Exception:
             self.goto(self._step)  # a bug in a game must not leave a half-applied state behind
             raise
+        del self._entries[self._step :]  # applying at a past step starts a branch
         self._entries.append(Entry(action, auto, tuple(events)))
         self._step += 1
         self._legal_cache = None

@@ -359,3 +359,18 @@ def test_bot_move_refuses_at_a_chance_node():
 
     with pytest.raises(ValueError, match="no seat decides"):
         bot_move(toy(chance="manual"), RandomBot(), random.Random(0))
+
+
+def test_a_failing_rule_at_a_past_step_keeps_the_line_after_it(monkeypatch):
+    g = play_some(toy(seed=4), 10)
+    line = [e.action.id for e in g.history]
+    g.goto(3)
+
+    def broken(action):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(g, "_apply", broken)
+    with pytest.raises(RuntimeError):
+        g.apply(g.legal_action_ids()[0])
+    monkeypatch.undo()
+    assert [e.action.id for e in g.history] == line
