@@ -1,0 +1,244 @@
+"""Write notebooks/welcome.ipynb and notebooks/emerald.ipynb from the cell lists below and execute them.
+
+Usage: python tools/make_notebooks.py [welcome] [emerald]. Edit the cells here, rerun, commit the notebooks:
+the saved outputs are what nbval compares, so they must come from a real run.
+"""
+import pathlib
+import sys
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from nbconvert.preprocessors import ExecutePreprocessor
+
+ROOT = str(pathlib.Path(__file__).resolve().parent.parent / "notebooks") + "/"
+
+
+def nb(cells):
+    out = []
+    for c in cells:
+        if c.startswith("#md\n"):
+            out.append(new_markdown_cell(c[4:].strip()))
+        else:
+            out.append(new_code_cell(c.strip()))
+    book = new_notebook(cells=out)
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    book.metadata["language_info"] = {"name": "python"}
+    return book
+
+
+WELCOME = [
+"""#md
+# Welcome to dragonwidgets 🐉
+
+**dragonwidgets** brings dragon-themed board games into Jupyter. Each game is a faithful rules engine in
+plain Python with a front end drawn in the notebook, so you can
+
+* **play** a real game by clicking on the board, against bots or with friends (hot-seat);
+* **inspect** it one decision at a time: what the rules allow now, and *why* (every action names the
+  rule IDs that make it legal);
+* **rewind** to any step, change a decision or a die roll, and see what follows;
+* **study** it from Python: observations, records, and as many games as you like for a plot.
+
+Available today: **Emerald** (2–5 players). Drachenland, La Chasse au Dragon and Draghan follow.
+""",
+"""#md
+## Play a game
+
+Below is a three-player game of Emerald: you are **Black** (seat 0) against two `greedy` bots.
+Click a highlighted knight stack to move it (or use the action list: Tab and Enter, or the digit keys).
+The bots answer at a visible pace; the timeline lets you step back through everything that happened.
+
+*Emerald in one paragraph:* knights leave the castle and walk to the dragon's lair. A knight always moves
+exactly as many squares as there are knights on the square it leaves, itself included. Stopping on a
+mountain square takes a gold or gem card there and ends your turn; stopping beside the dragon's flight
+track wakes the dragon, who flies 1–3 squares and grabs a knight unless its owner pays a gold card.
+The first four knights into the lair take the treasures.
+""",
+"""import dragonwidgets
+
+w = dragonwidgets.EmeraldWidget(players=3, seed=2026, first_player=0, seats=["human", "greedy", "greedy"])
+w""",
+"""#md
+## Look inside
+
+The widget's game is an ordinary Python object. These cells read it as it stands when they run
+(run them again after a few moves).
+""",
+"""game = w.game
+print(game.current_player, game.step, game.is_over)
+for action in game.legal_actions()[:5]:
+    print(f"{action.id:<16} {action.label}  {action.rules}")""",
+"""game.explain(game.legal_actions()[0].id)""",
+"""#md
+Every game speaks the same small protocol: `new_game`, `legal_actions()`, `apply(id)`, `undo()`,
+`goto(step)`, `observation(seat)`, `to_record()` / `from_record(record)`. Here is a whole game played by
+two random bots and a greedy one, then replayed from its record:
+""",
+"""import random
+from dragonwidgets.engine import make_bot, play_out
+
+g = dragonwidgets.new_game("emerald", players=3, seed=5)
+bots = [make_bot("emerald", "random"), make_bot("emerald", "random"), make_bot("emerald", "greedy")]
+play_out(g, bots, random.Random(5))
+print(g.outcome())
+again = dragonwidgets.from_record(g.to_record())
+again.state_digest() == g.state_digest()""",
+"""#md
+## Where next
+
+* [emerald.ipynb](emerald.ipynb): play against bots, a turn decision by decision, choosing the die
+  yourself, rewinding, the record, and a small study of where the dragon strikes.
+""",
+]
+
+EMERALD = [
+"""#md
+# Emerald
+
+Knights leave the castle for the dragon's lair along a single path: 6 plain squares, 9 mountain squares,
+then the lair. The rules digest (`shared/rules/emerald.md` in the project) gives every rule an ID such as
+`EM-MOVE-1`; the engine names those IDs on every legal action, so you can always see *why* a move is
+allowed.
+
+## 1. Play against bots
+
+You are Black (seat 0). Click a highlighted stack of your knights to move it; when a knight stops on a
+mountain square, click the card you take; when the dragon catches your knight, pay a gold card or lose it.
+""",
+"""import dragonwidgets
+
+w = dragonwidgets.EmeraldWidget(players=3, seed=2026, first_player=0, seats=["human", "greedy", "greedy"])
+w""",
+"""#md
+**Rewind the game you played.** Once a knight has woken the dragon, this cell takes the widget back to
+just before the first dragon roll (the board above follows), shows what the rules allowed there, and
+replays it with a die face of your choosing: a new branch of the game, which you can play on.
+""",
+"""rolls = [step for step, entry in enumerate(w.game.history) if entry.action.kind == "dragon_roll"]
+if rolls:
+    w.goto(rolls[0])  # the bots pause when you rewind; press Play bots to let them go on
+    print(w.status)
+    for a in w.game.legal_actions():
+        print(f"{a.id}: p = {a.prob:.3f}  {a.rules}")
+    w.act("roll 3")  # the face of your choosing
+    print(w.log[-1]["text"])
+else:
+    print("Play until a knight wakes the dragon, then run this cell again.")""",
+"""#md
+## 2. One turn, decision by decision
+
+A game created with `chance="manual"` stops whenever chance is due, so *you* pick the die face. Each
+`apply` is one small decision; the events say what it caused.
+""",
+"""lesson = dragonwidgets.new_game("emerald", players=3, seed=7, chance="manual", first_player=0)
+for a in lesson.legal_actions():
+    print(f"{a.id:<16} {a.label}")""",
+"""def show(events):
+    for e in events:
+        print("•", e.text)
+
+show(lesson.apply("move T1 black"))
+lesson""",
+"""#md
+Keep going until chance is due. In manual mode the game stops there: `current_player` is `-1`
+(`dragonwidgets.CHANCE`) and the legal actions are the die faces with their probabilities.
+The helper below plays the first legal action until the dragon is about to roll.
+""",
+"""while lesson.current_player != dragonwidgets.CHANCE:
+    a = lesson.legal_actions()[-1]
+    print(f"{lesson.player_name(a.player):>5}: {a.id:<16}", "|", "; ".join(e.text for e in lesson.apply(a)))
+print()
+for a in lesson.legal_actions():
+    print(f"{a.id}: p = {a.prob:.3f}   {a.label}")""",
+"""#md
+## 3. Choose the die face yourself, then rewind and try another
+
+`apply("roll 3")` picks the face. `goto(step)` rewinds to any step; applying from there starts a new
+branch. `explain` says why an action is, or is not, legal.
+""",
+"""before_roll = lesson.step
+show(lesson.apply("roll 3"))
+print(lesson.observation()["dragon"])""",
+"""lesson.goto(before_roll)              # back to the moment before the roll
+show(lesson.apply("roll 1"))           # a different face: a different story
+print(lesson.observation()["dragon"])""",
+"""print(lesson.explain(lesson.legal_actions()[0].id))
+print(lesson.explain("move M9 black"))""",
+"""#md
+The same game in a widget, in the teacher's view (everything visible, face-down cards included).
+Drag the timeline to replay it; click an action to branch from the step shown.
+""",
+"""teacher = dragonwidgets.EmeraldWidget(game=lesson, viewer="teacher", seats=["human", "human", "human"])
+teacher""",
+"""#md
+## 4. The state and the record from Python
+
+`observation(seat)` is exactly what one seat may know: another seat's gold cards are only a count,
+face-down cards are absent. `observation()` is the whole table. The record is plain JSON: every decision
+and every die roll in order, enough to replay the game exactly.
+""",
+"""table, red_view = lesson.observation(), lesson.observation(1)
+print("Black's gold as Black sees it:", lesson.observation(0)["hands"][0]["gold"])
+print("Black's gold as Red sees it:  ", red_view["hands"][0]["gold"], "- count", red_view["hands"][0]["gold_count"])
+print("keys only the table shows:", sorted(set(table) - set(red_view)))""",
+"""import json
+
+record = lesson.to_record()
+print(json.dumps({k: v for k, v in record.items() if k != "actions"}, indent=1))
+print(record["actions"][:4])
+replayed = dragonwidgets.from_record(json.loads(json.dumps(record)))
+replayed.state_digest() == lesson.state_digest()""",
+"""#md
+## 5. A small study: where does the dragon strike?
+
+When a knight stops beside the flight track, the dragon flies 1, 2 or 3 squares (the die shows
+1, 1, 2, 2, 3, 3), turning at the ends of its track. The exact odds of where it lands come straight from
+the rules: here for the dragon's starting place (beside M4, facing the plain, track M1–M4).
+""",
+"""import numpy as np
+from dragonwidgets.games.emerald.dragon import fly
+
+board = lesson.board
+track = board.track_positions[1]            # track position 1: beside M1-M4 (pos 7..10)
+faces = np.array(board.die)                 # the dragon die: 1, 1, 2, 2, 3, 3
+ends = np.array([fly(track, 10, -1, int(r))[0] for r in faces])   # from M4 (pos 10), facing the plain
+where, count = np.unique(ends, return_counts=True)
+{f"M{pos - 6}": round(float(c / len(faces)), 3) for pos, c in zip(where, count)}""",
+"""#md
+The exact odds hold for one roll. Over a whole game the track slides toward the lair and players choose
+where to stop, so we simulate: 200 games of three `greedy` bots, counting for each mountain square how
+many times a knight ended its move there and how many times the dragon captured a knight there.
+""",
+"""import random
+import numpy as np
+from dragonwidgets.engine import make_bot, play_out
+
+squares = [f"M{k}" for k in range(1, 10)]
+stops = np.zeros(9, dtype=int)
+captures = np.zeros(9, dtype=int)
+for seed in range(200):
+    g = dragonwidgets.new_game("emerald", players=3, seed=seed)
+    play_out(g, [make_bot("emerald", "greedy") for _ in range(3)], random.Random(seed))
+    for entry in g.history:
+        for e in entry.events:
+            if e.kind == "knight_moved" and e.data["to"] in squares:
+                stops[squares.index(e.data["to"])] += 1
+            if e.kind == "knight_captured":
+                captures[squares.index(e.data["square"])] += 1
+
+rate = captures / np.maximum(stops, 1)
+for sq, n, c, r in zip(squares, stops, captures, rate):
+    print(f"{sq}: {n:4d} stops, {c:3d} captures, {r:5.1%} per stop  " + "#" * int(r * 100))""",
+"""#md
+**Exercise.** The greedy bot likes valuable cards. Does a random bot stop in the same places, and is it
+caught more often? Change `"greedy"` to `"random"` above and compare the two tables. Which square is the
+most dangerous, and why does the sliding track make the last squares more dangerous late in the game?
+""",
+]
+
+if __name__ == "__main__":
+    which = sys.argv[1:] or ["welcome", "emerald"]
+    for name in which:
+        book = nb({"welcome": WELCOME, "emerald": EMERALD}[name])
+        ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
+        nbformat.write(book, ROOT + name + ".ipynb")
+        print("wrote", name)
