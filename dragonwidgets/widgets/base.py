@@ -18,7 +18,7 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..engine import CHANCE, Action, Game, IllegalActionError, bot_move, bot_names, make_bot
+from ..engine import CHANCE, Action, Game, bot_move, bot_names, make_bot
 from .messages import MESSAGE_KINDS, IntentError, parse_intent
 
 __all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS"]
@@ -155,8 +155,7 @@ class GameWidget(anywidget.AnyWidget):
         # Who decides is checked first: the refusal of an illegal id lists the legal ids, which must
         # only be those this view may see.
         self._check_may_choose(self._game.current_player, self._view_seat())
-        action = self._find(id)
-        self._game.apply(action.id)
+        self._game.apply(id)  # validates: an illegal id raises before anything changes
         self._after_change()
 
     def undo(self) -> None:
@@ -413,15 +412,6 @@ class GameWidget(anywidget.AnyWidget):
                 f"{what}: take-backs are off (take_backs=False) in the {self.viewer!r} view, so a player cannot "
                 "rewind to see hidden cards; set w.viewer = 'teacher' or w.take_backs = True in Python"
             )
-
-    def _find(self, action_id: str) -> Action:
-        for action in self._game.legal_actions():
-            if action.id == action_id:
-                return action
-        game = self._game
-        why = "the game is over" if game.is_over else game.explain(action_id)
-        why = why.removeprefix(f"{action_id!r} is not legal: ")
-        raise IllegalActionError(action_id, why, game.legal_action_ids())
 
     def _status(self, seat: int | None, visible: list[Action]) -> str:
         game = self._game
