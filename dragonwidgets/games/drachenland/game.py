@@ -1,0 +1,744 @@
+"""``DrachenlandGame``: the decision model of the digest's section 6 on top of the engine's ``Game``.
+
+A turn is a sequence of small decisions: the ``roll`` chance node, ``fate`` (keep or reroll, once a
+game), ``choose_die`` (when the two unused dice differ), ``choose_adventurer`` (or end the turn), the
+``movement`` phase (walk, march, fly, call, boat, end movement), the ``treasure`` phase (take gems, a
+diamond, an egg or a ring, or skip) and the ``magic_hand`` loop. The opening round is
+``choose_adventurer`` then an exact ``walk``. Reveals, forced stops and the end of phases that offer
+no choice are automatic and reported as events.
+
+Action id grammar (the Drachenland contract): ``roll {a} {b}`` (chance), ``keep`` / ``reroll``,
+``die {value}``, ``move {colour}`` / ``enter {colour}``, ``end turn``, ``walk {node}``,
+``march {node}``, ``fly {volcano}`` / ``fly {volcano} baby``, ``call`` / ``call baby``,
+``boat {volcano}``, ``end movement``, ``take gems`` / ``take diamond`` / ``take egg`` /
+``take ring``, ``skip``, ``magic hand`` / ``done``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+
+from . import text
+from .board import COLOURS, GEM_OF, Board, load_board
+from .movement import MARCH_STEPS, entry_distances, exact_entries, marches_needed, walk_distances
+from .observation import observe
+from .scoring import score
+from .setup import deal_gems, deal_tokens, egg_counts
+from .state import (
+    CHOOSE_ADVENTURER,
+    CHOOSE_DIE,
+    FATE,
+    FLY_VALUE,
+    HELD_TOKENS,
+    MAGIC_HAND,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MOVEMENT,
+    OVER,
+    REROLL,
+    ROLL,
+    TAKE_AGAIN,
+    TREASURE,
+    DrachenlandState,
+    Step,
+    empty_hoard,
+)
+from .tokens import can_call, dragon_sources, flight_destinations, reveal, river_destinations
+from .treasure import DIAMOND, EGG, GEMS, may_take_ring, take, take_ring, takes
+
+_TAKE_RULES = {GEMS: ("DL-TREASURE-2", "DL-TREASURE-3"), DIAMOND: ("DL-TREASURE-2",),
+               EGG: ("DL-TREASURE-2", "DL-TREASURE-4")}
+_PHASE_OF_WORD = {"roll": (ROLL, REROLL), "keep": (FATE,), "reroll": (FATE,), "die": (CHOOSE_DIE,),
+                  "move": (CHOOSE_ADVENTURER,), "enter": (CHOOSE_ADVENTURER,), "walk": (MOVEMENT,),
+                  "march": (MOVEMENT,), "fly": (MOVEMENT,), "call": (MOVEMENT,), "boat": (MOVEMENT,),
+                  "take": (TREASURE, TAKE_AGAIN), "skip": (TREASURE,), "magic": (MAGIC_HAND,),
+                  "done": (MAGIC_HAND,)}
+
+
+class DrachenlandGame(Game):
+    """A game of Drachenland for 2 to 4 players (rules digest ``DL``).
+
+    Options (``option_defaults``; each default is the digest's choice):
+
+    - ``dice`` ("special_2002"): the dice preset of ``data/components.json``, or "standard_d6"
+      (DL-REC-1, DL-INT-5).
+    - ``variant_free_gems`` (False): Variant 1, no limit of two gems per colour (DL-VAR1-1, DL-INT-28).
+    - ``variant_open_hoards`` (False): Variant 2, no screens: every hoard is shown (DL-VAR2-1, DL-INT-29).
+    - ``first_player`` (0): the start player; the others follow in seat order (DL-SETUP-9, DL-INT-32).
+    - ``opening_exact_distance`` (True): the opening walk is exactly 1/2/3/4 spaces; False: up to it (DL-INT-6).
+    - ``forfeit_dice`` (True): a die may be left unused; False: end the turn only when no die can be
+      used (DL-INT-8).
+    - ``march_without_die`` (True): forced marches may carry a walk on their own; False: only on top
+      of a walk on the die (DL-INT-12).
+    - ``forced_stop_ends_movement`` (True): a forced stop ends the whole movement phase; False: it ends
+      the walk, and boatmen, flights and calls may follow (DL-INT-13).
+    - ``call_counts_as_move`` (False): a dragon call counts as having moved, for rings (DL-INT-22).
+    - ``diamond_gem_limit`` (True): the two-per-colour setup limit applies to diamonds (DL-INT-3).
+    - ``diamonds_replace_eggs`` (False): diamonds may stand in for eggs in sets (DL-INT-25).
+    - ``turn_cap`` (0): stop after this many rounds, **not a rule**, for automated play; 0 = off (DL-INT-30).
+    - ``board_file`` (""): a board JSON file of your own; "" is the bundled reconstruction (DL-REC-2).
+
+    >>> g = DrachenlandGame(players=3, seed=1)
+    >>> g.legal_action_ids()
+    ['enter red', 'enter green', 'enter blue']
+    >>> g.apply("enter red")[0].text
+    'Humans bring their red adventurer in (opening round: exactly 1 space).'
+    >>> g.legal_action_ids()
+    ['walk s01', 'walk s05', 'walk s09', 'walk s13', 'walk s17', 'walk s21']
+    """
+
+    name: ClassVar[str] = "drachenland"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "dice": "special_2002",  # DL-REC-1, DL-INT-5
+        "variant_free_gems": False,  # DL-VAR1
+        "variant_open_hoards": False,  # DL-VAR2
+        "first_player": 0,  # DL-INT-32
+        "opening_exact_distance": True,  # DL-INT-6
+        "forfeit_dice": True,  # DL-INT-8
+        "march_without_die": True,  # DL-INT-12
+        "forced_stop_ends_movement": True,  # DL-INT-13
+        "call_counts_as_move": False,  # DL-INT-22
+        "diamond_gem_limit": True,  # DL-INT-3
+        "diamonds_replace_eggs": False,  # DL-INT-25
+        "turn_cap": 0,  # DL-INT-30: not a rule, 0 = off
+        "board_file": "",  # DL-REC-2: "" = data/board.json
+    }
+
+    board: Board
+    state: DrachenlandState
+
+    # ------------------------------------------------------------------ setup (DL-SETUP-*)
+    def _setup(self, rng: random.Random) -> DrachenlandState:
+        """Deal tokens, eggs and gems; every adventurer off the board; seat ``first_player`` opens.
+
+        DL-SETUP-2..9, DL-2P-2, DL-REC-3. Raises ``ValueError`` on an unknown dice preset, a
+        ``first_player`` outside the seats or a negative ``turn_cap``, and ``GameDataError`` on a bad
+        board file.
+        """
+        self.board = board = load_board(self.options["board_file"] or None)
+        o = self.options
+        if o["dice"] not in board.dice_presets:
+            raise ValueError(f"dice must be one of {sorted(board.dice_presets)}, got {o['dice']!r}")
+        if not 0 <= o["first_player"] < self.players:
+            raise ValueError(f"first_player must be a seat 0..{self.players - 1}, got {o['first_player']}")
+        if o["turn_cap"] < 0:
+            raise ValueError(f"turn_cap must be 0 (off) or a number of rounds, got {o['turn_cap']}")
+        self._dice = board.dice_presets[o["dice"]]
+        self._names = [board.display.get("shapes", {}).get(s, {}).get("name", s.title()) for s in board.shapes]
+        placed, boxed = deal_tokens(board, rng)
+        eggs = egg_counts(board, self.players)
+        gems = deal_gems(board, rng, free_colours=o["variant_free_gems"], limit_diamonds=o["diamond_gem_limit"])
+        return DrachenlandState(
+            players=self.players,
+            first_player=o["first_player"],
+            eggs=eggs,
+            gems=gems,
+            token=dict(placed),
+            face_down=set(placed),
+            boxed=boxed,
+            dragons=dict.fromkeys(COLOURS),
+            positions=[dict.fromkeys(COLOURS) for _ in range(self.players)],
+            rings=[set() for _ in range(self.players)],
+            ring_supply=board.ring_supply,
+            held=[{k: int(k in ("fate", "boatman", "baby_dragon")) for k in HELD_TOKENS} for _ in range(self.players)],
+            hoards=[empty_hoard() for _ in range(self.players)],
+            active=o["first_player"],
+            eggs_left=sum(eggs.values()),
+        )
+
+    def player_name(self, player: int) -> str:
+        """Return the name of ``player``'s people, after their shape (DL-REC-4), e.g. ``"Dwarves"``."""
+        return self._names[player]
+
+    def board_layout(self) -> dict[str, Any]:
+        """Return the static layout sent to the browser once (the Drachenland contract's ``board_layout``)."""
+        b = self.board
+        disp = b.display
+        return {
+            "width": b.width, "height": b.height,
+            "volcanoes": [{"id": v, "x": b.xy[v][0], "y": b.xy[v][1], "eggs": b.eggs[v], "gems": b.gem_slots[v]}
+                          for v in b.volcanoes],
+            "stones": [{"id": s, "x": b.xy[s][0], "y": b.xy[s][1], "junction": s in b.junctions} for s in b.stones],
+            "entrances": [{"id": e, "x": b.xy[e][0], "y": b.xy[e][1]} for e in b.entrances],
+            "edges": [list(e) for e in b.edges],
+            "rivers": [list(r) for r in b.river_pairs],
+            "colours": disp.get("colours", {}),
+            "gems": disp.get("gems", {}),
+            "tokens": disp.get("tokens", {}),
+            "shapes": [{"id": s, **disp.get("shapes", {}).get(s, {"name": s, "glyph": "circle"})}
+                       for s in b.shapes[: self.players]],
+            "dice": [list(d) for d in self._dice],
+        }
+
+    # ------------------------------------------------------------------ who decides, and what
+    def _player_to_move(self) -> int | None:
+        phase = self.state.phase
+        if phase == OVER:
+            return None
+        if phase in (ROLL, REROLL):
+            return CHANCE
+        return self.state.active
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.state.phase
+        if phase == FATE:
+            return self._fate_actions()
+        if phase == CHOOSE_DIE:
+            return self._die_actions()
+        if phase == CHOOSE_ADVENTURER:
+            return self._adventurer_actions()
+        if phase == MOVEMENT:
+            return self._movement_actions()
+        if phase in (TREASURE, TAKE_AGAIN):
+            return self._treasure_actions()
+        return self._hand_actions()
+
+    def _chance_outcomes(self) -> list[Action]:
+        """DL-TURN-2 (1), DL-FATE-1, DL-REC-1: both dice, each distinct pair with its probability."""
+        a, b = self._dice
+        out = []
+        rules = ("DL-TURN-2", "DL-FATE-1") if self.state.phase == REROLL else ("DL-TURN-2",)
+        for x in sorted(set(a)):
+            for y in sorted(set(b)):
+                p = a.count(x) / len(a) * b.count(y) / len(b)
+                out.append(Action(f"roll {x} {y}", f"The dice show {x} and {y}", CHANCE, "roll", ("dice",), rules, p))
+        return out
+
+    def _fate_actions(self) -> list[Action]:
+        """DL-FATE-1, DL-TOKEN-1: right after the roll, keep it or play the fate token to roll again."""
+        s, p = self.state, self.state.active
+        a, b = s.dice  # type: ignore[misc]
+        return [
+            Action("keep", f"Keep the roll {a} and {b}", p, "fate", (), ("DL-FATE-1",)),
+            Action("reroll", f"Play the fate token: roll both dice again (the token leaves the game)", p, "fate",
+                   (f"token/{p}/fate", "dice"), ("DL-FATE-1", "DL-TOKEN-1")),
+        ]
+
+    def _die_actions(self) -> list[Action]:
+        """DL-TURN-2/3, DL-INT-8: choose which die to use next, or forfeit the dice left."""
+        s, p = self.state, self.state.active
+        out = []
+        for i in self._usable_dice():
+            v = s.dice[i]  # type: ignore[index]
+            out.append(Action(f"die {v}", f"Use the die showing {v} next", p, "choose_die", (f"die/{i}",),
+                              ("DL-TURN-2", "DL-TURN-3")))
+        if self.options["forfeit_dice"]:
+            out.append(Action("end turn", "End the turn, leaving the dice unused", p, "end_turn", (),
+                              ("DL-TURN-5", "DL-INT-8")))
+        return out
+
+    def _adventurer_actions(self) -> list[Action]:
+        """DL-OPEN-1/2, DL-TURN-2/3, DL-MOVE-3, DL-INT-8/9: the adventurer for the chosen die."""
+        s, p = self.state, self.state.active
+        out = []
+        if s.turn == 0:
+            k = self._opening_distance()
+            for c in COLOURS:
+                if self._opening_ends():
+                    out.append(Action(f"enter {c}", f"Bring your {c} adventurer in and walk exactly {k} "
+                                      f"space{'s' * (k > 1)}", p, "choose_adventurer", (f"adv/{p}/{c}",),
+                                      ("DL-OPEN-1", "DL-OPEN-2")))
+            return out
+        d = s.dice[s.chosen_die]  # type: ignore[index]
+        for c in COLOURS:
+            if c in s.used:
+                continue
+            if s.where(p, c) is not None:
+                out.append(Action(f"move {c}", f"Give the die {d} to your {c} adventurer on {s.where(p, c)}", p,
+                                  "choose_adventurer", (f"adv/{p}/{c}",), ("DL-TURN-2", "DL-TURN-3")))
+            elif self._entry_ends(d):
+                out.append(Action(f"enter {c}", f"Bring your {c} adventurer in with the die {d}", p,
+                                  "choose_adventurer", (f"adv/{p}/{c}",), ("DL-MOVE-3", "DL-INT-9")))
+        if self.options["forfeit_dice"] or not out:
+            out.append(Action("end turn", f"End the turn, leaving the die {d} unused" if self._dice_left() == 1
+                              else "End the turn, leaving both dice unused", p, "end_turn", (), ("DL-TURN-5", "DL-INT-8")))
+        return out
+
+    def _movement_actions(self) -> list[Action]:
+        """DL-MOVE-*, DL-BOAT-*, DL-MARCH-1, DL-DRAGON-4..6, DL-BABY-1, DL-INT-11..18."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        out = self._walk_actions()
+        if st.entering and not st.walked:
+            return out  # DL-INT-9: an entering adventurer walks in first
+        here = s.where(p, st.adventurer)
+        sources = dragon_sources(s, p, st)
+        for src in sources:
+            baby = src == "baby"
+            pay = "the baby dragon" if baby else f"the die {FLY_VALUE}"
+            rules = ("DL-DRAGON-4", "DL-DRAGON-5", "DL-BABY-1") if baby else ("DL-DRAGON-4", "DL-DRAGON-5")
+            for v in flight_destinations(self.board, s, p, st):
+                out.append(Action(f"fly {v}{' baby' if baby else ''}",
+                                  f"Fly your {st.adventurer} adventurer with the {st.adventurer} royal dragon from "
+                                  f"{here} to {v}, paying with {pay}", p, "fly",
+                                  ((f"token/{p}/baby_dragon",) if baby else ()) + (f"dragon/{st.adventurer}", v),
+                                  rules + ("DL-INT-16",)))
+            if can_call(s, p, st):
+                out.append(Action(f"call{' baby' if baby else ''}",
+                                  f"Call the {st.adventurer} royal dragon from {s.dragons[st.adventurer]} to {here}, "
+                                  f"paying with {pay}", p, "call",
+                                  ((f"token/{p}/baby_dragon",) if baby else ()) + (f"dragon/{st.adventurer}", here),
+                                  ("DL-DRAGON-6", "DL-BABY-1", "DL-INT-17") if baby else ("DL-DRAGON-6", "DL-INT-17")))
+        for v in river_destinations(self.board, s, p, st):
+            pair = "-".join(sorted((here, v)))  # type: ignore[type-var]
+            out.append(Action(f"boat {v}", f"Play a boatman: cross the river from {here} to {v}", p, "boat",
+                              (f"river/{pair}", v), ("DL-BOAT-1", "DL-BOAT-2", "DL-INT-15")))
+        out.append(Action("end movement", self._end_movement_label(), p, "end_movement", (),
+                          ("DL-MOVE-2", "DL-INT-11")))
+        return out
+
+    def _end_movement_label(self) -> str:
+        st = self.state.step
+        assert st is not None
+        if not (st.walked or st.moved or st.die_spent):
+            return f"Stay where you are: your {st.adventurer} adventurer moves 0"
+        return f"End the movement of your {st.adventurer} adventurer"
+
+    def _walk_actions(self) -> list[Action]:
+        """The ``walk`` and ``march`` choices (DL-MOVE-1..8, DL-MARCH-1, DL-OPEN-2, DL-INT-6/9/10/12)."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        if st.walked or st.stopped:
+            return []
+        if s.turn == 0:
+            return [Action(f"walk {n}", f"Enter through {e} and walk {st.die_value} space{'s' * (st.die_value > 1)} "
+                           f"to {n}", p, "walk", (n,), ("DL-OPEN-2", "DL-OPEN-3", "DL-OPEN-5", "DL-INT-6"))
+                    for n, e in self._opening_ends().items()]
+        marches = s.held[p]["forced_march"]
+        die_steps = 0 if st.die_spent else st.die_value
+        out = []
+        if die_steps or self.options["march_without_die"]:
+            for n, (dist, entrance) in self._walk_ends(die_steps + MARCH_STEPS * marches).items():
+                need = marches_needed(dist, die_steps)
+                out.append(Action(f"walk {n}", self._walk_label(n, dist, entrance, need, die_steps), p, "walk", (n,),
+                                  self._walk_rules(n, need, entrance)))
+        if die_steps == FLY_VALUE and marches and self.options["march_without_die"]:
+            for n, (dist, entrance) in self._walk_ends(MARCH_STEPS * marches).items():
+                need = marches_needed(dist, 0)
+                out.append(Action(f"march {n}", self._walk_label(n, dist, entrance, need, 0) + ", keeping the die 4",
+                                  p, "march", (f"token/{p}/forced_march", n),
+                                  self._walk_rules(n, need, entrance) + ("DL-INT-12",)))
+        return out
+
+    def _walk_label(self, node: str, dist: int, entrance: str | None, marches: int, die_steps: int) -> str:
+        st = self.state.step
+        assert st is not None
+        pay = [f"die {die_steps}"] if die_steps else []
+        if marches:
+            pay.append(f"{marches} forced march{'es' * (marches > 1)}")
+        how = f"{dist} space{'s' * (dist > 1)}: {' + '.join(pay)}"
+        start = f"Enter through {entrance} and walk" if entrance else "Walk"
+        return f"{start} your {st.adventurer} adventurer to {node} ({how})"
+
+    def _walk_rules(self, node: str, marches: int, entrance: str | None) -> tuple[str, ...]:
+        rules = ["DL-MOVE-1"]
+        if entrance:
+            rules += ["DL-MOVE-3", "DL-INT-9"]
+        if marches:
+            rules += ["DL-MARCH-1", "DL-INT-12"]
+        if node in self.board.eggs:
+            rules.append("DL-MOVE-6" if node in self.state.face_down else "DL-MOVE-9")
+        return tuple(rules)
+
+    def _treasure_actions(self) -> list[Action]:
+        """DL-TREASURE-1..7, DL-RING-2..4, DL-HAND-1, DL-INT-21..23."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        v = s.where(p, st.adventurer)
+        c = st.adventurer
+        out = []
+        for what in takes(s, v, c):  # type: ignore[arg-type]
+            if what == GEMS:
+                gem = GEM_OF[c]
+                n = s.gems[v][gem]  # type: ignore[index]
+                label, target = f"Take all the {gem}s on {v} ({n})" if n > 1 else f"Take the {gem} on {v}", f"{v}/{gem}"
+            elif what == DIAMOND:
+                label, target = f"Take a diamond on {v}", f"{v}/diamond"
+            else:
+                tok = s.token[v]  # type: ignore[index]
+                extra = f" and its {tok.replace('_', ' ')} token" if tok in HELD_TOKENS else ""
+                label, target = f"Take an egg on {v}{extra}", f"{v}/egg"
+            rules = _TAKE_RULES[what] + (("DL-HAND-1", "DL-INT-21") if s.phase == TAKE_AGAIN else ())
+            out.append(Action(f"take {what}", label, p, "take", (target,), rules))
+        if s.phase == TREASURE:
+            if may_take_ring(s, p, v, st, call_counts=self.options["call_counts_as_move"]):  # type: ignore[arg-type]
+                out.append(Action("take ring", f"Put a ring on your {c} adventurer instead of taking treasure", p,
+                                  "take", (f"{v}/ring",), ("DL-TREASURE-7", "DL-RING-3", "DL-RING-4", "DL-INT-23")))
+            out.append(Action("skip", "Take nothing", p, "skip", (), ("DL-TREASURE-6",)))
+        return out
+
+    def _hand_actions(self) -> list[Action]:
+        """DL-HAND-1, DL-TOKEN-1: after a take, play a magic hand to take again, or stop."""
+        p = self.state.active
+        v = self.state.where(p, self.state.step.adventurer)  # type: ignore[union-attr]
+        return [
+            Action("magic hand", f"Play a magic hand: take treasure on {v} again", p, "magic_hand",
+                   (f"token/{p}/magic_hand",), ("DL-HAND-1", "DL-TOKEN-1")),
+            Action("done", "Keep the magic hand; this adventurer's action is over", p, "done", (), ("DL-TOKEN-2",)),
+        ]
+
+    # ------------------------------------------------------------------ helpers for the choices
+    def _opening_distance(self) -> int:
+        """DL-OPEN-2, DL-OPEN-7, DL-2P-3: the exact distance of the seat opening now."""
+        return self.board.opening_distances[self.players][self.state.opening_index]
+
+    def _opening_ends(self) -> dict[str, str]:
+        s = self.state
+        k = self._opening_distance()
+        occupied = s.occupied_stones(self.board.eggs)
+        if self.options["opening_exact_distance"]:
+            return exact_entries(self.board, k, occupied, s.face_down)
+        return {n: e for n, (_, e) in entry_distances(self.board, k, occupied, s.face_down).items()}
+
+    def _walk_ends(self, allowance: int) -> dict[str, tuple[int, str | None]]:
+        """``{end: (distance, entrance or None)}`` for the stepping adventurer's walk."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        occupied = s.occupied_stones(self.board.eggs)
+        here = s.where(p, st.adventurer)
+        if here is None:
+            return dict(entry_distances(self.board, allowance, occupied, s.face_down))
+        return {n: (d, None) for n, d in walk_distances(self.board, here, allowance, occupied, s.face_down).items()}
+
+    def _entry_ends(self, die: int) -> bool:
+        allowance = die + MARCH_STEPS * self.state.held[self.state.active]["forced_march"]
+        return bool(entry_distances(self.board, allowance, self.state.occupied_stones(self.board.eggs),
+                                    self.state.face_down))
+
+    def _dice_left(self) -> int:
+        return self.state.dice_used.count(False)
+
+    def _usable_dice(self) -> list[int]:
+        """Indices of the unused dice with at least one adventurer to use them, one per distinct value."""
+        s, p = self.state, self.state.active
+        out, seen = [], set()
+        for i, v in enumerate(s.dice or ()):
+            if s.dice_used[i] or v in seen:
+                continue
+            usable = any(c not in s.used and (s.where(p, c) is not None or self._entry_ends(v)) for c in COLOURS)
+            if usable:
+                out.append(i)
+                seen.add(v)
+        return out
+
+    # ------------------------------------------------------------------ applying decisions
+    def _apply(self, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        words = action.id.split()
+        kind = action.kind
+        if kind == "roll":
+            self._roll(int(words[1]), int(words[2]), ev)
+        elif kind == "fate":
+            self._fate(words[0] == "reroll", ev)
+        elif kind == "choose_die":
+            s = self.state
+            s.chosen_die = next(i for i in self._usable_dice() if s.dice[i] == int(words[1]))  # type: ignore[index]
+            s.phase = CHOOSE_ADVENTURER
+        elif kind == "end_turn":
+            ev.append(Event("turn_ended", f"{self._names[self.state.active]} end their turn, leaving "
+                            f"{'a die' if self._dice_left() == 1 else 'the dice'} unused."))
+            self._end_turn(ev)
+        elif kind == "choose_adventurer":
+            self._choose(words[1], ev)
+        elif kind in ("walk", "march"):
+            self._walk(words[1], kind == "march", ev)
+        elif kind == "fly":
+            self._fly(words[1], len(words) > 2, ev)
+        elif kind == "call":
+            self._call(len(words) > 1, ev)
+        elif kind == "boat":
+            self._boat(words[1], ev)
+        elif kind == "end_movement":
+            self._end_movement(ev)
+        elif kind == "take":
+            self._take(words[1], ev)
+        elif kind == "skip":
+            self._after_action(ev)
+        elif kind == "magic_hand":
+            self.state.held[self.state.active]["magic_hand"] -= 1
+            self.state.phase = TAKE_AGAIN
+            ev.append(Event("token_used", f"{self._names[self.state.active]} play a magic hand to take again."))
+        else:  # done
+            self._after_action(ev)
+        return ev
+
+    def _roll(self, a: int, b: int, ev: list[Event]) -> None:
+        """DL-TURN-2 (1, 2), DL-FATE-1: the dice; a seat holding its fate token may reroll once."""
+        s = self.state
+        again = s.phase == REROLL
+        s.dice = [a, b]
+        s.dice_used = [False, False]
+        ev.append(Event("dice_rolled", f"{self._names[s.active]} {'roll again' if again else 'roll'}: {a} and {b}.",
+                        data={"dice": [a, b], "reroll": again}))
+        if not again and s.held[s.active]["fate"] > 0:
+            s.phase = FATE
+        else:
+            self._next_choice(ev)
+
+    def _fate(self, reroll: bool, ev: list[Event]) -> None:
+        s = self.state
+        if reroll:
+            s.held[s.active]["fate"] -= 1
+            s.rerolled = True
+            s.phase = REROLL
+            ev.append(Event("token_used", f"{self._names[s.active]} play their fate token: the dice are rolled again."))
+        else:
+            self._next_choice(ev)
+
+    def _next_choice(self, ev: list[Event]) -> None:
+        """DL-TURN-2 (3, 4, 5): the next die and adventurer, or the end of the turn."""
+        s = self.state
+        s.step = None
+        usable = self._usable_dice()
+        if not usable:
+            self._end_turn(ev)
+        elif len(usable) == 2:
+            s.chosen_die = None
+            s.phase = CHOOSE_DIE
+        else:
+            s.chosen_die = usable[0]
+            s.phase = CHOOSE_ADVENTURER
+
+    def _choose(self, colour: str, ev: list[Event]) -> None:
+        """DL-OPEN-1, DL-TURN-2/3: the adventurer that acts next (with the chosen die)."""
+        s, p = self.state, self.state.active
+        entering = s.where(p, colour) is None
+        if s.turn == 0:
+            k = self._opening_distance()
+            s.step = Step(colour, None, k, entering=True)
+            ev.append(Event("adventurer_chosen", f"{self._names[p]} bring their {colour} adventurer in (opening round: "
+                            f"exactly {k} space{'s' * (k > 1)})."))
+        else:
+            i = s.chosen_die
+            s.dice_used[i] = True  # type: ignore[index]
+            s.used.append(colour)
+            s.step = Step(colour, i, s.dice[i], entering=entering)  # type: ignore[index]
+            what = "to bring it in" if entering else f"on {s.where(p, colour)}"
+            ev.append(Event("adventurer_chosen", f"{self._names[p]} give the die {s.dice[i]} to their {colour} "  # type: ignore[index]
+                            f"adventurer {what}.", data={"colour": colour, "die": s.dice[i]}))  # type: ignore[index]
+        s.phase = MOVEMENT
+
+    def _walk(self, node: str, march_only: bool, ev: list[Event]) -> None:
+        """DL-MOVE-1..8, DL-MARCH-1, DL-INT-9..12: walk, spending the die and the fewest forced marches."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        start = s.where(p, st.adventurer)
+        if s.turn == 0:
+            entrance = self._opening_ends()[node]
+            s.positions[p][st.adventurer] = node
+            st.walked = st.moved = True
+            ev.append(Event("walked", f"{self._names[p]}' {st.adventurer} adventurer enters through {entrance} and "
+                            f"walks to {node}.", data={"colour": st.adventurer, "from": entrance, "to": node}))
+            if node in s.face_down:  # DL-INT-7: only on boards with a volcano this close
+                self._reveal(node, ev)
+            self._end_opening(ev)
+            return
+        die_steps = 0 if (st.die_spent or march_only) else st.die_value
+        allowance = die_steps + MARCH_STEPS * s.held[p]["forced_march"]
+        dist, entrance = self._walk_ends(allowance)[node]
+        need = marches_needed(dist, die_steps)
+        s.held[p]["forced_march"] -= need
+        if die_steps:
+            st.die_spent = True
+        st.walked = st.moved = True
+        s.positions[p][st.adventurer] = node
+        pay = f"die {die_steps}" if die_steps else ""
+        if need:
+            pay += f"{' + ' if pay else ''}{need} forced march{'es' * (need > 1)}"
+        origin = f"enters through {entrance} and walks" if entrance else f"walks from {start}"
+        ev.append(Event("walked", f"{self._names[p]}' {st.adventurer} adventurer {origin} to {node} ({dist} "
+                        f"space{'s' * (dist > 1)}: {pay}).",
+                        data={"colour": st.adventurer, "from": entrance or start, "to": node, "distance": dist,
+                              "marches": need}))
+        self._arrive(node, ev)
+
+    def _fly(self, volcano: str, baby: bool, ev: list[Event]) -> None:
+        """DL-DRAGON-4/5, DL-BABY-1/3, DL-INT-16/18: adventurer and dragon fly together."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        start = s.where(p, st.adventurer)
+        self._pay_dragon(baby)
+        s.positions[p][st.adventurer] = volcano
+        s.dragons[st.adventurer] = volcano
+        st.moved = True
+        ev.append(Event("flew", f"{self._names[p]}' {st.adventurer} adventurer flies with the {st.adventurer} royal "
+                        f"dragon from {start} to {volcano}{' (baby dragon)' if baby else ''}.",
+                        data={"colour": st.adventurer, "from": start, "to": volcano, "baby": baby}))
+        self._arrive(volcano, ev)
+
+    def _call(self, baby: bool, ev: list[Event]) -> None:
+        """DL-DRAGON-6, DL-BABY-1, DL-INT-17: the dragon comes; the adventurer does not move."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        here = s.where(p, st.adventurer)
+        start = s.dragons[st.adventurer]
+        self._pay_dragon(baby)
+        s.dragons[st.adventurer] = here
+        if self.options["call_counts_as_move"]:
+            st.moved = True
+        ev.append(Event("called", f"{self._names[p]} call the {st.adventurer} royal dragon from {start} to {here}"
+                        f"{' (baby dragon)' if baby else ''}.",
+                        data={"colour": st.adventurer, "from": start, "to": here, "baby": baby}))
+        self._movement_may_end(ev)
+
+    def _pay_dragon(self, baby: bool) -> None:
+        s, st = self.state, self.state.step
+        if baby:
+            s.held[s.active]["baby_dragon"] -= 1  # DL-BABY-3
+        else:
+            st.die_spent = True  # type: ignore[union-attr]
+
+    def _boat(self, volcano: str, ev: list[Event]) -> None:
+        """DL-BOAT-1/2, DL-INT-15: one boatman, one river crossing."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        start = s.where(p, st.adventurer)
+        s.held[p]["boatman"] -= 1
+        s.positions[p][st.adventurer] = volcano
+        st.moved = True
+        ev.append(Event("crossed", f"{self._names[p]}' {st.adventurer} adventurer crosses the river from {start} to "
+                        f"{volcano} with a boatman.", data={"colour": st.adventurer, "from": start, "to": volcano}))
+        self._arrive(volcano, ev)
+
+    def _arrive(self, node: str, ev: list[Event]) -> None:
+        """DL-MOVE-6, DL-INT-13: a face-down token is revealed and stops the adventurer."""
+        if node in self.state.face_down:
+            self._reveal(node, ev)
+            if self.options["forced_stop_ends_movement"]:
+                self.state.step.stopped = True  # type: ignore[union-attr]
+        self._movement_may_end(ev)
+
+    def _reveal(self, volcano: str, ev: list[Event]) -> None:
+        kind = reveal(self.state, volcano)
+        name = self.board.display.get("tokens", {}).get(kind, kind.replace("_", " "))
+        ev.append(Event("token_revealed", f"The token on {volcano} is turned face up: {name}.",
+                        data={"volcano": volcano, "token": kind}))
+
+    def _movement_may_end(self, ev: list[Event]) -> None:
+        """DL-INT-11 (d), DL-INT-13: the phase ends by itself after a forced stop or with no option left."""
+        st = self.state.step
+        assert st is not None
+        if st.stopped:
+            ev.append(Event("forced_stop", f"The {st.adventurer} adventurer must stop: its movement is over."))
+            self._end_movement(ev)
+            return
+        self._legal_cache = None
+        if all(a.kind == "end_movement" for a in self._movement_actions()):
+            self._end_movement(ev)
+
+    def _end_movement(self, ev: list[Event]) -> None:
+        """DL-MOVE-9, DL-TREASURE-1: on a volcano the treasure phase follows, if anything can be taken."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        here = s.where(p, st.adventurer)
+        if here not in self.board.eggs:
+            self._after_action(ev)
+            return
+        s.phase = TREASURE
+        if all(a.kind == "skip" for a in self._treasure_actions()):
+            self._after_action(ev)
+
+    def _take(self, what: str, ev: list[Event]) -> None:
+        """DL-TREASURE-2..5, DL-RING-3/4, DL-END-1, DL-INT-19..24."""
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        v = s.where(p, st.adventurer)
+        who = f"{self._names[p]}' {st.adventurer} adventurer"
+        if what == "ring":
+            take_ring(s, p, st.adventurer)
+            ev.append(Event("ring_taken", f"{who} takes a ring on {v}.", data={"colour": st.adventurer, "volcano": v}))
+            self._after_action(ev)
+            return
+        got = take(s, p, v, st.adventurer, what)  # type: ignore[arg-type]
+        st.takes += 1
+        items = ", ".join(f"{n} {k}{'s' * (n > 1)}" for k, n in got.items() if k != "token")
+        token = f" and the {str(got['token']).replace('_', ' ')} token" if "token" in got else ""
+        ev.append(Event("treasure_taken", f"{who} takes {items}{token} on {v}.",
+                        data={"seat": p, "colour": st.adventurer, "volcano": v, "items": dict(got)}))
+        if s.eggs_left == 0:  # DL-END-1, DL-INT-24: the game ends at once
+            s.end_reason = f"{self._names[p]} took the last egg"
+            self._game_over(ev)
+            return
+        if s.held[p]["magic_hand"] > 0 and takes(s, v, st.adventurer):  # type: ignore[arg-type]
+            s.phase = MAGIC_HAND
+        else:
+            self._after_action(ev)
+
+    def _after_action(self, ev: list[Event]) -> None:
+        """DL-TURN-2 (4, 5): the next die and adventurer, or the next seat."""
+        self._next_choice(ev)
+
+    def _end_opening(self, ev: list[Event]) -> None:
+        """DL-OPEN-2, DL-TURN-1: the next seat opens; after the last, the start player's first turn."""
+        s = self.state
+        s.step = None
+        s.opening_index += 1
+        s.active = (s.active + 1) % self.players
+        if s.opening_index == self.players:
+            s.turn = 1
+            s.phase = ROLL
+        else:
+            s.phase = CHOOSE_ADVENTURER
+
+    def _end_turn(self, ev: list[Event]) -> None:
+        """DL-TURN-1: clockwise to the next seat; a new round after the last seat (and the turn cap, DL-INT-30)."""
+        s = self.state
+        s.step = None
+        s.chosen_die = None
+        s.used = []
+        s.dice = None
+        s.dice_used = [False, False]
+        s.rerolled = False
+        s.turns_played += 1
+        s.active = (s.active + 1) % self.players
+        if s.active == s.first_player:
+            s.turn += 1
+            cap = self.options["turn_cap"]
+            if cap and s.turn > cap:
+                s.end_reason = f"the turn cap of {cap} rounds was reached (not a rule, DL-INT-30)"
+                self._game_over(ev)
+                return
+        s.phase = ROLL
+
+    def _game_over(self, ev: list[Event]) -> None:
+        s = self.state
+        s.phase = OVER
+        s.step = None
+        finals = self._finals()
+        text_scores = ", ".join(f"{self._names[i]} {f['score']}" for i, f in enumerate(finals))
+        ev.append(Event("game_over", f"The game is over: {s.end_reason}. Scores: {text_scores}.",
+                        data={"scores": [f["score"] for f in finals]}))
+
+    # ------------------------------------------------------------------ scores and views
+    def _finals(self) -> list[dict[str, Any]]:
+        """DL-SCORE-1..6: each hoard scored with its rings and the best use of diamonds."""
+        s = self.state
+        return [score(s.hoards[i], s.rings[i], diamonds_replace_eggs=self.options["diamonds_replace_eggs"])
+                for i in range(self.players)]
+
+    def _scores(self) -> dict[int, int]:
+        return {i: f["score"] for i, f in enumerate(self._finals())}
+
+    def _outcome(self) -> Outcome:
+        """DL-SCORE-5, DL-INT-27: the highest score wins; tied top scores share the victory."""
+        sc = self._scores()
+        best = max(sc.values())
+        return Outcome(sc, [i for i, v in sc.items() if v == best], self.state.end_reason or "")
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        return observe(self, player)
+
+    def _text_board(self) -> str:
+        return text.render(self)
+
+    def _why_illegal(self, action_id: str) -> str:
+        """Name the rule that forbids ``action_id`` now (the decision, the die, the path, the token)."""
+        from .why import why_illegal
+
+        return why_illegal(self, action_id)

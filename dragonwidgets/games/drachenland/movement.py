@@ -1,0 +1,103 @@
+"""Walking: which spaces an adventurer can end on, and at what distance (DL-MOVE, DL-OPEN, DL-INT-6/9/10).
+
+A walk is a simple path along the board's paths (DL-INT-10). It never steps onto an entrance
+(DL-MOVE-8, DL-INT-9), never passes a volcano with a face-down token (it must stop there, DL-MOVE-6),
+may pass occupied stones, which count (DL-MOVE-4), and may pass revealed volcanoes, which count too
+(DL-MOVE-7). It ends on an empty stone or on any volcano (DL-MOVE-5). Because only the end space is
+constrained, the shortest legal path decides, and breadth-first search finds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from .board import Board
+
+MARCH_STEPS = 3  # DL-MARCH-1: "de trois cases supplémentaires"
+
+
+def walk_distances(board: Board, start: str, allowance: int, occupied: Collection[str],
+                   face_down: Collection[str]) -> dict[str, int]:
+    """Return ``{end space: shortest legal distance}`` for a walk of 1..``allowance`` spaces.
+
+    ``start`` is the adventurer's space, or an entrance when it enters (DL-MOVE-3: the entrance is
+    not counted). ``occupied`` holds the stones with an adventurer on them (volcanoes hold any
+    number); ``face_down`` the volcanoes whose token is still face down. Implements DL-MOVE-1/4/5/6/7/8,
+    DL-INT-9/10.
+
+    >>> from .board import load_board
+    >>> d = walk_distances(load_board(), "EN", 2, occupied={"s01"}, face_down=())
+    >>> sorted(d.items())
+    [('s02', 2), ('s05', 1), ('s06', 2)]
+    """
+    dist = {start: 0}
+    frontier = [start]
+    out: dict[str, int] = {}
+    for step in range(1, allowance + 1):
+        nxt = []
+        for node in frontier:
+            for m in board.neighbours[node]:
+                if m in dist or m in board.entrance_set:
+                    continue
+                dist[m] = step
+                volcano = m in board.eggs
+                if volcano or m not in occupied:
+                    out[m] = step
+                if not (volcano and m in face_down):  # DL-MOVE-6: a face-down volcano stops the walk
+                    nxt.append(m)
+        frontier = nxt
+    return out
+
+
+def entry_distances(board: Board, allowance: int, occupied: Collection[str],
+                    face_down: Collection[str]) -> dict[str, tuple[int, str]]:
+    """Return ``{end space: (distance, entrance)}`` for entering through the nearest entrance.
+
+    DL-MOVE-3, DL-INT-9: any of the three entrances, at least 1 space, at most ``allowance``. When
+    two entrances reach a space equally fast the first in board order is named (the state is the same).
+    """
+    out: dict[str, tuple[int, str]] = {}
+    for entrance in board.entrances:
+        for node, d in walk_distances(board, entrance, allowance, occupied, face_down).items():
+            if node not in out or d < out[node][0]:
+                out[node] = (d, entrance)
+    return out
+
+
+def exact_entries(board: Board, distance: int, occupied: Collection[str],
+                  face_down: Collection[str]) -> dict[str, str]:
+    """Return ``{end space: entrance}`` for the opening round's walk of exactly ``distance`` spaces.
+
+    DL-OPEN-2/3/5, DL-INT-6: a simple path of exactly ``distance`` spaces from a space next to an
+    entrance, never entering a face-down volcano before its last space, ending on an empty stone
+    or a volcano. Paths are enumerated (``distance`` is at most 4), not searched by breadth.
+    """
+    out: dict[str, str] = {}
+
+    def extend(path: list[str], entrance: str) -> None:
+        node = path[-1]
+        if len(path) == distance:
+            if (node in board.eggs or node not in occupied) and node not in out:
+                out[node] = entrance
+            return
+        if node in board.eggs and node in face_down:
+            return
+        for m in board.neighbours[node]:
+            if m not in path and m not in board.entrance_set:
+                extend(path + [m], entrance)
+
+    for entrance in board.entrances:
+        for first in board.neighbours[entrance]:
+            if first not in board.entrance_set:
+                extend([first], entrance)
+    return out
+
+
+def marches_needed(distance: int, die_steps: int) -> int:
+    """Return the fewest forced marches a walk of ``distance`` needs on top of ``die_steps`` (DL-INT-12).
+
+    >>> marches_needed(3, 2), marches_needed(7, 4), marches_needed(4, 0), marches_needed(2, 3)
+    (1, 1, 2, 0)
+    """
+    short = distance - die_steps
+    return 0 if short <= 0 else -(-short // MARCH_STEPS)
