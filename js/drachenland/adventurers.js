@@ -1,0 +1,81 @@
+// The adventurers standing on the land: each seat's shape filled with the adventurer's colour
+// (`adv/{seat}/{colour}`), a white ring mark when it wears a ring, fanned out below a volcano when
+// several stand there. The one acting now is outlined; the ones already used this turn are dimmed.
+// Off-board adventurers are drawn in the seat panels (players.js) with the same targets.
+
+import { s } from "../shared/dom.js";
+import { at, adventurerGlyph } from "./glyphs.js";
+import { PIECE_R, volcanoFan } from "./layout.js";
+
+/** @typedef {{seat: number, colour: string}} Who */
+
+/**
+ * Who stands where: node id -> adventurers in seat, then colour order.
+ * @param {Object} obs
+ * @param {string[]} colourOrder
+ * @returns {Map<string, Who[]>}
+ */
+export function occupancy(obs, colourOrder) {
+  const out = new Map();
+  (obs.adventurers || []).forEach((byColour, seat) => {
+    for (const colour of colourOrder) {
+      const node = byColour?.[colour];
+      if (!node) continue;
+      if (!out.has(node)) out.set(node, []);
+      out.get(node).push({ seat, colour });
+    }
+  });
+  return out;
+}
+
+/**
+ * How one adventurer is doing this turn: "active" (it is taking its action), "used" or "".
+ * @param {Object} obs
+ * @param {Who} who
+ */
+export function adventurerState(obs, { seat, colour }) {
+  if (obs.active_player !== seat || obs.is_over) return "";
+  if (obs.action?.adventurer === colour) return "active";
+  return (obs.used || []).includes(colour) ? "used" : "";
+}
+
+/**
+ * One adventurer piece (on the land or in a seat panel).
+ * @param {Who} who
+ * @param {{obs: Object, layout: Object, names: string[], where: string, r?: number}} o
+ */
+export function adventurerPiece(who, o) {
+  const { obs, layout } = o;
+  const info = layout.colours?.[who.colour] || { name: who.colour, css: "#888" };
+  const glyph = layout.shapes?.[who.seat]?.glyph || "circle";
+  const ring = (obs.rings?.[who.seat] || []).includes(who.colour);
+  const state = adventurerState(obs, who);
+  const cls = ["dw-dl-adv", state ? `dw-dl-adv-${state}` : ""].filter(Boolean).join(" ");
+  const g = s("g", { class: cls, "data-target": `adv/${who.seat}/${who.colour}`, "data-seat": who.seat, "data-colour": who.colour });
+  const owner = o.names[who.seat] ?? `Seat ${who.seat + 1}`;
+  const extra = [ring ? "wears a ring" : "", state === "active" ? "acting now" : state === "used" ? "already used this turn" : ""].filter(Boolean);
+  g.append(s("title", { text: `${owner}' ${info.name.toLowerCase()} adventurer ${o.where}${extra.length ? ` (${extra.join(", ")})` : ""}` }));
+  g.append(adventurerGlyph({ glyph, css: info.css, ring, r: o.r ?? PIECE_R }));
+  return g;
+}
+
+/**
+ * Every adventurer on the land.
+ * @param {Object} obs
+ * @param {Object} layout
+ * @param {Map<string, {x: number, y: number, kind: string}>} pts
+ * @param {string[]} names
+ */
+export function adventurersLayer(obs, layout, pts, names) {
+  const g = s("g", { class: "dw-dl-adventurers" });
+  const order = Object.keys(layout.colours || { red: 0, green: 0, blue: 0 });
+  for (const [node, list] of occupancy(obs, order)) {
+    const p = pts.get(node);
+    if (!p) continue;
+    const spots = p.kind === "volcano" ? volcanoFan(p.x, p.y, list.length) : list.map((_, i) => ({ x: p.x + i * 5, y: p.y - i * 5 }));
+    list.forEach((who, i) => {
+      g.append(at(spots[i].x, spots[i].y, adventurerPiece(who, { obs, layout, names, where: `on ${node}` })));
+    });
+  }
+  return g;
+}

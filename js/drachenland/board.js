@@ -1,0 +1,84 @@
+// The Drachenland board: one SVG map (the static land from map.js, then volcano contents, royal
+// dragons, adventurers, dice and the turn boxes redrawn from each observation) and the seat panels
+// under it. Every element a legal action may name carries the contract's `data-target`, so the
+// shell's targets.js highlights and binds them (walk destinations, volcano treasure, dice, tokens).
+
+/** @typedef {import("../shared/model.js").GameTraits} GameTraits */
+/** @typedef {import("./layout.js").DrachenlandLayout} DrachenlandLayout */
+
+import { h, s, clear } from "../shared/dom.js";
+import { viewBox, nodePoints } from "./layout.js";
+import { landSkeleton } from "./map.js";
+import { volcanoContents, describeVolcano } from "./volcano.js";
+import { adventurersLayer } from "./adventurers.js";
+import { diceBox } from "./dice.js";
+import { turnBox, infoBox } from "./turn.js";
+import { playerPanels } from "./players.js";
+
+/** Which volcano each revealed royal dragon sits on, as volcano id -> colours. */
+function dragonsByVolcano(obs) {
+  const out = new Map();
+  for (const [colour, where] of Object.entries(obs.dragons || {})) {
+    if (!where) continue;
+    if (!out.has(where)) out.set(where, []);
+    out.get(where).push(colour);
+  }
+  return out;
+}
+
+/**
+ * Create the Drachenland board.
+ * @returns {{el: HTMLElement, update(t: GameTraits): void, afterBind(): void}}
+ */
+export function createDrachenlandBoard() {
+  const svg = s("svg", { class: "dw-board dw-dl-map", role: "group", "aria-label": "Drachenland map", "data-lm-suppress-shortcuts": "" });
+  const base = s("g", { class: "dw-dl-layer-base" });
+  const live = s("g", { class: "dw-dl-layer-live" });
+  svg.append(base, live);
+  const panels = h("div", { class: "dw-dl-panels" });
+  const el = h("div", { class: "dw-dl-board" }, svg, panels);
+  let builtFor = null;
+  let pts = new Map();
+  return {
+    el,
+    update(t) {
+      const layout = /** @type {DrachenlandLayout} */ (t.board || {});
+      if (builtFor !== layout) {
+        const vb = viewBox(layout);
+        svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+        clear(base).append(landSkeleton(layout));
+        pts = nodePoints(layout);
+        builtFor = layout;
+      }
+      const obs = t.observation || {};
+      const names = t.player_names || [];
+      const dragons = dragonsByVolcano(obs);
+      const contents = s("g", { class: "dw-dl-contents" });
+      for (const v of layout.volcanoes || []) {
+        const here = dragons.get(v.id) || [];
+        const view = obs.volcanoes?.[v.id];
+        contents.append(volcanoContents(v.id, pts.get(v.id), view, layout, here));
+        const cone = base.querySelector(`.dw-dl-volcano[data-target="${v.id}"] > title:not(.dw-tip)`);
+        if (cone) cone.textContent = describeVolcano(v.id, view, layout, here);
+        base.querySelector(`.dw-dl-volcano[data-target="${v.id}"]`)?.classList.toggle("dw-dl-face-down", Boolean(view?.face_down));
+      }
+      clear(live).append(
+        contents,
+        adventurersLayer(obs, layout, pts, names),
+        diceBox(obs, layout),
+        turnBox(obs, layout, names),
+        infoBox(obs),
+      );
+      svg.classList.toggle("dw-over", Boolean(obs.is_over));
+      panels.replaceChildren(playerPanels({ obs, layout, names, viewSeat: t.view_seat ?? null }));
+    },
+    afterBind() {
+      // An element that is a choice but sits on another choice keeps its own click; pieces that
+      // are not a choice let clicks through to the stone or volcano under them (see the CSS).
+      // (Only while a stone or volcano is a choice, so pieces keep their tooltips otherwise.)
+      for (const stale of el.querySelectorAll(".dw-dl-passive")) stale.classList.remove("dw-dl-passive");
+      if (!base.querySelector("[data-action-id]")) return;
+      for (const piece of live.querySelectorAll("[data-target]:not([data-action-id])")) piece.classList.add("dw-dl-passive");
+    },
+  };
+}
