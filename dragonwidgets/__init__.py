@@ -1,7 +1,8 @@
 """dragonwidgets: four dragon-themed board games for Jupyter.
 
 Rules engines in plain Python (``dragonwidgets.engine``, ``dragonwidgets.games``) and anywidget front
-ends (``GameWidget``, ``EmeraldWidget``) to play, rewind and inspect them one decision at a time.
+ends (``GameWidget``, ``EmeraldWidget``, ``DrachenlandWidget``) to play, rewind and inspect them one
+decision at a time.
 
 >>> import dragonwidgets
 >>> game = dragonwidgets.new_game("emerald", players=3, seed=1)
@@ -30,7 +31,11 @@ __version__ = "0.1.0"
 
 # The widget classes import anywidget; load them on first use so that the engines (and process
 # pools running simulations) never pay for Jupyter imports.
-_WIDGETS = {"GameWidget": "dragonwidgets.widgets", "EmeraldWidget": "dragonwidgets.widgets"}
+_WIDGETS = {
+    "GameWidget": "dragonwidgets.widgets",
+    "EmeraldWidget": "dragonwidgets.widgets",
+    "DrachenlandWidget": "dragonwidgets.widgets",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -41,5 +46,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "RecordError",
-    "bot_names", "from_record", "make_bot", "new_game", "GameWidget", "EmeraldWidget", "__version__",
+    "bot_names", "from_record", "make_bot", "new_game", "GameWidget", "EmeraldWidget",
+    "DrachenlandWidget", "__version__",
 ]

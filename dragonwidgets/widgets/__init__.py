@@ -4,6 +4,7 @@ The bundles they load are built from ``js/`` into ``dragonwidgets/static/`` by `
 """
 
 from .base import GameWidget, IntentError, MESSAGE_KINDS
+from .drachenland import DrachenlandWidget
 from .emerald import EmeraldWidget
 
-__all__ = ["GameWidget", "EmeraldWidget", "IntentError", "MESSAGE_KINDS"]
+__all__ = ["GameWidget", "EmeraldWidget", "DrachenlandWidget", "IntentError", "MESSAGE_KINDS"]

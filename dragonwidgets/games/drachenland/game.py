@@ -58,6 +58,11 @@ _PHASE_OF_WORD = {"roll": (ROLL, REROLL), "keep": (FATE,), "reroll": (FATE,), "d
                   "done": (MAGIC_HAND,)}
 
 
+def _nearest_first(ends: dict[str, tuple[int, str | None]]) -> list[tuple[str, tuple[int, str | None]]]:
+    """Walk end spaces ordered by distance, then id (the order the choices are listed in)."""
+    return sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))
+
+
 class DrachenlandGame(Game):
     """A game of Drachenland for 2 to 4 players (rules digest ``DL``).
 
@@ -130,6 +135,7 @@ class DrachenlandGame(Game):
         if o["turn_cap"] < 0:
             raise ValueError(f"turn_cap must be 0 (off) or a number of rounds, got {o['turn_cap']}")
         self._dice = board.dice_presets[o["dice"]]
+        self._roll_cache: dict[str, list[Action]] = {}
         self._names = [board.display.get("shapes", {}).get(s, {}).get("name", s.title()) for s in board.shapes]
         placed, boxed = deal_tokens(board, rng)
         eggs = egg_counts(board, self.players)
@@ -201,14 +207,16 @@ class DrachenlandGame(Game):
 
     def _chance_outcomes(self) -> list[Action]:
         """DL-TURN-2 (1), DL-FATE-1, DL-REC-1: both dice, each distinct pair with its probability."""
-        a, b = self._dice
-        out = []
-        rules = ("DL-TURN-2", "DL-FATE-1") if self.state.phase == REROLL else ("DL-TURN-2",)
-        for x in sorted(set(a)):
-            for y in sorted(set(b)):
-                p = a.count(x) / len(a) * b.count(y) / len(b)
-                out.append(Action(f"roll {x} {y}", f"The dice show {x} and {y}", CHANCE, "roll", ("dice",), rules, p))
-        return out
+        phase = self.state.phase
+        if phase not in self._roll_cache:
+            a, b = self._dice
+            rules = ("DL-TURN-2", "DL-FATE-1") if phase == REROLL else ("DL-TURN-2",)
+            self._roll_cache[phase] = [
+                Action(f"roll {x} {y}", f"The dice show {x} and {y}", CHANCE, "roll", ("dice",), rules,
+                       a.count(x) / len(a) * b.count(y) / len(b))
+                for x in sorted(set(a)) for y in sorted(set(b))
+            ]
+        return list(self._roll_cache[phase])
 
     def _fate_actions(self) -> list[Action]:
         """DL-FATE-1, DL-TOKEN-1: right after the roll, keep it or play the fate token to roll again."""
@@ -309,17 +317,17 @@ class DrachenlandGame(Game):
         if s.turn == 0:
             return [Action(f"walk {n}", f"Enter through {e} and walk {st.die_value} space{'s' * (st.die_value > 1)} "
                            f"to {n}", p, "walk", (n,), ("DL-OPEN-2", "DL-OPEN-3", "DL-OPEN-5", "DL-INT-6"))
-                    for n, e in self._opening_ends().items()]
+                    for n, e in sorted(self._opening_ends().items())]
         marches = s.held[p]["forced_march"]
         die_steps = 0 if st.die_spent else st.die_value
         out = []
         if die_steps or self.options["march_without_die"]:
-            for n, (dist, entrance) in self._walk_ends(die_steps + MARCH_STEPS * marches).items():
+            for n, (dist, entrance) in _nearest_first(self._walk_ends(die_steps + MARCH_STEPS * marches)):
                 need = marches_needed(dist, die_steps)
                 out.append(Action(f"walk {n}", self._walk_label(n, dist, entrance, need, die_steps), p, "walk", (n,),
                                   self._walk_rules(n, need, entrance)))
         if die_steps == FLY_VALUE and marches and self.options["march_without_die"]:
-            for n, (dist, entrance) in self._walk_ends(MARCH_STEPS * marches).items():
+            for n, (dist, entrance) in _nearest_first(self._walk_ends(MARCH_STEPS * marches)):
                 need = marches_needed(dist, 0)
                 out.append(Action(f"march {n}", self._walk_label(n, dist, entrance, need, 0) + ", keeping the die 4",
                                   p, "march", (f"token/{p}/forced_march", n),
