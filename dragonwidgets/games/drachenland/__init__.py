@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board, load_board
-from .bots import RandomBot
+from .bots import GreedyBot, RandomBot
 from .game import DrachenlandGame
 
 GAME_CLASS = DrachenlandGame
-BOTS = {"random": RandomBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> DrachenlandGame:
@@ -30,4 +30,4 @@ def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **o
     return DrachenlandGame(players=players, seed=seed, chance=chance, **options)
 
 
-__all__ = ["GAME_CLASS", "BOTS", "DrachenlandGame", "RandomBot", "Board", "load_board", "new_game"]
+__all__ = ["GAME_CLASS", "BOTS", "DrachenlandGame", "GreedyBot", "RandomBot", "Board", "load_board", "new_game"]
