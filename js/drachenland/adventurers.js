@@ -55,7 +55,9 @@ export function adventurerPiece(who, o) {
   const owner = o.names[who.seat] ?? `Seat ${who.seat + 1}`;
   const extra = [ring ? "wears a ring" : "", state === "active" ? "acting now" : state === "used" ? "already used this turn" : ""].filter(Boolean);
   g.append(s("title", { text: `${owner}' ${info.name.toLowerCase()} adventurer ${o.where}${extra.length ? ` (${extra.join(", ")})` : ""}` }));
-  g.append(adventurerGlyph({ glyph, css: info.css, ring, r: o.r ?? PIECE_R }));
+  const r = o.r ?? PIECE_R;
+  if (state === "active") g.append(s("circle", { r: r + 5, class: "dw-dl-active-halo" }));
+  g.append(adventurerGlyph({ glyph, css: info.css, ring, r }));
   return g;
 }
 

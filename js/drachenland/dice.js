@@ -48,7 +48,8 @@ export function diceBox(obs, layout) {
   g.append(frame);
   for (const i of [0, 1]) {
     g.append(dieFace(i, rolled ? rolled[i] : null, {
-      used: Boolean(obs.dice_used?.[i]) && Boolean(rolled),
+      // the die given to the action under way counts as used; it is drawn as chosen, not greyed
+      used: Boolean(obs.dice_used?.[i]) && Boolean(rolled) && !(obs.chosen_die === i && obs.action),
       chosen: obs.chosen_die === i && Boolean(rolled),
       faces: layout.dice?.[i] || [],
     }));

@@ -1,5 +1,6 @@
-"""Write tests/js/fixtures/emerald.json: widget traits at a few Emerald positions, from the real
-engine, for the vitest suite and the chromium harness (js/dev/). Run: python tests/js/make_fixtures.py
+"""Write tests/js/fixtures/emerald.json and drachenland.json: widget traits at a few positions of each
+game, from the real engine, for the vitest suite and the chromium harness (js/dev/).
+Run: python tests/js/make_fixtures.py
 """
 
 from __future__ import annotations
@@ -7,15 +8,16 @@ from __future__ import annotations
 import json
 import pathlib
 
-from dragonwidgets import EmeraldWidget
+from dragonwidgets import DrachenlandWidget, EmeraldWidget, bot_names
 
 OUT = pathlib.Path(__file__).parent / "fixtures" / "emerald.json"
+OUT_DL = pathlib.Path(__file__).parent / "fixtures" / "drachenland.json"
 TRAITS = ("game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log",
           "seats", "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace",
           "player_names", "text")
 
 
-def traits(w: EmeraldWidget) -> dict:
+def traits(w) -> dict:
     return {k: getattr(w, k) for k in TRAITS}
 
 
@@ -28,6 +30,62 @@ def play_until(w: EmeraldWidget, decision: str, limit: int = 2000) -> None:
             break
         w.bot_step()
     w.seats = seats
+
+
+def play_until_true(w, wanted, limit: int = 5000) -> None:
+    """Let a bot play every seat until ``wanted(full observation, legal action ids)`` holds."""
+    seats = list(w.seats)
+    bot = "greedy" if "greedy" in bot_names(w.game.name) else "random"
+    w.seats = [bot] * len(seats)
+    for _ in range(limit):
+        if wanted(w.game.observation(None), [a.id for a in w.game.legal_actions()]):
+            break
+        w.bot_step()
+    else:
+        raise RuntimeError(f"no such position in {limit} decisions: pick another seed")
+    w.seats = seats
+
+
+class _ShortLogs(dict):
+    def __setitem__(self, name, value):
+        super().__setitem__(name, {**value, "log": value["log"][-8:]})
+
+
+def drachenland_positions() -> dict:
+    """Drachenland positions: the opening, each kind of decision, a seat's view, a manual roll, the end.
+    Logs are cut to their last rows to keep the file small."""
+    out = _ShortLogs()
+    w = DrachenlandWidget(players=3, seed=1)
+    out["opening"] = traits(w)
+    w.act("enter red")
+    out["opening_walk"] = traits(w)
+    play_until_true(w, lambda o, ids: o["decision"] == "fate")
+    out["fate"] = traits(w)
+    play_until_true(w, lambda o, ids: o["decision"] == "choose_die")
+    out["choose_die"] = traits(w)
+    play_until_true(w, lambda o, ids: o["decision"] == "movement" and o["turn"] > 0 and not o["action"]["entering"]
+                    and not o["action"]["die_spent"] and sum(i.startswith("walk ") for i in ids) > 3)
+    out["movement"] = traits(w)
+    w.viewer = str((w.game.current_player + 1) % 3)
+    out["movement_other_seat"] = traits(w)
+    w.viewer = "teacher"
+    play_until_true(w, lambda o, ids: o["decision"] == "treasure" and "take egg" in ids and "take gems" in ids)
+    out["treasure"] = traits(w)
+    w.viewer = str(w.game.current_player)
+    out["treasure_seat"] = traits(w)
+    w.viewer = "teacher"
+    play_until_true(w, lambda o, ids: any(i.startswith("boat ") for i in ids))
+    out["boat"] = traits(w)
+    play_until_true(w, lambda o, ids: any(d for d in o["dragons"].values()) and o["decision"] == "choose_die")
+    out["dragon"] = traits(w)
+    w4 = DrachenlandWidget(players=4, seed=2, chance="manual")
+    play_until_true(w4, lambda o, ids: o["decision"] == "roll")
+    out["manual_roll_4p"] = traits(w4)
+    w2 = DrachenlandWidget(players=2, seed=3, seats=["random", "random"])
+    while not w2.game.is_over:
+        w2.bot_step()
+    out["over_2p"] = traits(w2)
+    return out
 
 
 def main() -> None:
@@ -55,6 +113,9 @@ def main() -> None:
     out["mid_5p"] = traits(w5)
     OUT.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT} ({OUT.stat().st_size} bytes): {', '.join(out)}")
+    dl = drachenland_positions()
+    OUT_DL.write_text(json.dumps(dl, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {OUT_DL} ({OUT_DL.stat().st_size} bytes): {', '.join(dl)}")
 
 
 if __name__ == "__main__":
