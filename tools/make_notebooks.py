@@ -1,6 +1,6 @@
-"""Write notebooks/welcome.ipynb and notebooks/emerald.ipynb from the cell lists below and execute them.
+"""Write notebooks/welcome.ipynb, emerald.ipynb and drachenland.ipynb from the cell lists below and execute them.
 
-Usage: python tools/make_notebooks.py [welcome] [emerald]. Edit the cells here, rerun, commit the notebooks:
+Usage: python tools/make_notebooks.py [welcome] [emerald] [drachenland]. Edit the cells here, rerun, commit the notebooks:
 the saved outputs are what nbval compares, so they must come from a real run.
 """
 import pathlib
@@ -38,7 +38,8 @@ plain Python with a front end drawn in the notebook, so you can
 * **rewind** to any step, change a decision or a die roll, and see what follows;
 * **study** it from Python: observations, records, and as many games as you like for a plot.
 
-Available today: **Emerald** (2–5 players). Drachenland, La Chasse au Dragon and Draghan follow.
+Available today: **Emerald** (2–5 players) and **Drachenland** (2–4 players). La Chasse au Dragon and
+Draghan follow.
 """,
 """#md
 ## Play a game
@@ -87,6 +88,8 @@ again.state_digest() == g.state_digest()""",
 
 * [emerald.ipynb](emerald.ipynb): play against bots, a turn decision by decision, choosing the die
   yourself, rewinding, the record, and a small study of where the dragon strikes.
+* [drachenland.ipynb](drachenland.ipynb): play against bots, a turn decision by decision, where each die
+  value can take you on the map, and scoring worked on the rulebook's example and on your own hoard.
 """,
 ]
 
@@ -235,10 +238,147 @@ most dangerous, and why does the sliding track make the last squares more danger
 """,
 ]
 
+DRACHENLAND = [
+"""#md
+# Drachenland – La terre des dragons
+
+Reiner Knizia's game for 2 to 4 players. Each player leads three adventurers (red, green and blue, in the
+player's own shape) through a land of volcanoes joined by paths of stepping stones. A turn is two dice: each
+die moves a *different* adventurer up to that many spaces (or brings a new one in). An adventurer that ends
+on a volcano may take **all the gems of its colour**, **one diamond**, or **one egg** (which brings the
+volcano's token: boatman, forced march, baby dragon, magic hand). Royal dragons fly adventurers of their
+colour on a 4; rings make a colour's gems count. The game ends the moment the **last egg** is taken, and each
+set of egg + ruby + emerald + sapphire scores 10 (diamonds are jokers).
+
+The rules digest (`shared/rules/drachenland.md`) gives each rule an ID such as `DL-MOVE-6`; every legal
+action names the IDs that allow it. The board and the dice are reconstructions kept as data files
+(`DL-REC-1`, `DL-REC-2`).
+
+## 1. Play against bots
+
+You are the **Humans** (seat 0, circles) against two `greedy` bots. In your turn: choose a die, then an
+adventurer (click it on the map, or in your panel to bring a new one in), then click a highlighted space.
+The action list under the map offers everything else (tokens, treasure, ending the movement).
+""",
+"""import dragonwidgets
+
+w = dragonwidgets.DrachenlandWidget(players=3, seed=2026, seats=["human", "greedy", "greedy"])
+w""",
+"""#md
+## 2. One turn, decision by decision
+
+A game created with `chance="manual"` stops whenever the dice are due, so you choose what they show. First the
+opening round: each player brings one adventurer in and walks *exactly* 1, 2 or 3 spaces (`DL-OPEN-2`).
+""",
+"""lesson = dragonwidgets.new_game("drachenland", players=3, seed=7, chance="manual")
+
+def show(events):
+    for e in events:
+        print("•", e.text)
+
+for walk in ["walk s01", "walk s02", "walk s23"]:
+    show(lesson.apply("enter red"))
+    show(lesson.apply(walk))""",
+"""#md
+Now the Humans' first turn. Chance is due: `current_player` is `-1` and the legal actions are the rolls with
+their probabilities. The dice are the 2002 edition's special dice: die A shows 1, 2, 2, 2, 3, 3 and die B
+2, 3, 3, 4, 4, 4 (`DL-REC-1`).
+""",
+"""for a in lesson.legal_actions():
+    print(f"{a.id}: p = {a.prob:.3f}")""",
+"""show(lesson.apply("roll 2 3"))
+print(lesson.current_player, [a.id for a in lesson.legal_actions()])   # keep, or play the fate token""",
+"""show(lesson.apply("keep"))
+for a in lesson.legal_actions():
+    print(f"{a.id:<10} {a.label}")""",
+"""show(lesson.apply("die 3"))
+for a in lesson.legal_actions():
+    print(f"{a.id:<12} {a.label:<55} {a.rules}")""",
+"""#md
+The red adventurer is on `s01`. With the 3 it may walk up to three spaces; every reachable end space is one
+`walk` action, and the rules it rests on are listed with it. `explain` also says why something is **not**
+allowed:
+""",
+"""show(lesson.apply("move red"))
+for a in lesson.legal_actions():
+    print(f"{a.id:<14} {a.label}")
+print()
+print(lesson.explain("walk s02"))    # the Dwarves' adventurer stands there
+print(lesson.explain("walk V01"))    # too far for a 3""",
+"""show(lesson.apply("walk s04"))
+print(lesson.current_player, lesson.observation()["decision"], [a.id for a in lesson.legal_actions()][:6])""",
+"""#md
+The same game in a widget, in the teacher's view (the face-down tokens are visible to the teacher only).
+Drag the timeline to replay it; clicking an action at a past step starts a new branch.
+""",
+"""teacher = dragonwidgets.DrachenlandWidget(game=lesson, viewer="teacher")
+teacher""",
+"""#md
+## 3. Where can a die take you?
+
+A walk may pass other adventurers (they count as spaces) and revealed volcanoes, but it must stop at a
+volcano whose token is still face down (`DL-MOVE-4..7`). The map below colours every space by the smallest
+die value that reaches it from a starting space, on the table as it stands in the lesson game. Change
+`start` and run the cell again.
+""",
+"""from IPython.display import SVG
+from dragonwidgets.games.drachenland.movement import walk_distances
+from dragonwidgets.games.drachenland.picture import reach_svg
+
+start = "V13"
+state = lesson.state
+reach = walk_distances(lesson.board, start, 4, occupied=state.occupied_stones(lesson.board.eggs),
+                       face_down=state.face_down)
+print({d: sorted(n for n, k in reach.items() if k == d and n.startswith("V")) for d in range(1, 5)})
+SVG(reach_svg(lesson.board, start, reach, title=f"From {start}: the smallest die value that reaches each space"))""",
+"""#md
+With the special dice, how likely is the next volcano? From `V13`, `V12` and `V15` are 4 spaces away: only
+die B can show a 4, so the chance that at least one die reaches them is exactly 1/2.
+""",
+"""from fractions import Fraction
+
+die_a, die_b = lesson.board.dice_presets["special_2002"]
+p = Fraction(sum(1 for a in die_a for b in die_b if max(a, b) >= 4), len(die_a) * len(die_b))
+p""",
+"""#md
+## 4. Scoring
+
+At the end each player gives back the gems of every colour whose adventurer wears no ring. Then each set of
+one egg, one ruby, one emerald and one sapphire scores 10, diamonds standing in for any gem (never an egg),
+and every other item scores 1 (`DL-SCORE-1..6`). The engine always uses the diamonds in the best way. Here is
+the rulebook's example (`DL-REC-5`):
+""",
+"""from dragonwidgets.games.drachenland.scoring import score
+
+A = score(dict(egg=4, ruby=7, emerald=3, sapphire=6, diamond=4), rings={"red", "blue"})
+B = score(dict(egg=5, ruby=6, emerald=4, sapphire=4, diamond=0), rings={"red", "green", "blue"})
+print("A:", A)
+print("B:", B)""",
+"""#md
+**Your turn.** Edit the hoard and the rings below and run the cell. Try taking the ring off the red
+adventurer, or swapping a diamond for an egg.
+""",
+"""my_hoard = dict(egg=3, ruby=5, emerald=1, sapphire=0, diamond=3)
+my_rings = {"red", "green", "blue"}
+result = score(my_hoard, my_rings)
+print(f"{result['sets']} sets, score {result['score']}; given back: {result['returned']}")""",
+"""#md
+## 5. What each player may see
+
+Hoards sit behind screens: a seat's observation shows its own hoard and `None` for the others, and never the
+face-down tokens (the teacher's full view has them under `hidden`). Every take happens in the open, so the
+log says exactly what was taken.
+""",
+"""view = lesson.observation(1)
+print("hoards as the Dwarves see them:", view["hoards"])
+print("V13 as the Dwarves see it:", view["volcanoes"]["V13"])
+print("only the teacher sees:", sorted(set(lesson.observation()) - set(view)))""",
+]
+
 if __name__ == "__main__":
-    which = sys.argv[1:] or ["welcome", "emerald"]
+    which = sys.argv[1:] or ["welcome", "emerald", "drachenland"]
     for name in which:
-        book = nb({"welcome": WELCOME, "emerald": EMERALD}[name])
+        book = nb({"welcome": WELCOME, "emerald": EMERALD, "drachenland": DRACHENLAND}[name])
         ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
         nbformat.write(book, ROOT + name + ".ipynb")
         print("wrote", name)
