@@ -422,7 +422,8 @@ class GameWidget(anywidget.AnyWidget):
             names = " and ".join(game.player_name(p) for p in winners) or "nobody"
             points = f" with {out.scores[winners[0]]} points" if winners else ""
             why = f": {out.reason}" if out and out.reason else ""
-            return f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}{points}{why}."
+            plural = len(winners) > 1 or getattr(game, "plural_names", False)
+            return f"Game over: {names} {'win' if plural else 'wins'}{points}{why}."
         head = self._situation()
         if player == CHANCE:
             return f"{head}. Chance decides: pick an outcome or roll at random."

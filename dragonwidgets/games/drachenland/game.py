@@ -115,6 +115,9 @@ class DrachenlandGame(Game):
         "board_file": "",  # DL-REC-2: "" = data/board.json
     }
 
+    #: Seats are named after peoples ("Humans", "Dwarves"): "the Dwarves win", not "wins".
+    plural_names: ClassVar[bool] = True
+
     board: Board
     state: DrachenlandState
 
