@@ -1,4 +1,4 @@
-"""Bytes of widget state Python sends to the browser per applied action, over full Emerald games.
+"""Bytes of widget state Python sends to the browser per applied action, over full games (any game).
 
 No browser or kernel is needed: the widget is created in plain Python (``comm`` gives it a dummy
 comm) and its comm's ``send`` is wrapped to record every message as the kernel would send it (JSON
@@ -12,7 +12,7 @@ Two figures per action:
 - ``diff``: the JSON size of the traits of ``w.get_state()`` whose value changed, a lower bound
   for any protocol that sends changed traits whole.
 
-    python benchmarks/bench_bytes.py [--games 5] [--players 2 3 4 5]
+    python benchmarks/bench_bytes.py [--game emerald] [--games 5] [--players 2 3 4 5]
 
 It prints figures and never asserts.
 """
@@ -69,10 +69,14 @@ def changed_traits(before: dict, after: dict) -> dict[str, int]:
     return {k: _size(v) for k, v in after.items() if before.get(k) != v}
 
 
-def play_game(players: int, seed: int, viewer: str) -> dict[str, list[int] | int]:
+#: game name -> its widget class in ``dragonwidgets``.
+WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget"}
+
+
+def play_game(game_name: str, players: int, seed: int, viewer: str) -> dict[str, list[int] | int]:
     """Play one game (seat 0 human choosing at random, the others ``greedy``); measure each action."""
     seats = ["human"] + ["greedy"] * (players - 1)
-    w = dragonwidgets.EmeraldWidget(players=players, seed=seed, seats=seats)
+    w = getattr(dragonwidgets, WIDGETS[game_name])(players=players, seed=seed, seats=seats)
     w.viewer = viewer
     meter = CommMeter(w)
     rng = random.Random(seed)
@@ -105,12 +109,15 @@ def play_game(players: int, seed: int, viewer: str) -> dict[str, list[int] | int
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=5, help="games per player count and viewer")
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    ap.add_argument("--game", default="emerald", choices=sorted(WIDGETS))
+    ap.add_argument("--players", type=int, nargs="+", default=None, help="default: every count the game allows")
     ap.add_argument("--viewers", nargs="+", default=["0", "teacher"],
                     help='viewer trait values to measure ("0" = seat 0\'s view, "teacher" = full table)')
     args = ap.parse_args(argv)
+    cls = dragonwidgets.engine.game_class(args.game)
+    args.players = args.players or list(range(cls.min_players, cls.max_players + 1))
 
-    print("Bytes Python sends to the browser per applied action (JSON of comm messages), "
+    print(f"{args.game}: bytes Python sends to the browser per applied action (JSON of comm messages), "
           f"{args.games} full games each; seat 0 human (random legal action), the others greedy bots\n")
     header = (f"{'players':>7} {'viewer':>8} {'actions':>8} {'sent median':>12} {'sent max':>9} "
               f"{'diff median':>12} {'diff max':>9} {'msgs/action':>12} {'initial state':>14} {'sent/game':>10}")
@@ -118,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     print("-" * len(header))
     for players in args.players:
         for viewer in args.viewers:
-            games = [play_game(players, 1 + 7919 * i + players, viewer) for i in range(args.games)]
+            games = [play_game(args.game, players, 1 + 7919 * i + players, viewer) for i in range(args.games)]
             sent = [b for g in games for b in g["sent"]]
             diff = [b for g in games for b in g["diff"]]
             msgs = [m for g in games for m in g["messages"]]
