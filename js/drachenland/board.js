@@ -57,7 +57,7 @@ export function createDrachenlandBoard() {
       for (const v of layout.volcanoes || []) {
         const here = dragons.get(v.id) || [];
         const view = obs.volcanoes?.[v.id];
-        contents.append(volcanoContents(v.id, pts.get(v.id), view, layout, here));
+        contents.append(volcanoContents(v.id, pts.get(v.id), view, layout, here, obs.hidden?.face_down?.[v.id] ?? null));
         const cone = base.querySelector(`.dw-dl-volcano[data-target="${v.id}"] > title:not(.dw-tip)`);
         if (cone) cone.textContent = describeVolcano(v.id, view, layout, here);
         base.querySelector(`.dw-dl-volcano[data-target="${v.id}"]`)?.classList.toggle("dw-dl-face-down", Boolean(view?.face_down));

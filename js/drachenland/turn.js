@@ -5,11 +5,25 @@ import { s } from "../shared/dom.js";
 import { at, shapeGlyph, tokenBack, adventurerGlyph } from "./glyphs.js";
 import { TURN_BOX, INFO_BOX } from "./layout.js";
 
+/** The decisions of the contract, as a few words for the box. */
+const DECISIONS = {
+  roll: "roll the dice",
+  reroll: "roll again (fate)",
+  fate: "keep the roll or play fate",
+  choose_die: "choose a die",
+  choose_adventurer: "choose an adventurer",
+  movement: "move",
+  treasure: "take treasure",
+  magic_hand: "magic hand or done",
+  take_again: "take again (magic hand)",
+};
+
 function actionLines(obs, layout) {
   const a = obs.action;
   if (!a) {
     const used = obs.used || [];
-    return [used.length ? `used: ${used.join(", ")}` : obs.turn === 0 ? "bringing an adventurer in" : ""];
+    const rolled = Array.isArray(obs.dice) ? `rolled ${obs.dice.join(" and ")}` : "";
+    return [obs.turn === 0 ? "bringing an adventurer in" : rolled, used.length ? `used: ${used.join(", ")}` : ""];
   }
   const colour = layout.colours?.[a.adventurer]?.name ?? a.adventurer;
   const die = a.die_value == null ? "no die" : `die ${a.die_value}${a.die_spent ? " (spent)" : ""}`;
@@ -38,7 +52,7 @@ export function turnBox(obs, layout, names) {
     actionLines(obs, layout).forEach((line, i) => {
       if (line) g.append(s("text", { x: x + 12, y: y + 60 + i * 18, class: "dw-dl-turn-line", text: line }));
     });
-    if (obs.decision) g.append(s("text", { x: x + 12, y: y + h - 12, class: "dw-dl-turn-decision", text: `now: ${obs.decision.replace(/_/g, " ")}` }));
+    if (obs.decision) g.append(s("text", { x: x + 12, y: y + h - 12, class: "dw-dl-turn-decision", text: `now: ${DECISIONS[obs.decision] ?? obs.decision.replace(/_/g, " ")}` }));
   } else if (obs.is_over) {
     const winners = (obs.outcome?.winners || []).map((p) => names[p] ?? `Seat ${p + 1}`);
     g.append(s("text", { x: x + 12, y: y + 40, class: "dw-dl-turn-name", text: winners.length ? `★ ${winners.join(" and ")}` : "" }));

@@ -40,9 +40,11 @@ export function describeVolcano(id, v, layout, dragonsHere) {
   return `Volcano ${id}: ${parts.join(", ")}; ${token}${dragons.length ? `; ${dragons.join(", ")} here` : ""}`;
 }
 
-function tokenOn(id, v, layout) {
+function tokenOn(id, v, layout, secret) {
   if (v.face_down) {
-    const g = s("g", { class: "dw-dl-vtoken dw-dl-face-down" }, s("title", { text: `${id}: face-down token (revealed when an adventurer arrives)` }));
+    // the teacher's view (`hidden`) knows what lies under it: said in the tooltip, never drawn
+    const known = secret ? `; the teacher's view knows it is a ${layout.tokens?.[secret] ?? secret}` : "";
+    const g = s("g", { class: "dw-dl-vtoken dw-dl-face-down" }, s("title", { text: `${id}: face-down token (revealed when an adventurer arrives)${known}` }));
     g.append(tokenBack(9.5));
     return g;
   }
@@ -116,12 +118,13 @@ export function dragonsOn(id, colours, layout) {
  * @param {VolcanoView|undefined} v
  * @param {Object} layout
  * @param {string[]} dragonsHere
+ * @param {string|null} [secret]  the face-down token's kind, in the teacher's view only
  */
-export function volcanoContents(id, p, v, layout, dragonsHere) {
+export function volcanoContents(id, p, v, layout, dragonsHere, secret = null) {
   const g = s("g", { class: "dw-dl-vcontents", "data-volcano": id });
   const inner = at(p.x, p.y);
   if (v) {
-    const token = tokenOn(id, v, layout);
+    const token = tokenOn(id, v, layout, secret);
     if (token) inner.append(at(0, CRATER_Y, token));
     inner.append(...[eggsOn(id, v), ...gemsOn(id, v, layout)].filter(Boolean));
     if (!v.eggs && !Object.values(v.gems || {}).some(Boolean)) {

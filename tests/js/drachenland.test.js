@@ -108,14 +108,19 @@ describe("the map", () => {
     for (const [id, v] of vols.filter(([, v]) => v.ring)) expect(byTarget(`${id}/ring`), id).not.toBeNull();
   });
 
-  it("the teacher view never reveals a face-down token on the map (only the seat views' '?')", () => {
+  it("the teacher view draws face-down tokens face down too, naming them only in the tooltip", () => {
     const t = position("treasure");
     mount("treasure");
     const hidden = t.observation.hidden.face_down;
+    expect(Object.keys(hidden).length).toBeGreaterThan(0);
     for (const [id, kind] of Object.entries(hidden)) {
       const contents = el.querySelector(`svg .dw-dl-vcontents[data-volcano="${id}"]`);
       expect(contents.querySelector(`.dw-dl-token-${kind}`), id).toBeNull();
+      expect(contents.querySelector(".dw-dl-face-down title").textContent).toContain(`knows it is a ${t.board.tokens[kind]}`);
     }
+    cleanup();
+    mount("treasure_seat");
+    for (const title of el.querySelectorAll("svg .dw-dl-face-down title")) expect(title.textContent).not.toContain("knows");
   });
 
   it("draws revealed royal dragons as dragon/{colour} on their volcano", () => {
