@@ -5,7 +5,7 @@
 
 import { s } from "../shared/dom.js";
 import { at, adventurerGlyph } from "./glyphs.js";
-import { PIECE_R, volcanoFan } from "./layout.js";
+import { PIECE_R, volcanoFan, colourOrder } from "./layout.js";
 
 /** @typedef {{seat: number, colour: string}} Who */
 
@@ -70,8 +70,7 @@ export function adventurerPiece(who, o) {
  */
 export function adventurersLayer(obs, layout, pts, names) {
   const g = s("g", { class: "dw-dl-adventurers" });
-  const order = Object.keys(layout.colours || { red: 0, green: 0, blue: 0 });
-  for (const [node, list] of occupancy(obs, order)) {
+  for (const [node, list] of occupancy(obs, colourOrder(layout))) {
     const p = pts.get(node);
     if (!p) continue;
     const spots = p.kind === "volcano" ? volcanoFan(p.x, p.y, list.length) : list.map((_, i) => ({ x: p.x + i * 5, y: p.y - i * 5 }));

@@ -50,7 +50,7 @@ export function diceBox(obs, layout) {
     g.append(dieFace(i, rolled ? rolled[i] : null, {
       // the die given to the action under way counts as used; it is drawn as chosen, not greyed
       used: Boolean(obs.dice_used?.[i]) && Boolean(rolled) && !(obs.chosen_die === i && obs.action),
-      chosen: obs.chosen_die === i && Boolean(rolled),
+      chosen: obs.chosen_die === i && Boolean(rolled) && !obs.is_over,
       faces: layout.dice?.[i] || [],
     }));
   }

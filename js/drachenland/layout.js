@@ -53,6 +53,20 @@ export function nodePoints(layout) {
   return out;
 }
 
+/** The adventurer colours in the rules' order (red, green, blue), whatever order the layout's keys come in. */
+export function colourOrder(layout) {
+  const given = Object.keys(layout.colours || {});
+  const known = ["red", "green", "blue"].filter((c) => !given.length || given.includes(c));
+  return [...known, ...given.filter((c) => !known.includes(c))];
+}
+
+/** A gem's name for a count: "1 ruby", "2 rubies". */
+export function gemCount(n, gem, layout) {
+  const name = layout.gems?.[gem]?.name ?? gem;
+  if (n === 1) return `1 ${name}`;
+  return `${n} ${name.endsWith("y") ? `${name.slice(0, -1)}ies` : `${name}s`}`;
+}
+
 /** The contract's river id: `river/{Va}-{Vb}` with the pair sorted. */
 export function riverId(a, b) {
   return `river/${[a, b].sort().join("-")}`;

@@ -6,6 +6,7 @@
 import { h, s } from "../shared/dom.js";
 import { iconSvg, shapeGlyph, tokenFace, eggGlyph, gemGlyph } from "./glyphs.js";
 import { adventurerPiece } from "./adventurers.js";
+import { colourOrder, gemCount } from "./layout.js";
 
 const TOKEN_ORDER = ["fate", "boatman", "baby_dragon", "forced_march", "magic_hand"];
 const HOARD_ORDER = ["egg", "ruby", "emerald", "sapphire", "diamond"];
@@ -33,9 +34,9 @@ function header(seat, o) {
 function adventurers(seat, o) {
   const { obs, layout } = o;
   const row = h("div", { class: "dw-dl-party-row dw-dl-party-advs" }, h("span", { class: "dw-dl-row-label", text: "adventurers" }));
-  for (const colour of Object.keys(layout.colours || {})) {
+  for (const colour of colourOrder(layout)) {
     const where = obs.adventurers?.[seat]?.[colour] ?? null;
-    const name = layout.colours[colour].name.toLowerCase();
+    const name = layout.colours?.[colour]?.name.toLowerCase() ?? colour;
     const piece = adventurerPiece({ seat, colour }, { ...o, where: where ? `on ${where}` : "off the land", r: 7 });
     if (where) {
       // on the land: the map holds its target; here a plain reminder of where it stands
@@ -98,8 +99,8 @@ function hoard(seat, o) {
   for (const kind of HOARD_ORDER) {
     const n = items[kind] || 0;
     const picture = kind === "egg" ? eggGlyph(1, 7) : gemGlyph(layout.gems?.[kind]?.css || "#888", 1, 6.5);
-    const name = kind === "egg" ? "eggs" : (layout.gems?.[kind]?.name ?? kind);
-    row.append(h("span", { class: `dw-dl-chip dw-dl-hoard-item${n ? "" : " dw-dl-zero"}`, "data-hoard": kind, title: `${n} ${name}` }, iconSvg(16, picture, { "aria-hidden": "true" }), h("span", { text: `${n}` })));
+    const title = kind === "egg" ? `${n} egg${n === 1 ? "" : "s"}` : gemCount(n, kind, layout);
+    row.append(h("span", { class: `dw-dl-chip dw-dl-hoard-item${n ? "" : " dw-dl-zero"}`, "data-hoard": kind, title }, iconSvg(16, picture, { "aria-hidden": "true" }), h("span", { text: `${n}` })));
   }
   return row;
 }
@@ -107,7 +108,7 @@ function hoard(seat, o) {
 function finalScore(seat, o) {
   const f = o.obs.final?.[seat];
   if (!f) return null;
-  const returned = Object.entries(f.returned || {}).filter(([, n]) => n > 0).map(([g, n]) => `${n} ${o.layout.gems?.[g]?.name ?? g}`);
+  const returned = Object.entries(f.returned || {}).filter(([, n]) => n > 0).map(([g, n]) => gemCount(n, g, o.layout));
   const text = `${f.score} points: ${f.sets} set${f.sets === 1 ? "" : "s"} of egg + ruby + emerald + sapphire (10 each)` +
     (returned.length ? `; gave back ${returned.join(", ")}` : "; gave nothing back");
   return h("div", { class: "dw-dl-party-row dw-dl-party-final", text });

@@ -10,15 +10,14 @@
 
 import { s } from "../shared/dom.js";
 import { at, eggGlyph, gemGlyph, tokenFace, tokenBack, dragonGlyph } from "./glyphs.js";
-import { VOLCANO_R } from "./layout.js";
+import { VOLCANO_R, gemCount } from "./layout.js";
 
 /** Where each gem colour sits on the cone (a 2 x 2 grid right of the eggs). */
 const GEM_SLOTS = { ruby: [3, -4], emerald: [16, -4], sapphire: [3, 10], diamond: [16, 10] };
 const EGG_SLOT = [-12, 4];
 const CRATER_Y = -VOLCANO_R * 0.62;
 
-const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-const GEM_PLURAL = { ruby: "rubies", emerald: "emeralds", sapphire: "sapphires", diamond: "diamonds" };
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * A sentence describing a volcano's contents (the tooltip of its cone).
@@ -31,7 +30,7 @@ export function describeVolcano(id, v, layout, dragonsHere) {
   if (!v) return `Volcano ${id}`;
   const gems = Object.keys(layout.gems || GEM_SLOTS)
     .filter((g) => v.gems?.[g] > 0)
-    .map((g) => plural(v.gems[g], g, GEM_PLURAL[g]));
+    .map((g) => gemCount(v.gems[g], g, layout));
   const parts = [plural(v.eggs || 0, "egg"), ...gems];
   let token = "no token";
   if (v.face_down) token = "a face-down token";
@@ -68,7 +67,7 @@ function gemsOn(id, v, layout) {
     if (!n) continue;
     const info = layout.gems?.[gem] || { name: gem, css: "#888" };
     const g = s("g", { class: `dw-dl-vgem dw-dl-gem-${gem}`, "data-target": `${id}/${gem}`, transform: `translate(${dx},${dy})` });
-    g.append(s("title", { text: `${id}: ${plural(n, info.name, GEM_PLURAL[gem] || `${info.name}s`)}` }));
+    g.append(s("title", { text: `${id}: ${gemCount(n, gem, layout)}` }));
     g.append(s("circle", { r: 7.5, class: "dw-dl-hit" }));
     g.append(gemGlyph(info.css, n, 6.2));
     out.push(g);

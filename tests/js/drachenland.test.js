@@ -322,6 +322,9 @@ describe("seat panels", () => {
         expect(Boolean(panel.querySelector(`[data-target="token/${seat}/${kind}"]`)), `${seat} ${kind}`).toBe(n > 0);
       }
       expect(panel.querySelectorAll(".dw-dl-ring-chip")).toHaveLength(t.observation.rings[seat].length);
+      // red, green, blue in the rules' order (the fixture's JSON keys are sorted: blue, green, red)
+      const fills = [...panel.querySelectorAll(".dw-dl-party-advs .dw-dl-adv-shape")].map((n) => n.getAttribute("fill"));
+      expect(fills).toEqual(COLOURS.map((c) => t.board.colours[c].css));
     });
   });
 
@@ -350,7 +353,9 @@ describe("seat panels", () => {
     final.forEach((f, seat) => {
       const panel = el.querySelector(`.dw-dl-party[data-seat="${seat}"]`);
       expect(panel.querySelector(".dw-dl-party-score").textContent).toBe(`${f.score} pts`);
-      expect(panel.querySelector(".dw-dl-party-final").textContent).toContain(`${f.sets} set`);
+      const text = panel.querySelector(".dw-dl-party-final").textContent;
+      expect(text).toContain(`${f.sets} set`);
+      for (const [gem, n] of Object.entries(f.returned)) if (n > 1) expect(text).toContain(`${n} ${{ ruby: "rubies", emerald: "emeralds", sapphire: "sapphires" }[gem]}`);
       expect(panel.classList.contains("dw-dl-winner")).toBe(outcome.winners.includes(seat));
     });
     expect(el.querySelector(".dw-status").textContent).toBe(t.status);
