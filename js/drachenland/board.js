@@ -76,9 +76,12 @@ export function createDrachenlandBoard() {
       // An element that is a choice but sits on another choice keeps its own click; pieces that
       // are not a choice let clicks through to the stone or volcano under them (see the CSS).
       // (Only while a stone or volcano is a choice, so pieces keep their tooltips otherwise.)
+      // The dice likewise, when the pair is the choice (a reroll) and a single die is not.
       for (const stale of el.querySelectorAll(".dw-dl-passive")) stale.classList.remove("dw-dl-passive");
-      if (!base.querySelector("[data-action-id]")) return;
-      for (const piece of live.querySelectorAll("[data-target]:not([data-action-id])")) piece.classList.add("dw-dl-passive");
+      const unbound = (selector) => [...live.querySelectorAll(`${selector}:not([data-action-id])`)];
+      const passive = base.querySelector("[data-action-id]") ? unbound("[data-target]") : [];
+      if (live.querySelector('[data-target="dice"][data-action-id]')) passive.push(...unbound('[data-target^="die/"]'));
+      for (const piece of passive) piece.classList.add("dw-dl-passive");
     },
   };
 }

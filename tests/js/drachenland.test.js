@@ -264,6 +264,20 @@ describe("legal actions on the map", () => {
     expect(model.sent).toEqual([{ kind: "act", id: t.legal_actions.find((a) => a.targets[0] === "die/1").id }]);
   });
 
+  it("pieces that are no choice let clicks through to the stone, volcano or dice box under them", () => {
+    mount("movement");
+    const pieces = [...el.querySelectorAll("svg .dw-dl-adv:not([data-action-id]), svg .dw-dl-vgem, svg .dw-dl-vegg")];
+    expect(pieces.length).toBeGreaterThan(0);
+    for (const piece of pieces) expect(piece.classList.contains("dw-dl-passive"), piece.getAttribute("data-target")).toBe(true);
+    cleanup();
+    mount("fate"); // the pair of dice is the reroll's button: a click on a die reaches it
+    expect(byTarget("dice").getAttribute("data-action-id")).toBe("reroll");
+    for (const i of [0, 1]) expect(byTarget(`die/${i}`).classList.contains("dw-dl-passive")).toBe(true);
+    cleanup();
+    mount("choose_die"); // nothing on the land is a choice: pieces keep their tooltips
+    expect(el.querySelectorAll("svg .dw-dl-passive")).toHaveLength(0);
+  });
+
   it("fate: the reroll is the seat's fate token in its panel", () => {
     mount("fate");
     const token = byTarget("token/0/fate");
