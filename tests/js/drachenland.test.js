@@ -266,7 +266,7 @@ describe("legal actions on the map", () => {
 
   it("pieces that are no choice let clicks through to the stone, volcano or dice box under them", () => {
     mount("movement");
-    const pieces = [...el.querySelectorAll("svg .dw-dl-adv:not([data-action-id]), svg .dw-dl-vgem, svg .dw-dl-vegg")];
+    const pieces = [...el.querySelectorAll("svg.dw-dl-map .dw-dl-adv[data-target]:not([data-action-id]), svg.dw-dl-map .dw-dl-vgem, svg.dw-dl-map .dw-dl-vegg")];
     expect(pieces.length).toBeGreaterThan(0);
     for (const piece of pieces) expect(piece.classList.contains("dw-dl-passive"), piece.getAttribute("data-target")).toBe(true);
     cleanup();
