@@ -16,7 +16,9 @@ Keeping positions reachable-looking:
   names them if it matters), leaves that volcano face up with no token and one egg fewer, and puts
   the egg in the seat's hoard.
 - A ring on an adventurer comes from the supply (DL-RING-3); only adventurers in play wear one.
-- No two adventurers share a stone and none stands on an entrance (DL-MOVE-5, DL-MOVE-8).
+- No two adventurers share a stone and none stands on an entrance (DL-MOVE-5, DL-MOVE-8). A
+  volcano with an adventurer on it, or with fewer eggs than printed, is face up (DL-MOVE-6); the
+  first egg taken there took its token unless that was a ring or a royal dragon (DL-TREASURE-4).
 - ``eggs_left`` is recounted from the volcanoes (DL-END-1 uses it).
 
 Volcanoes not named keep their dealt eggs and gems and stay face down. ``undo``/``goto`` replay from
@@ -35,6 +37,7 @@ from typing import Any
 
 from dragonwidgets.games.drachenland import DrachenlandGame
 from dragonwidgets.games.drachenland.board import COLOURS
+from dragonwidgets.games.drachenland.setup import egg_counts
 from dragonwidgets.games.drachenland.state import HELD_TOKENS, ROLL
 
 BOX = "BOX"
@@ -45,15 +48,19 @@ GEM_NAMES = ("ruby", "emerald", "sapphire", "diamond")
 
 @dataclass
 class Volcano:
-    """What one volcano holds. ``token``: a kind, ``None`` (gone) or KEEP; ``up``: face up.
+    """What one volcano holds.
 
-    Gems: if any of ``ruby``/``emerald``/``sapphire``/``diamond`` is given, the others are 0;
-    if none is given, the dealt gems stay. ``eggs`` None keeps the dealt eggs.
+    ``token``: a kind (swapped in from the pool), ``None`` (gone: taken with an egg, or a royal dragon
+    dealt here flew off, see ``dragon_from``) or KEEP (as dealt). ``up``: True face up, False face
+    down, None as the story implies (face down unless an egg was taken there or no token is left).
+    ``eggs`` None keeps the printed eggs, or one fewer when ``token`` is None (the egg took it).
+    Gems: if any of ``ruby``/``emerald``/``sapphire``/``diamond`` is given, the others are 0; if
+    none is given, the dealt gems stay.
     """
 
     eggs: int | None = None
     token: Any = KEEP
-    up: bool = False
+    up: bool | None = None
     ruby: int | None = None
     emerald: int | None = None
     sapphire: int | None = None
@@ -130,8 +137,6 @@ def position(
             if v in origin.values():
                 pinned.add(v)
                 continue
-            if not spec.up:
-                raise ValueError(f"{v}: a volcano with no token left is face up")
             put(next(k for k in ("forced_march", "magic_hand", "boatman", "baby_dragon")
                      if any(val == k and key not in pinned for key, val in slot.items())), v)
             slot[v] = None  # taken with an egg long ago (DL-TREASURE-4)
@@ -165,22 +170,30 @@ def position(
         s.token[v] = None
         s.face_down.discard(v)
         s.dragons[c] = dragons[c]
+    printed = egg_counts(b, players)
     for v, spec in volcanoes.items():
-        if spec.up:
-            s.face_down.discard(v)
-        elif s.token[v] is None:
-            raise ValueError(f"{v}: a face-down volcano has a token (DL-SETUP-5)")
-        else:
-            s.face_down.add(v)
         if spec.eggs is not None:
             s.eggs[v] = spec.eggs
+        elif spec.token is None and v not in origin.values():
+            s.eggs[v] = printed[v] - 1  # its token went with the first egg (DL-TREASURE-4)
         gems = spec.gem_counts()
         if gems is not None:
             s.gems[v] = gems
+        if spec.up:
+            s.face_down.discard(v)
+    for v in b.volcanoes:
+        _make_honest(s, v, printed[v], volcanoes.get(v), v in origin.values())
     for seat, kinds in (held or {}).items():
         for kind, n in kinds.items():
             s.held[seat][kind] = n
     _place(game, adventurers or {})
+    for seat in s.positions:  # an adventurer on a volcano turned its token face up when it came (DL-MOVE-6)
+        for v in seat.values():
+            if v in s.face_down:
+                if v in volcanoes and volcanoes[v].up is False:
+                    raise ValueError(f"{v}: an adventurer stands there, so its token is face up (DL-MOVE-6)")
+                s.face_down.discard(v)
+                _make_honest(s, v, printed[v], volcanoes.get(v), v in origin.values())
     for seat, colours in (rings or {}).items():
         for c in colours:
             if s.positions[seat][c] is None:
@@ -198,6 +211,40 @@ def position(
         if fate is not None and s.held[active]["fate"] > 0:
             game.apply(fate)
     return game
+
+
+def _make_honest(s: Any, v: str, printed: int, spec: Volcano | None, dragon_origin: bool) -> None:
+    """Fix what the story of a volcano implies, or refuse a table the rules could not produce.
+
+    A volcano with fewer eggs than printed was stood on, so it is face up, and the first egg taken
+    there took its token unless it is a ring (DL-TREASURE-4) or a royal dragon (which then lies
+    there, revealed). A volcano with no token left is face up, and lost it with an egg or to a
+    dragon's flight (DL-INT-14).
+    """
+    explicit = spec is not None and spec.token is not KEEP
+    if not 0 <= s.eggs[v] <= printed:
+        raise ValueError(f"{v} shows {printed} egg(s): it cannot hold {s.eggs[v]} (DL-SETUP-6)")
+    kind = s.token[v]
+    if s.eggs[v] < printed:
+        if spec is not None and spec.up is False:
+            raise ValueError(f"{v}: an egg was taken there, so its token is face up (DL-MOVE-6)")
+        s.face_down.discard(v)
+        if kind in HELD_TOKENS:
+            if explicit:
+                raise ValueError(f"{v}: the first egg taken there brought its {kind} (DL-TREASURE-4)")
+            s.token[v] = None
+        elif kind and kind.startswith("royal_dragon_"):
+            s.token[v] = None
+            s.dragons[kind.removeprefix("royal_dragon_")] = v
+    elif s.token[v] is None and not dragon_origin:
+        raise ValueError(f"{v}: its token can only be gone with an egg or a dragon (DL-INT-14)")
+    if s.token[v] is None:
+        if spec is not None and spec.up is False:
+            raise ValueError(f"{v}: a volcano with no token left is face up")
+        s.face_down.discard(v)
+    elif v not in s.face_down and kind and kind.startswith("royal_dragon_"):
+        s.token[v] = None  # a face-up royal dragon is a piece on the board (DL-DRAGON-1)
+        s.dragons[kind.removeprefix("royal_dragon_")] = v
 
 
 def _place(game: DrachenlandGame, adventurers: dict[int, dict[str, str]]) -> None:

@@ -157,7 +157,7 @@ def test_T20_walking_on_forced_marches_alone_then_flying_with_the_die_DL_INT_11_
     a forced march and gives the 4 to red: 'march V13' (1 space on the march) keeps the 4, then 'fly V03'
     with it: red and the red dragon end on V03 and red may take treasure."""
     g = position(4, active=1, adventurers={1: {"red": "s86"}}, dragons={"red": "V13"},
-                 volcanoes={"V03": Volcano(up=True, token=None, ruby=2, eggs=1)},
+                 volcanoes={"V03": Volcano(up=True, token=None, ruby=2)},
                  held={1: {"forced_march": 1, "baby_dragon": 0}}, dice=(2, 4))
     play(g, "die 4", "move red")
     assert "march V13" in ids(g) and "walk V13" in ids(g)

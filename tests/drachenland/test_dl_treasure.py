@@ -12,40 +12,46 @@ from dl_builder import Volcano, hoard, ids, play, position, tokens, where
 UP = Volcano(up=True, token=None)
 
 
-def on_V02(colour="red", seat=0, token=None, held=None, **gems):
-    """``seat``'s ``colour`` adventurer walks s27 -> V02 (revealed, holding ``gems``) with die 1."""
-    g = position(4, active=seat, adventurers={seat: {colour: "s27"}},
-                 volcanoes={"V02": Volcano(up=True, token=token, **gems)}, held=held, dice=(1, 2))
-    play(g, "die 1", f"move {colour}", "walk V02")
+def on_V14(colour="red", seat=0, token=None, held=None, **contents):
+    """``seat``'s ``colour`` adventurer walks s61 -> V14 (revealed; printed 2 eggs) with die 1.
+
+    ``token`` None: V14's token went with an egg, so 1 egg is left unless ``eggs`` says otherwise.
+    The seat holds no boatman, so the movement phase ends on arrival (V14's river leads to V04).
+    """
+    g = position(4, active=seat, adventurers={seat: {colour: "s61"}},
+                 volcanoes={"V14": Volcano(up=True, token=token, **contents)},
+                 held={seat: {"boatman": 0, **(held or {})}}, dice=(1, 2))
+    play(g, "die 1", f"move {colour}", "walk V14")
+    assert g.observation()["decision"] in ("treasure", "choose_adventurer")
     return g
 
 
 # ---------------------------------------------------------------- the three takes
 def test_one_take_all_gems_of_its_colour_or_one_diamond_or_one_egg_DL_TREASURE_2():
-    """DL-TREASURE-2: on V02 (2 eggs, 2 rubies, 1 emerald, 2 diamonds) red takes exactly one of: both rubies,
+    """DL-TREASURE-2: on V14 (2 eggs, 2 rubies, 1 emerald, 2 diamonds) red takes exactly one of: both rubies,
     one diamond, one egg; after the take its action is over (no magic hand held)."""
-    spec = dict(eggs=2, ruby=2, emerald=1, diamond=2)
-    g = on_V02(**spec)
+    spec = dict(eggs=2, token="forced_march", ruby=2, emerald=1, diamond=2)
+    g = on_V14(**spec)
     assert ids(g) == ["take gems", "take diamond", "take egg", "skip"]
     play(g, "take gems")
-    assert hoard(g, 0)["ruby"] == 2 and g.state.gems["V02"] == {"ruby": 0, "emerald": 1, "sapphire": 0, "diamond": 2}
+    assert hoard(g, 0)["ruby"] == 2 and g.state.gems["V14"] == {"ruby": 0, "emerald": 1, "sapphire": 0, "diamond": 2}
     assert g.observation()["decision"] == "choose_adventurer"  # the next die: no second take
-    g = on_V02(**spec)
+    g = on_V14(**spec)
     play(g, "take diamond")
-    assert hoard(g, 0)["diamond"] == 1 and g.state.gems["V02"]["diamond"] == 1 and hoard(g, 0)["ruby"] == 0
-    g = on_V02(**spec)
+    assert hoard(g, 0)["diamond"] == 1 and g.state.gems["V14"]["diamond"] == 1 and hoard(g, 0)["ruby"] == 0
+    g = on_V14(**spec)
     play(g, "take egg")
-    assert hoard(g, 0)["egg"] == 1 and g.state.eggs["V02"] == 1 and g.state.eggs_left == sum(g.state.eggs.values())
+    assert hoard(g, 0)["egg"] == 1 and g.state.eggs["V14"] == 1 and g.state.eggs_left == sum(g.state.eggs.values())
 
 
 @pytest.mark.parametrize("colour,gem", [("red", "ruby"), ("green", "emerald"), ("blue", "sapphire")])
 def test_gems_of_the_adventurers_colour_DL_TREASURE_3(colour, gem):
     """DL-TREASURE-3: red takes rubies, green emeralds, blue sapphires, and never another colour's gems."""
-    g = on_V02(colour, ruby=1, emerald=2, sapphire=2)
+    g = on_V14(colour, ruby=1, emerald=2, sapphire=2)
     play(g, "take gems")
     got = {k: v for k, v in hoard(g, 0).items() if v}
     assert got == {gem: {"ruby": 1, "emerald": 2, "sapphire": 2}[gem]}
-    g = on_V02(colour, **{gem: 0, **{o: 2 for o in ("ruby", "emerald", "sapphire") if o != gem}})
+    g = on_V14(colour, **{gem: 0, **{o: 2 for o in ("ruby", "emerald", "sapphire") if o != gem}})
     assert "take gems" not in ids(g)
     with pytest.raises(IllegalActionError, match="DL-TREASURE-3"):
         g.apply("take gems")
@@ -53,16 +59,16 @@ def test_gems_of_the_adventurers_colour_DL_TREASURE_3(colour, gem):
 
 def test_taking_is_optional_DL_TREASURE_6():
     """DL-TREASURE-6: 'skip' leaves the volcano as it was."""
-    g = on_V02(eggs=1, ruby=2)
-    before = (dict(g.state.gems["V02"]), g.state.eggs["V02"], hoard(g, 0))
+    g = on_V14(eggs=1, ruby=2)
+    before = (dict(g.state.gems["V14"]), g.state.eggs["V14"], hoard(g, 0))
     play(g, "skip")
-    assert (g.state.gems["V02"], g.state.eggs["V02"], hoard(g, 0)) == before
+    assert (g.state.gems["V14"], g.state.eggs["V14"], hoard(g, 0)) == before
 
 
 def test_hoards_are_behind_the_screen_tokens_in_front_DL_TREASURE_5():
     """DL-TREASURE-5: after taking an egg with its boatman token, P0's hoard is hidden from P1 but its tokens
     are public; P0 sees its own hoard."""
-    g = on_V02(eggs=1, token="boatman", held={0: {"boatman": 0}})
+    g = on_V14(eggs=2, token="boatman")
     play(g, "take egg")
     assert g.observation(1)["hoards"][0] is None and g.observation(0)["hoards"][0]["egg"] == 1
     assert g.observation(1)["tokens"][0]["boatman"] == 1
@@ -88,10 +94,10 @@ def test_T4_an_egg_brings_the_token_royal_dragons_stay_DL_TREASURE_4_DL_INT_20()
 
 def test_the_ring_token_stays_when_the_egg_is_taken_DL_TREASURE_4_DL_RING_1():
     """DL-TREASURE-4, DL-RING-1: taking the egg on a ring volcano brings no token; the ring token stays face up."""
-    g = on_V02(eggs=1, token="ring")
+    g = on_V14(eggs=1, token="ring")
     before = tokens(g, 0)
     play(g, "take egg")
-    assert tokens(g, 0) == before and g.observation()["volcanoes"]["V02"]["ring"] is True
+    assert tokens(g, 0) == before and g.observation()["volcanoes"]["V14"]["ring"] is True
 
 
 def test_T5_colour_rule_and_magic_hand_DL_TREASURE_2_DL_TREASURE_3_DL_HAND_1():
@@ -131,31 +137,31 @@ def test_T22_magic_hand_used_as_soon_as_gained_DL_INT_19_DL_HAND_1():
 
 def test_magic_hands_chain_and_repeat_a_take_DL_INT_21():
     """DL-INT-21: each magic hand is one more full take, the same kind again allowed (a second egg); two hands
-    chain; DL-INT-20 holds for each egg (only the first brings the token)."""
-    g = on_V02(eggs=3, ruby=1, token="boatman", held={0: {"magic_hand": 2, "boatman": 0}})
+    chain (egg, egg, rubies); DL-INT-20 holds for each egg (only the first brings the token)."""
+    g = on_V14(eggs=2, ruby=1, token="boatman", held={"magic_hand": 2})
     eggs = hoard(g, 0)["egg"]
     play(g, "take egg")
-    assert tokens(g, 0)["boatman"] == 1 and g.state.token["V02"] is None
-    play(g, "magic hand", "take egg", "magic hand", "take egg")
-    assert hoard(g, 0)["egg"] == eggs + 3 and g.state.eggs["V02"] == 0
+    assert tokens(g, 0)["boatman"] == 1 and g.state.token["V14"] is None
+    play(g, "magic hand", "take egg", "magic hand", "take gems")
+    assert hoard(g, 0)["egg"] == eggs + 2 and g.state.eggs["V14"] == 0 and hoard(g, 0)["ruby"] == 1
     assert tokens(g, 0)["magic_hand"] == 0 and tokens(g, 0)["boatman"] == 1
     assert g.observation()["decision"] == "choose_adventurer"  # no hand left
 
 
 def test_no_magic_hand_after_a_skip_or_a_ring_DL_INT_21_DL_INT_23():
     """DL-INT-21, DL-INT-23: a magic hand follows a take only: not a skip, not a ring."""
-    g = on_V02(eggs=1, ruby=1, held={0: {"magic_hand": 1}})
+    g = on_V14(eggs=1, ruby=1, held={"magic_hand": 1})
     play(g, "skip")
     assert tokens(g, 0)["magic_hand"] == 1 and g.observation()["decision"] == "choose_adventurer"
-    g = on_V02(eggs=1, ruby=1, token="ring", held={0: {"magic_hand": 1}})
+    g = on_V14(eggs=1, ruby=1, token="ring", held={"magic_hand": 1})
     play(g, "take ring")
     assert tokens(g, 0)["magic_hand"] == 1 and g.observation()["decision"] == "choose_adventurer"
-    assert hoard(g, 0)["ruby"] == 0 and g.state.eggs["V02"] == 1
+    assert hoard(g, 0)["ruby"] == 0 and g.state.eggs["V14"] == 1
 
 
 def test_magic_hand_not_offered_when_nothing_is_left_DL_HAND_1():
     """DL-HAND-1 and the decision model: after taking the only item there, the magic-hand step is skipped."""
-    g = on_V02(eggs=0, ruby=2, held={0: {"magic_hand": 1}})
+    g = on_V14(eggs=0, ruby=2, held={"magic_hand": 1})
     assert ids(g) == ["take gems", "skip"]
     play(g, "take gems")
     assert g.observation()["decision"] == "choose_adventurer" and tokens(g, 0)["magic_hand"] == 1
@@ -197,8 +203,8 @@ def test_T6_rings_DL_RING_3_DL_RING_4_DL_INT_22_DL_INT_23():
 
 def test_rings_only_where_a_ring_token_lies_DL_RING_2():
     """DL-RING-2: on a volcano with another token (or none) no ring is offered."""
-    for token in (None, "forced_march"):
-        g = on_V02(eggs=1, token=token)
+    for token, eggs in ((None, 1), ("forced_march", 2)):
+        g = on_V14(eggs=eggs, token=token)
         assert "take ring" not in ids(g)
         with pytest.raises(IllegalActionError, match="DL-RING-2"):
             g.apply("take ring")
@@ -224,7 +230,7 @@ def test_a_river_crossing_counts_as_moving_for_a_ring_DL_INT_22():
 
 def test_a_call_is_not_a_move_for_a_ring_DL_INT_22_DL_INT_17():
     """DL-INT-22, DL-INT-17: calling the dragon to a ring volcano leaves the adventurer unmoved: no ring."""
-    g = position(4, adventurers={0: {"blue": "V11"}}, dragons={"blue": "V02"},
+    g = position(4, adventurers={0: {"blue": "V11"}}, dragons={"blue": "V14"},
                  volcanoes={"V11": Volcano(up=True, token="ring", sapphire=1)},
                  held={0: {"boatman": 0, "baby_dragon": 0}}, dice=(2, 4))
     play(g, "die 4", "move blue", "call")
@@ -234,7 +240,7 @@ def test_a_call_is_not_a_move_for_a_ring_DL_INT_22_DL_INT_17():
 
 def test_a_magic_hand_take_cannot_be_a_ring_DL_INT_23():
     """DL-INT-23: after a take and a magic hand, the extra take offers no ring, even to a moving adventurer."""
-    g = on_V02(eggs=1, ruby=1, token="ring", held={0: {"magic_hand": 1}})
+    g = on_V14(eggs=1, ruby=1, token="ring", held={"magic_hand": 1})
     assert "take ring" in ids(g)
     play(g, "take gems", "magic hand")
     assert "take ring" not in ids(g)

@@ -62,8 +62,8 @@ def test_R5_move_zero_and_the_third_adventurer_DL_MOVE_2_DL_TURN_4():
     the turn passes to P1 after the two actions."""
     g = position(4, adventurers={0: {"red": "V05", "blue": "V06", "green": "s38"}},
                  volcanoes={"V05": Volcano(up=True, token=None, ruby=2),
-                            "V06": Volcano(up=True, token=None, eggs=1),
-                            "V07": Volcano(up=True, token=None, eggs=1, emerald=1)},
+                            "V06": Volcano(up=True, token="forced_march", eggs=1),
+                            "V07": Volcano(up=True, token="forced_march", eggs=1, emerald=1)},
                  dice=(2, 3))
     play(g, "die 2", "move red", "end movement")  # moving 0 on a volcano
     assert g.observation()["decision"] == "treasure" and where(g, 0, "red") == "V05"
