@@ -64,6 +64,8 @@ def why_illegal(game: "DrachenlandGame", action_id: str) -> str:
         return f"the movement phase is not under way (DL-INT-11); the decision now is {decision}"
     phases, when = _WHEN[words[0]]
     if s.phase not in phases:
+        if MOVEMENT in phases and s.step is not None and s.step.stopped:
+            return f"the movement phase ended at the forced stop (DL-INT-13): {when}; the decision now is {decision}"
         return f"{when}; the decision now is {decision}"
     seat = s.active
     st = s.step
