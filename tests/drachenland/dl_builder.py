@@ -28,6 +28,27 @@ setup, so they drop what the builder wrote: tests here never rewind a built posi
 ...              volcanoes={"V04": Volcano(up=True, token="forced_march", ruby=2, emerald=1)}, dice=(3, 4))
 >>> g.legal_action_ids()
 ['die 3', 'die 4', 'end turn']
+>>> g.state.dragons["red"], g.state.token["V13"], "V13" in g.state.face_down
+('V13', None, False)
+
+Tables the rules cannot produce are refused:
+
+>>> position(4, adventurers={0: {"red": "s01"}, 1: {"blue": "s01"}})
+Traceback (most recent call last):
+...
+ValueError: two adventurers on the stone s01 (DL-MOVE-5)
+>>> position(4, volcanoes={"V02": Volcano(eggs=2)})
+Traceback (most recent call last):
+...
+ValueError: V02 shows 1 egg(s): it cannot hold 2 (DL-SETUP-6)
+>>> position(4, volcanoes={"V02": Volcano(eggs=0, token="magic_hand")})
+Traceback (most recent call last):
+...
+ValueError: V02: the first egg taken there brought its magic_hand (DL-TREASURE-4)
+>>> position(4, volcanoes={f"V0{n}": Volcano(token="ring") for n in range(1, 5)})
+Traceback (most recent call last):
+...
+ValueError: no ring token left in the pool to put on V04 (D3)
 """
 
 from __future__ import annotations

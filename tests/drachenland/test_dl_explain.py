@@ -25,6 +25,13 @@ def opening_walk():
     return g
 
 
+def opening_second_seat():
+    """R-1: P0 has brought red in to s01; P1 brings green in and must walk exactly 2."""
+    g = opening_game(4)
+    play(g, "enter red", "walk s01", "enter green")
+    return g
+
+
 def second_die_after_red():
     g = position(4, adventurers={0: {"red": "s01"}}, dice=(2, 3))
     play(g, "die 3", "move red", "walk s04")
@@ -124,6 +131,8 @@ CASES = [
     (opening_walk, "walk s02", "DL-OPEN-2"),
     (opening_walk, "walk s02", "DL-INT-6"),
     (opening_walk, "walk EN", "DL-MOVE-8"),
+    (opening_second_seat, "walk s01", "DL-MOVE-5"),
+    (opening_second_seat, "walk s03", "DL-OPEN-2"),
     (opening_walk, "end movement", "DL-INT-9"),
     (fate_kept, "reroll", "DL-FATE-1"),
     (second_die_after_red, "move red", "DL-TURN-3"),
@@ -184,6 +193,17 @@ def test_explain_a_legal_action_lists_its_rules():
     assert g.explain("walk V12").startswith("'walk V12' is legal") and "DL-MOVE-6" in g.explain("walk V12")
     assert "DL-MARCH-1" in g.explain("walk s49")  # s52, s51, V11, s50, s49: 5 = die 2 + a march
     assert "DL-MARCH-1" not in g.explain("walk s51") and "DL-MOVE-6" not in g.explain("walk s51")
+
+
+def test_chance_outcomes_outside_the_dice_are_refused_unchanged():
+    """DL-TURN-2, DL-REC-1: at the roll only the preset's faces can come up (die A shows no 4): 'roll 4 2' is
+    refused and changes nothing."""
+    g = position(4, adventurers={0: {"red": "s01"}}, dice=None)
+    digest = g.state_digest()
+    assert "roll 4 2" not in g.legal_action_ids() and "roll 2 4" in g.legal_action_ids()
+    with pytest.raises(IllegalActionError):
+        g.apply("roll 4 2")
+    assert g.state_digest() == digest and g.is_chance_node
 
 
 def test_unknown_ids_and_the_end_of_the_game():
