@@ -95,7 +95,7 @@ class DrachenlandWidget(GameWidget):
         game = self._game
         player = game.current_player
         turn = obs.get("turn") or 0
-        head = "Opening round" if turn == 0 else f"Turn {turn}"
+        head = "Opening round" if turn == 0 else f"Round {turn}"
         what = self._what(obs)
         if player == CHANCE:
             return f"{head} · {game.player_name(obs.get('active_player') or 0)} must {what}"

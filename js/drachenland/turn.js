@@ -42,7 +42,7 @@ export function turnBox(obs, layout, names) {
   const g = s("g", { class: "dw-dl-turn-box" });
   g.append(s("rect", { x, y, width: w, height: h, rx: 10, class: "dw-dl-box" }));
   const opening = obs.turn === 0;
-  const head = obs.is_over ? "game over" : opening ? `opening round · exactly ${obs.opening_distance ?? "?"}` : `turn ${obs.turn ?? "?"}`;
+  const head = obs.is_over ? "game over" : opening ? `opening round · exactly ${obs.opening_distance ?? "?"}` : `round ${obs.turn ?? "?"}`;
   g.append(s("text", { x: x + 10, y: y + 11, class: "dw-dl-box-title", text: head }));
   const seat = obs.active_player;
   if (seat !== null && seat !== undefined && !obs.is_over) {

@@ -216,7 +216,7 @@ def test_status_says_who_must_do_what_in_drachenlands_words(w):
     assert w.status == "Opening round · Dwarves to bring an adventurer in and walk exactly 2 spaces."
     _play_until(w, "choose_die")
     dice = w.observation["dice"]
-    assert re.fullmatch(rf"Turn \d+ · \w+ to choose a die \({dice[0]} or {dice[1]}\)\.", w.status), w.status
+    assert re.fullmatch(rf"Round \d+ · \w+ to choose a die \({dice[0]} or {dice[1]}\)\.", w.status), w.status
     w.act(w.legal_actions[0]["id"])
     _play_until(w, "movement")
     action = w.observation["action"]
@@ -236,7 +236,7 @@ def test_status_says_who_must_do_what_in_drachenlands_words(w):
 def test_status_of_each_decision(decision, words):
     w = DrachenlandWidget(players=3, seed=3, seats=["human", "greedy", "greedy"])
     _play_until(w, decision)
-    assert re.search(rf"^Turn \d+ · (Humans|Dwarves|Elves) {words}\.", w.status), w.status
+    assert re.search(rf"^Round \d+ · (Humans|Dwarves|Elves) {words}\.", w.status), w.status
     if w.seats[w.game.current_player] != "human":
         assert w.status.endswith("press Step or Play.")
 
