@@ -517,7 +517,11 @@ class DrachenlandGame(Game):
             s.phase = CHOOSE_ADVENTURER
 
     def _choose(self, colour: str, ev: list[Event]) -> None:
-        """DL-OPEN-1, DL-TURN-2/3: the adventurer that acts next (with the chosen die)."""
+        """DL-OPEN-1, DL-TURN-2/3: the adventurer that acts next (with the chosen die).
+
+        An adventurer whose only option is to stay (DL-MOVE-2) moves 0 at once, as any movement phase
+        with no choice left ends by itself (DL-INT-11).
+        """
         s, p = self.state, self.state.active
         entering = s.where(p, colour) is None
         if s.turn == 0:
@@ -534,6 +538,8 @@ class DrachenlandGame(Game):
             ev.append(Event("adventurer_chosen", f"{self._names[p]} give the die {s.dice[i]} to their {colour} "  # type: ignore[index]
                             f"adventurer {what}.", data={"colour": colour, "die": s.dice[i]}))  # type: ignore[index]
         s.phase = MOVEMENT
+        if s.turn > 0:
+            self._movement_may_end(ev)  # boxed in: moving 0 is its only option (section 6, step 4)
 
     def _walk(self, node: str, march_only: bool, ev: list[Event]) -> None:
         """DL-MOVE-1..8, DL-MARCH-1, DL-INT-9..12: walk, spending the die and the fewest forced marches."""
