@@ -224,3 +224,14 @@ def test_a_walk_is_a_simple_path_DL_INT_10():
     assert ends(g) == {"s25", "s27", "V01", "V02"}  # not s26 (out and back)
     play(g, "end movement", "move blue")
     assert "V02" not in ends(g) and "end movement" in ids(g)
+
+
+def test_a_movement_phase_with_no_choice_ends_by_itself_DL_INT_11_DL_MOVE_2():
+    """DL-INT-11 (d) and the decision model (section 6, step 4: "If no option other than EndMovement remains,
+    the phase ends by itself"): red on s01 with P1's red on s02 and a 1 can only stay (the entrance is not
+    a space, s02 is taken): choosing red for the 1 uses the die at once, red moves 0, and the 2 comes next."""
+    g = position(4, adventurers={0: {"red": "s01", "green": "s17"}, 1: {"red": "s02"}}, dice=(1, 2))
+    play(g, "die 1", "move red")
+    assert where(g, 0, "red") == "s01"
+    assert g.observation()["decision"] == "choose_adventurer" and g.observation()["dice_used"] == [True, False]
+    assert ids(g) == ["move green", "enter blue", "end turn"]
