@@ -1,9 +1,10 @@
-"""Take the README's screenshot: the Emerald widget in JupyterLab, mid-game, cropped to the widget.
+"""Take the README's screenshots: a game's widget in JupyterLab, mid-game, cropped to the widget.
 
-    python tests/browser/take_screenshot.py [--out docs/screenshot.png] [--seed 42] [--decisions 45]
+    python tests/browser/take_screenshot.py [--game emerald] [--out docs/screenshot.png] [--seed 42] [--decisions 45]
+    python tests/browser/take_screenshot.py --game drachenland --out docs/drachenland.png --decisions 120
 
 Starts JupyterLab and Debian's chromium with the test harness, runs a notebook of its own
-(``w = EmeraldWidget(players=3, seed=..., seats=["human", "greedy", "greedy"])``), plays a few turns
+(``w = EmeraldWidget(players=3, seed=..., seats=["human", "greedy", "greedy"])``, or the widget of ``--game``), plays a few turns
 from the kernel (seat 0 takes the first legal action, the bots their own) until seat 0 must decide
 again, and saves a PNG of the widget only.
 """
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lab_harness  # noqa: E402
 
 NOTEBOOK = "screenshot.ipynb"
+WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget"}
 
 # Play from the kernel: at least `n` decisions, then on until seat 0 decides with the board live.
 PLAY = """
@@ -40,10 +42,12 @@ def _dw_play(n):
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="emerald", choices=sorted(WIDGETS))
     ap.add_argument("--out", default=str(lab_harness.REPO / "docs" / "screenshot.png"))
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--decisions", type=int, default=45, help="decisions to play before the picture")
     ap.add_argument("--width", type=int, default=1280, help="browser viewport width (px)")
+    ap.add_argument("--height", type=int, default=1100, help="browser viewport height (px)")
     args = ap.parse_args(argv)
     missing = lab_harness.missing_browser_tools()
     if missing:
@@ -51,12 +55,12 @@ def main(argv: list[str] | None = None) -> None:
 
     source = (
         "import dragonwidgets\n"
-        f"w = dragonwidgets.EmeraldWidget(players=3, seed={args.seed}, seats=['human', 'greedy', 'greedy'])\n"
+        f"w = dragonwidgets.{WIDGETS[args.game]}(players=3, seed={args.seed}, seats=['human', 'greedy', 'greedy'])\n"
         "w"
     )
     with lab_harness.LabServer(notebooks=None, extra={NOTEBOOK: lab_harness.notebook_json(source)}) as lab, \
             lab_harness.browser_session() as browser:
-        page = browser.new_page(viewport={"width": args.width, "height": 1100}, device_scale_factor=1)
+        page = browser.new_page(viewport={"width": args.width, "height": args.height}, device_scale_factor=1)
         nb = lab_harness.open_notebook(page, lab, NOTEBOOK)
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         root = nb.widget("w")
