@@ -154,8 +154,8 @@ def test_any_number_of_adventurers_on_a_volcano_DL_MOVE_5_DL_INT_31():
 def test_ending_on_a_volcano_opens_the_treasure_phase_DL_MOVE_9_DL_TREASURE_1():
     """DL-MOVE-9, DL-TREASURE-1: a walk ending on a volcano leads to the treasure phase; one ending on a stone
     goes straight to the next die."""
-    spec = dict(adventurers={0: {"red": "s27", "green": "s17"}}, volcanoes={"V02": Volcano(up=True, token="forced_march",
-                eggs=1, ruby=1)}, dice=(1, 2))
+    spec = dict(adventurers={0: {"red": "s27", "green": "s17"}},
+                volcanoes={"V02": Volcano(up=True, token="forced_march", eggs=1, ruby=1)}, dice=(1, 2))
     g = position(4, **spec)
     play(g, "die 1", "move red", "walk V02")
     assert g.observation()["decision"] == "treasure"
