@@ -235,3 +235,28 @@ def test_a_movement_phase_with_no_choice_ends_by_itself_DL_INT_11_DL_MOVE_2():
     assert where(g, 0, "red") == "s01"
     assert g.observation()["decision"] == "choose_adventurer" and g.observation()["dice_used"] == [True, False]
     assert ids(g) == ["move green", "enter blue", "end turn"]
+
+
+def test_one_walk_per_action_jumps_around_it_DL_INT_11():
+    """DL-INT-11 (b, c, d): red walks with the die onto the revealed V01 (river to V03); holding a forced march
+    it may not walk again, but may still cross the river; the player ends the phase when they say so."""
+    g = position(4, adventurers={0: {"red": "s03"}},
+                 volcanoes={"V01": Volcano(up=True, token="forced_march"), "V03": Volcano(up=True, token="ring")},
+                 held={0: {"forced_march": 1}}, dice=(2, 3))
+    play(g, "die 2", "move red", "walk V01")
+    assert tokens(g, 0)["forced_march"] == 1
+    assert ids(g) == ["boat V03", "end movement"]  # no second walk, with or without the march
+    play(g, "end movement")
+    assert where(g, 0, "red") == "V01" and g.observation()["decision"] == "treasure"
+
+
+def test_crossing_with_a_walk_of_zero_DL_INT_15():
+    """DL-INT-15: green on the revealed V13 crosses to V11 without walking; the die it was given is used up
+    all the same when the phase ends (it 'moved 0' with the die)."""
+    g = position(4, adventurers={0: {"green": "V13", "red": "s01"}},
+                 volcanoes={"V13": Volcano(up=True, token="forced_march"), "V11": Volcano(up=True, token="ring")},
+                 dice=(2, 3))
+    play(g, "die 3", "move green", "boat V11")
+    assert "walk s51" in ids(g)  # the die is still there for a walk after the crossing
+    play(g, "end movement", "skip")
+    assert g.observation()["dice_used"] == [False, True] and ids(g) == ["move red", "enter blue", "end turn"]
