@@ -1,0 +1,84 @@
+"""What each seat may know (digest section 7): the public table, its own management board in full,
+and of the others only the face-up zones and a coarse thickness of the rest.
+
+Hidden information is removed here, in Python (never by a front end): the order and contents of the
+board piles (only their sizes, and the top card while it is revealed), every opponent's backpack and
+vault (face down) and the exact size of their cage and dungeon (CD-ZONE-7: "ne pas compter"). The
+teacher's full view adds ``hidden`` with every pile top first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .goblins import quarters
+from .state import OVER, POWER, Management, square_id
+from .zones import wealth
+
+if TYPE_CHECKING:
+    from .game import ChasseGame
+
+
+def thickness(n: int, buckets: list[tuple[int, int | None, str]]) -> str:
+    """Return the bucket name of a pile of ``n`` cards, e.g. ``"thin"`` for 1..3 (CD-ZONE-7, CD-INT-23)."""
+    for lo, hi, name in buckets:
+        if n >= lo and (hi is None or n <= hi):
+            return name
+    return "?"
+
+
+def board_view(b: Management, full: bool, buckets: list[tuple[int, int | None, str]]) -> dict[str, Any]:
+    """One management board as ``full`` (its owner, the teacher, the end) or an opponent sees it."""
+    out: dict[str, Any] = {"equipment": b.equipment, "power": b.power(), "pantry": b.pantry}
+    if full:
+        out.update(backpack=dict(b.backpack), vault=dict(b.vault), cage=b.cage, dungeon=b.dungeon,
+                   quarters=quarters(b), wealth={"backpack": wealth(b.backpack), "vault": wealth(b.vault)})
+    else:
+        out.update(backpack=None, vault=None, cage=None, dungeon=None, quarters=None, wealth=None)
+    out["thickness"] = {
+        "backpack": thickness(sum(b.backpack.values()), buckets), "vault": thickness(sum(b.vault.values()), buckets),
+        "cage": thickness(b.cage, buckets), "dungeon": thickness(b.dungeon, buckets),
+    }
+    return out
+
+
+def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
+    """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys)."""
+    s = game.state
+    over = s.phase == OVER
+    teacher = viewer is None
+    buckets = game.setup.thickness_buckets
+    here = s.positions[s.active]
+    revealed = None
+    if s.revealed and here in s.piles and s.piles[here]:
+        card = s.piles[here][0]
+        revealed = {"square": square_id(here), "card": card, "power": POWER[card]}  # type: ignore[arg-type]
+    fight = None
+    if s.fight is not None:
+        fight = {"kind": s.fight.kind, "faces": list(s.fight.faces), "throws": [list(t) for t in s.fight.throws],
+                 "side": s.fight.side}
+    obs: dict[str, Any] = {
+        "viewer": viewer,
+        "decision": None if over else s.phase,
+        "active_player": s.active,
+        "first_player": s.first_player,
+        "round": s.round,
+        "dragon_raids": game.options["dragon_raids"],
+        "camps": [square_id(c) if c else None for c in s.camps],
+        "positions": [square_id(p) if p else None for p in s.positions],
+        "piles": {square_id(sq): len(pile) for sq, pile in sorted(s.piles.items())},
+        "revealed": revealed,
+        "steps": s.steps,
+        "defender": s.defender,
+        "fleeing": s.fleeing,
+        "flight_tried": s.flight_tried,
+        "fight": fight,
+        "last_rolls": {k: list(v) for k, v in s.last_rolls.items()},
+        "boards": [board_view(b, teacher or viewer == i or over, buckets) for i, b in enumerate(s.boards)],
+        "removed": sum(s.removed.values()),
+        "scores": game._scores() if over else None,
+    }
+    if teacher:
+        obs["hidden"] = {"piles": {square_id(sq): list(p) for sq, p in sorted(s.piles.items())},
+                         "removed": dict(s.removed)}
+    return obs

@@ -1,0 +1,99 @@
+"""La Chasse au Dragon's mutable state: plain dataclasses, plus the decisions of the digest's section 6.
+
+Encodings: a square is ``(x, y)`` with ``0 <= x, y <= 7`` (CD-REC-1) and its id in actions and targets
+is ``"x,y"``; a card is its type name (``"goblin"`` .. ``"dragon"``); a pile is a list, ``pile[0]``
+the top card (CD-REC-2). Zones holding wealth (backpack, vault) are multisets ``{type: count}``;
+zones holding whole goblins (cage, dungeon) are counts; the pantry is the quarters left (0 = empty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # header: "pour 2 à 6 joueurs"
+COLOURS = ("white", "blue", "black", "orange", "red", "green")  # component list
+POWER = {"goblin": 4, "orc": 6, "ogre": 8, "troll": 10, "giant": 12, "dragon": 20}  # CD-MON-1
+WEALTH_TYPES = ("orc", "ogre", "troll", "giant", "dragon")  # CD-MON-3, CD-ZONE-9
+BASE_POWER = 4  # CD-ZONE-5, CD-INT-19: base equipment fights with a d4
+QUARTERS = 4  # CD-GOB-1
+
+Square = tuple[int, int]
+
+# The decisions (``phase``); RAID, FLEE_ROLL and COMBAT are chance nodes; OVER once the game ended.
+PLACE_CAMP = "place_camp"
+RAID = "raid"
+MOVE = "move"
+CHOOSE_DUEL = "choose_duel"
+DUEL_FLIGHT = "duel_flight"
+ENCOUNTER = "encounter"
+FLEE_ROLL = "flee_roll"
+COMBAT = "combat"
+CAMP = "camp"
+OVER = "over"
+
+
+def square_id(sq: Square) -> str:
+    """Return the id of a square in actions and targets, e.g. ``"3,4"``."""
+    return f"{sq[0]},{sq[1]}"
+
+
+def parse_square(text: str) -> Square:
+    """Return the square of an id ``"x,y"`` (raises ``ValueError`` if malformed)."""
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+@dataclass(slots=True)
+class Management:
+    """One player's management board, its six zones (CD-ZONE-1..6)."""
+
+    backpack: dict[str, int] = field(default_factory=dict)  # face down, wealth cards carried
+    cage: int = 0  # face up, whole goblins carried
+    vault: dict[str, int] = field(default_factory=dict)  # face down, at the camp
+    dungeon: int = 0  # face up, whole goblins at the camp
+    equipment: str | None = None  # face up, at most one card; None = base equipment (d4)
+    pantry: int = 0  # face up, quarters left of the partly used goblin (0 = empty)
+
+    def power(self) -> int:
+        """Return the equipment power, which is also the combat die's faces (CD-ZONE-5, CD-INT-19)."""
+        return POWER[self.equipment] if self.equipment else BASE_POWER
+
+
+@dataclass(slots=True)
+class Fight:
+    """A fight under way: who is in it, the throws so far, the side throwing now (CD-COMBAT-1)."""
+
+    kind: str  # "duel" or "encounter"
+    faces: tuple[int, int]  # side 0 (the active player), side 1 (the defender or the monster)
+    throws: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+    side: int = 0
+
+
+@dataclass(slots=True)
+class ChasseState:
+    """Everything that changes during a game."""
+
+    players: int
+    first_player: int
+    piles: dict[Square, list[str]]
+    camps: list[Square | None]
+    positions: list[Square | None]
+    boards: list[Management]
+    removed: dict[str, int]  # cards removed from the game, by type (goblins fully used included)
+    active: int
+    phase: str = MOVE
+    round: int = 1
+    steps: int = 0  # steps taken this turn (CD-MOVE)
+    defender: int | None = None  # the duel's defender (CD-DUEL)
+    fleeing: int | None = None  # who is making a flight roll
+    flight_tried: bool = False  # CD-DUEL-5, CD-ENC-4: no decoy after a flight roll
+    revealed: bool = False  # the top card of the active square's pile is face up (CD-ENC-1)
+    fight: Fight | None = None
+    last_rolls: dict[str, list[int]] = field(default_factory=dict)
+    placing: int = 0  # camps placed so far in "choose" mode
+    end_reason: str | None = None
+    dragon_slayer: int | None = None
+
+    def pile_here(self) -> list[str]:
+        """Return the pile on the active player's square ([] on the edge or when empty)."""
+        return self.piles.get(self.positions[self.active], [])  # type: ignore[arg-type]
