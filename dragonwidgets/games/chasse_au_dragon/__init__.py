@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import RandomBot
+from .bots import GreedyBot, RandomBot
 from .game import ChasseGame
 
 GAME_CLASS = ChasseGame
-BOTS = {"random": RandomBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> ChasseGame:
@@ -29,4 +29,4 @@ def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **o
     return ChasseGame(players=players, seed=seed, chance=chance, **options)
 
 
-__all__ = ["GAME_CLASS", "BOTS", "ChasseGame", "RandomBot", "new_game"]
+__all__ = ["GAME_CLASS", "BOTS", "ChasseGame", "GreedyBot", "RandomBot", "new_game"]

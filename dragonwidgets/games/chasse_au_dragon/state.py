@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # header: "pour 2 à 6 joueurs"
 COLOURS = ("white", "blue", "black", "orange", "red", "green")  # component list
-POWER = {"goblin": 4, "orc": 6, "ogre": 8, "troll": 10, "giant": 12, "dragon": 20}  # CD-MON-1
+from .setup import POWER  # noqa: E402  CD-MON-1: goblin 4 .. dragon 20
 WEALTH_TYPES = ("orc", "ogre", "troll", "giant", "dragon")  # CD-MON-3, CD-ZONE-9
 BASE_POWER = 4  # CD-ZONE-5, CD-INT-19: base equipment fights with a d4
 QUARTERS = 4  # CD-GOB-1
