@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .setup import POWER  # CD-MON-1: goblin 4 .. dragon 20 (the setup file's card types)
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # header: "pour 2 à 6 joueurs"
 COLOURS = ("white", "blue", "black", "orange", "red", "green")  # component list
-from .setup import POWER  # noqa: E402  CD-MON-1: goblin 4 .. dragon 20
 WEALTH_TYPES = ("orc", "ogre", "troll", "giant", "dragon")  # CD-MON-3, CD-ZONE-9
 BASE_POWER = 4  # CD-ZONE-5, CD-INT-19: base equipment fights with a d4
 QUARTERS = 4  # CD-GOB-1
