@@ -1,8 +1,8 @@
 """dragonwidgets: four dragon-themed board games for Jupyter.
 
 Rules engines in plain Python (``dragonwidgets.engine``, ``dragonwidgets.games``) and anywidget front
-ends (``GameWidget``, ``EmeraldWidget``, ``DrachenlandWidget``) to play, rewind and inspect them one
-decision at a time.
+ends (``GameWidget``, ``EmeraldWidget``, ``DrachenlandWidget``, ``ChasseAuDragonWidget``) to play,
+rewind and inspect them one decision at a time.
 
 >>> import dragonwidgets
 >>> game = dragonwidgets.new_game("emerald", players=3, seed=1)
@@ -35,6 +35,7 @@ _WIDGETS = {
     "GameWidget": "dragonwidgets.widgets",
     "EmeraldWidget": "dragonwidgets.widgets",
     "DrachenlandWidget": "dragonwidgets.widgets",
+    "ChasseAuDragonWidget": "dragonwidgets.widgets",
 }
 
 
@@ -47,5 +48,5 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "RecordError",
     "bot_names", "from_record", "make_bot", "new_game", "GameWidget", "EmeraldWidget",
-    "DrachenlandWidget", "__version__",
+    "DrachenlandWidget", "ChasseAuDragonWidget", "__version__",
 ]

@@ -1,0 +1,269 @@
+"""``ChasseAuDragonWidget``: La Chasse au Dragon in an SVG forest (piles, camps, adventurers), the
+management boards and the fight under way with its exact odds.
+
+The widget adds one key to the observation it sends, ``odds``: the exact chances of the fight the
+decision is about (CD-COMBAT-6, from :func:`dragonwidgets.games.chasse_au_dragon.dice.duel_odds`),
+computed from public values only (equipment dice, the revealed monster).
+
+>>> w = ChasseAuDragonWidget(players=3, seed=1, first_player=0)
+>>> print(w.status)
+Round 1 · White to move (free step, no goblin quarters for more).
+>>> w.act("step 3,1")  # no goblin quarter for a second step: the movement ends there
+>>> print(w.status)
+Round 1 · White to flee or fight the goblin (d4 against d4: win 40%, tie 20%).
+>>> w.observation["odds"]
+[{'seat': 0, 'opponent': None, 'monster': 'goblin', 'faces': [4, 4], 'win': 0.4, 'tie': 0.2, 'loss': 0.4}]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..engine import Game, game_class, new_game
+from ..games.chasse_au_dragon.dice import duel_odds
+from .base import GameWidget, bundle
+
+__all__ = ["ChasseAuDragonWidget", "fight_odds"]
+
+GAME = "chasse_au_dragon"
+
+
+@lru_cache(maxsize=None)
+def _odds(mine: int, theirs: int) -> tuple[float, float, float]:
+    """(win, tie, loss) of an exploding d``mine`` against a d``theirs`` (CD-COMBAT-6), to 10 places.
+
+    ``duel_odds`` truncates the unbounded totals (each value short by at most 2e-12): rounding to 10
+    places gives the exact value's digits (d4 against d4: exactly 0.4, 0.2, 0.4).
+    """
+    return tuple(round(p, 10) for p in duel_odds(mine, theirs))  # type: ignore[return-value]
+
+
+def _entry(seat: int, mine: int, theirs: int, opponent: int | None = None, monster: str | None = None) -> dict[str, Any]:
+    win, tie, loss = _odds(mine, theirs)
+    return {"seat": seat, "opponent": opponent, "monster": monster, "faces": [mine, theirs],
+            "win": win, "tie": tie, "loss": loss}
+
+
+def fight_odds(obs: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """Return the exact odds of the fight the current decision is about, from an observation.
+
+    One entry per possible fight, each ``{seat, opponent, monster, faces: [a, b], win, tie, loss}``
+    for the active player's side (``seat``, die ``a``) against a seat (``opponent``) or a monster:
+    an encounter (and its flight roll or its combat) against the revealed monster; a duel (the
+    defender's flight decision, flight roll or combat) against the defender; ``choose_duel``: one
+    entry per opponent on the square. ``None`` when no fight is in view. Uses only public values.
+
+    >>> obs = {"decision": "encounter", "active_player": 0, "boards": [{"power": 4}],
+    ...        "revealed": {"card": "orc", "power": 6}}
+    >>> [round(fight_odds(obs)[0][k], 4) for k in ("win", "tie", "loss")]
+    [0.3291, 0.1385, 0.5323]
+    """
+    decision = obs.get("decision")
+    p = obs.get("active_player")
+    boards = obs.get("boards") or []
+    if p is None or decision not in ("choose_duel", "duel_flight", "encounter", "flee_roll", "combat"):
+        return None
+    mine = boards[p]["power"]
+    if decision == "choose_duel":
+        here = obs["positions"][p]
+        return [_entry(p, mine, boards[q]["power"], opponent=q)
+                for q, where in enumerate(obs["positions"]) if q != p and where == here]
+    fight = obs.get("fight")
+    defender = obs.get("defender")
+    if defender is not None and (fight is None or fight.get("kind") == "duel"):
+        return [_entry(p, mine, boards[defender]["power"], opponent=defender)]
+    revealed = obs.get("revealed")
+    if revealed:
+        return [_entry(p, mine, revealed["power"], monster=revealed["card"])]
+    return None
+
+
+def _pct(p: float) -> str:
+    return f"{round(p * 100)}%"
+
+
+def _quarters(n: int) -> str:
+    return "no goblin quarters" if n == 0 else f"{n} goblin quarter{'' if n == 1 else 's'}"
+
+
+class ChasseAuDragonWidget(GameWidget):
+    """Play La Chasse au Dragon in a notebook: the forest, steps and fights to click, the odds, bots.
+
+    Args:
+        players: 2 to 6 seats (White, Blue, Black, Orange, Red, Green in seat order).
+        seed: the integer the deal and every die roll derive from (``None``: drawn at random).
+        seats: ``"human"`` or a bot name (``dragonwidgets.bot_names("chasse_au_dragon")``) per seat;
+            default all human.
+        viewer: ``"teacher"`` (everything, the order of every pile included), ``"hotseat"`` (the
+            person to move) or ``"0"``.. (one seat: the others' backpacks and vaults stay face down
+            and their cage and dungeon are only judged by thickness, CD-ZONE-7).
+        chance: ``"auto"`` throws the dice by itself; ``"manual"`` lets you pick every throw.
+        game: an existing La Chasse au Dragon game to show instead of creating one (then pass none
+            of players, seed, chance or options).
+        pace, playing: the bots' pace in seconds and whether they start playing at once.
+        take_backs: ``False`` forbids rewinding and undo in a seat view (``"hotseat"`` or a seat),
+            so no one can meet a monster, see it and take the step back; the ``"teacher"`` view may
+            still rewind. Default ``True``.
+        **options: the game's options (``dragonwidgets.engine.game_class("chasse_au_dragon")
+            .option_defaults``), e.g. ``dragon_raids=True``, ``first_player=0`` or ``max_rounds=20``.
+
+    Raises:
+        TypeError: an unknown keyword (the message lists the accepted ones and the game options), or
+            ``game=`` together with game settings, or a game that is not La Chasse au Dragon.
+        ValueError: a player count or option value the game refuses.
+
+    >>> ChasseAuDragonWidget(players=3, seed=1, colour="red")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    TypeError: ChasseAuDragonWidget() got unexpected keyword argument(s) 'colour'; it takes players, ... options: ...
+    >>> w = ChasseAuDragonWidget(players=2, seed=4, viewer="1", first_player=0)
+    >>> w.observation["boards"][0]["backpack"] is None, "hidden" in w.observation
+    (True, False)
+    """
+
+    _esm = bundle(GAME)
+
+    def __init__(
+        self,
+        players: int = 3,
+        seed: int | None = None,
+        seats: list[str] | None = None,
+        viewer: str | int = "teacher",
+        chance: str = "auto",
+        *,
+        game: Game | None = None,
+        **kwargs: Any,
+    ):
+        widget_kw = {k: kwargs.pop(k) for k in ("pace", "playing", "take_backs", "layout") if k in kwargs}
+        known = game_class(GAME).option_defaults
+        unknown = sorted(set(kwargs) - set(known))
+        if unknown:
+            raise TypeError(
+                f"ChasseAuDragonWidget() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it "
+                f"takes players, seed, seats, viewer, chance, game, pace, playing, take_backs and the La Chasse "
+                f"au Dragon options: {', '.join(sorted(known))}"
+            )
+        if game is None:
+            game = new_game(GAME, players=players, seed=seed, chance=chance, **kwargs)
+        elif kwargs or seed is not None or chance != "auto" or players != 3:
+            raise TypeError(
+                "ChasseAuDragonWidget(game=...) shows an existing game: leave out players, seed, chance and options"
+            )
+        elif getattr(game, "name", None) != GAME:
+            raise TypeError(
+                f"ChasseAuDragonWidget shows a La Chasse au Dragon game, got {getattr(game, 'name', game)!r}; "
+                "use GameWidget(game)"
+            )
+        super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
+
+    # ------------------------------------------------------------------ what is sent
+    def _publish(self) -> None:
+        """Publish as every widget does, with the exact odds of the fight in view merged in (``odds``)."""
+        with self.hold_sync():
+            super()._publish()
+            obs = self.observation
+            self.observation = {**obs, "odds": fight_odds(obs)}
+
+    def _status(self, seat: int | None, visible: list[Any]) -> str:
+        out = self._game.outcome()
+        if self._game.current_player is not None or out is None:
+            return super()._status(seat, visible)
+        names = " and ".join(self._game.player_name(p) for p in out.winners) or "nobody"
+        verb = "win" if len(out.winners) > 1 else "wins"
+        why = f": {out.reason}" if out.reason else ""
+        return f"Game over: {names} {verb} with a wealth of {out.scores[out.winners[0]]}{why}."
+
+    # ------------------------------------------------------------------ the status, in the game's words
+    def _situation(self) -> str:
+        """Say who must do what now, in La Chasse au Dragon's words (from this view's observation)."""
+        obs = self.observation
+        decision = obs.get("decision")
+        head = "Setting up" if decision == "place_camp" else f"Round {obs.get('round')}"
+        return f"{head} · {self._what(obs, decision)}"
+
+    def _name(self, seat: int | None) -> str:
+        return self._game.player_name(seat) if seat is not None else "?"
+
+    def _what(self, obs: dict[str, Any], decision: str | None) -> str:
+        """The decision due, as a clause with its subject ("Red to flee or fight the troll (...)")."""
+        p = obs.get("active_player")
+        who = self._name(p)
+        if decision == "place_camp":
+            return f"{who} to pitch a camp on a free square of the forest edge"
+        if decision == "raid":
+            return f"{who} must roll 2d6 for the dragon raid"
+        if decision == "move":
+            return self._moving(obs, who)
+        if decision == "choose_duel":
+            fights = [f"{self._name(o['opponent'])} ({self._odds_words(o)})" for o in fight_odds(obs) or []]
+            return f"{who} to duel {' or '.join(fights)}, or not"
+        if decision == "duel_flight":
+            q = obs.get("defender")
+            mine, theirs = obs["boards"][q]["power"], obs["boards"][p]["power"]
+            return (f"{self._name(q)} must decide whether to flee {who}'s duel "
+                    f"({self._odds_words(_entry(q, mine, theirs))})")
+        if decision == "encounter":
+            card = (obs.get("revealed") or {}).get("card", "monster")
+            odds = (fight_odds(obs) or [None])[0]
+            words = f" ({self._odds_words(odds)})" if odds else ""
+            if odds and odds["faces"][1] < odds["faces"][0]:
+                return f"{who} to let the {card} go or fight it{words}"
+            return f"{who} to flee or fight the {card}{words}"
+        if decision == "flee_roll":
+            return self._fleeing(obs)
+        if decision == "combat":
+            return self._throwing(obs)
+        if decision == "camp":
+            return f"{who} at camp: deposit, move goblins, change equipment or end the turn"
+        return f"{who} to {(decision or 'decide').replace('_', ' ')}"
+
+    @staticmethod
+    def _odds_words(o: dict[str, Any]) -> str:
+        a, b = o["faces"]
+        return f"d{a} against d{b}: win {_pct(o['win'])}, tie {_pct(o['tie'])}"
+
+    @staticmethod
+    def _moving(obs: dict[str, Any], who: str) -> str:
+        p = obs["active_player"]
+        quarters = obs["boards"][p].get("quarters")
+        here = obs["positions"][p]
+        if not obs.get("steps"):
+            more = "goblin quarters" if quarters is None else _quarters(quarters)
+            return f"{who} to move (free step, {more} for more)"
+        if quarters == 0:
+            return f"{who} to stop on {here} (no goblin quarter for another step)"
+        left = "" if quarters is None else f", {_quarters(quarters)} left"
+        return f"{who} to step on (one goblin quarter a step{left}) or stop on {here}"
+
+    def _fleeing(self, obs: dict[str, Any]) -> str:
+        f = obs.get("fleeing")
+        n = obs["boards"][f]["power"] if f is not None else 0
+        if obs.get("defender") is not None and f == obs.get("defender"):
+            what = f"{self._name(obs.get('active_player'))}'s duel"
+        else:
+            what = f"the {(obs.get('revealed') or {}).get('card', 'monster')}"
+        return f"{self._name(f)} must roll the d{n} to flee {what} (only a {n} succeeds)"
+
+    def _throwing(self, obs: dict[str, Any]) -> str:
+        fight = obs.get("fight") or {}
+        side = fight.get("side", 0)
+        faces = fight.get("faces") or [0, 0]
+        throws = (fight.get("throws") or [[], []])[side]
+        p = obs.get("active_player")
+        if side == 0:
+            thrower = f"{self._name(p)}'s d{faces[0]}"
+        elif fight.get("kind") == "duel":
+            thrower = f"{self._name(obs.get('defender'))}'s d{faces[1]}"
+        else:
+            card = (obs.get("revealed") or {}).get("card", "monster")
+            roller = self._name((p + 1) % self._game.players) if p is not None else "?"
+            thrower = f"the {card}'s d{faces[1]} (thrown by {roller})"
+        if throws:
+            so_far = "+".join(map(str, throws))
+            return f"{thrower[0].upper()}{thrower[1:]} must be thrown again ({so_far} so far: it exploded)"
+        if side == 1:
+            total = sum((fight.get("throws") or [[], []])[0])
+            return f"{self._name(p)} threw {total}; {thrower} must be thrown"
+        other = f"{self._name(obs.get('defender'))}'s" if fight.get("kind") == "duel" else \
+            f"the {(obs.get('revealed') or {}).get('card', 'monster')}'s"
+        return f"{self._name(p)} must throw the d{faces[0]} against {other} d{faces[1]}"
