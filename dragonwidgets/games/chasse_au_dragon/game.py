@@ -375,7 +375,11 @@ class ChasseGame(Game):
 
     # -- movement
     def _take_step(self, to: Square, ev: list[Event]) -> None:
-        """CD-MOVE-1/3, CD-GOB-3..7: the first step is free, each further step costs a quarter."""
+        """CD-MOVE-1/3, CD-GOB-3..7: the first step is free, each further step costs a quarter.
+
+        CD-MOVE-6, section 6 ("forced: if a step has been taken and quarters = 0, the only option is
+        stop (auto)"): once a step is taken with no quarter left, free or paid, the movement ends here.
+        """
         s, p = self.state, self.state.active
         start = s.positions[p]
         paid = s.steps > 0
@@ -384,7 +388,7 @@ class ChasseGame(Game):
         s.steps += 1
         ev.append(Event("stepped", f"{self.player_name(p)} steps from {square_id(start)} to {square_id(to)} ({note}).",  # type: ignore[arg-type]
                         data={"from": square_id(start), "to": square_id(to), "paid": paid}))  # type: ignore[arg-type]
-        if paid and quarters(s.boards[p]) == 0:  # CD-MOVE-6, section 6: only "stop" is left
+        if quarters(s.boards[p]) == 0:  # CD-MOVE-6, section 6: only "stop" is left
             ev.append(Event("stopped", f"{self.player_name(p)} has no goblin quarter left and stops on {square_id(to)}."))
             self._after_move(ev)
 
