@@ -163,7 +163,7 @@ def test_DL_INT_29_log_is_public_and_names_the_items():
     takes = [r for r in full if r["kind"] == "treasure_taken"]
     assert takes
     for row in takes:
-        assert re.search(r"takes \d+ (egg|rub(y|ys|ies)|emeralds?|sapphires?|diamond)\b.* on V\d\d\.$", row["text"])
+        assert re.search(r"takes \d+ (egg|rub(y|ies)|emeralds?|sapphires?|diamond)\b.* on V\d\d\.$", row["text"])
     reveals = [r for r in full if r["kind"] == "token_revealed"]
     assert reveals and all(re.search(r"The token on V\d\d is turned face up: \w", r["text"]) for r in reveals)
 

@@ -58,6 +58,13 @@ _PHASE_OF_WORD = {"roll": (ROLL, REROLL), "keep": (FATE,), "reroll": (FATE,), "d
                   "done": (MAGIC_HAND,)}
 
 
+def _plural(item: str, n: int) -> str:
+    """Return ``item`` for one, its plural for more: ``"ruby"`` -> ``"rubies"``."""
+    if n == 1:
+        return item
+    return item[:-1] + "ies" if item.endswith("y") else item + "s"
+
+
 def _nearest_first(ends: dict[str, tuple[int, str | None]]) -> list[tuple[str, tuple[int, str | None]]]:
     """Walk end spaces ordered by distance, then id (the order the choices are listed in)."""
     return sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))
@@ -674,7 +681,7 @@ class DrachenlandGame(Game):
             return
         got = take(s, p, v, st.adventurer, what)  # type: ignore[arg-type]
         st.takes += 1
-        items = ", ".join(f"{n} {k}{'s' * (n > 1)}" for k, n in got.items() if k != "token")
+        items = ", ".join(f"{n} {_plural(k, n)}" for k, n in got.items() if k != "token")
         token = f" and the {str(got['token']).replace('_', ' ')} token" if "token" in got else ""
         ev.append(Event("treasure_taken", f"{who} takes {items}{token} on {v}.",
                         data={"seat": p, "colour": st.adventurer, "volcano": v, "items": dict(got)}))
