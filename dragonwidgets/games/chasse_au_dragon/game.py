@@ -636,6 +636,12 @@ class ChasseGame(Game):
         best = max(sc.values())
         return Outcome(sc, [i for i, v in sc.items() if v == best], self.state.end_reason or "")
 
+    def _why_illegal(self, action_id: str) -> str:
+        """Say which rule forbids ``action_id`` now (``explain`` and refusals); see :mod:`.why`."""
+        from .why import why_illegal
+
+        return why_illegal(self, action_id)
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
 
