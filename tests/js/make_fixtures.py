@@ -1,5 +1,5 @@
-"""Write tests/js/fixtures/emerald.json and drachenland.json: widget traits at a few positions of each
-game, from the real engine, for the vitest suite and the chromium harness (js/dev/).
+"""Write tests/js/fixtures/emerald.json, drachenland.json and chasse_au_dragon.json: widget traits at a
+few positions of each game, from the real engine, for the vitest suite and the chromium harness (js/dev/).
 Run: python tests/js/make_fixtures.py
 """
 
@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import pathlib
 
-from dragonwidgets import DrachenlandWidget, EmeraldWidget, bot_names
+from dragonwidgets import ChasseAuDragonWidget, DrachenlandWidget, EmeraldWidget, bot_names
 
 OUT = pathlib.Path(__file__).parent / "fixtures" / "emerald.json"
 OUT_DL = pathlib.Path(__file__).parent / "fixtures" / "drachenland.json"
+OUT_CD = pathlib.Path(__file__).parent / "fixtures" / "chasse_au_dragon.json"
 TRAITS = ("game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log",
           "seats", "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace",
           "player_names", "text")
@@ -88,6 +89,55 @@ def drachenland_positions() -> dict:
     return out
 
 
+def _exploded(fight) -> bool:
+    return bool(fight) and any(f == fight["faces"][i] for i in (0, 1) for f in fight["throws"][i])
+
+
+def chasse_positions() -> dict:
+    """La Chasse au Dragon positions: a move with paid steps, an encounter with odds, a fight under way
+    with an explosion, a duel to declare and the defender's flight decision, a camp, a seat's view
+    with hidden zones, a flight roll and the end. Logs are cut to their last rows."""
+    out = _ShortLogs()
+    w = ChasseAuDragonWidget(players=3, seed=1, first_player=0)
+    out["start"] = traits(w)
+    play_until_true(w, lambda o, ids: o["decision"] == "move" and o["steps"] > 0
+                    and o["boards"][o["active_player"]]["quarters"] > 0 and len(ids) > 5)
+    out["move_steps"] = traits(w)
+    play_until_true(w, lambda o, ids: o["decision"] == "encounter" and o["revealed"]["card"] != "goblin"
+                    and "decoy" in ids)
+    out["encounter"] = traits(w)
+    w.viewer = str(w.game.current_player)
+    out["encounter_seat"] = traits(w)
+    w.viewer = "teacher"
+    play_until_true(w, lambda o, ids: o["decision"] == "camp" and sum(o["boards"][o["active_player"]]["backpack"].values()) > 0)
+    out["camp"] = traits(w)
+    play_until_true(w, lambda o, ids: o["decision"] == "choose_duel")
+    out["choose_duel"] = traits(w)
+    play_until_true(w, lambda o, ids: o["decision"] == "move" and sum(
+        1 for i, b in enumerate(o["boards"]) if i != 1 and (b["cage"] or sum(b["backpack"].values()) or sum(b["vault"].values()))) >= 2)
+    w.viewer = "1"
+    out["seat_view"] = traits(w)
+    w.viewer = "teacher"
+    m = ChasseAuDragonWidget(players=3, seed=2, chance="manual", first_player=0)
+    play_until_true(m, lambda o, ids: o["decision"] == "combat" and _exploded(o["fight"]) and o["fight"]["kind"] == "encounter")
+    out["fight_explosion"] = traits(m)
+    play_until_true(m, lambda o, ids: o["decision"] == "flee_roll")
+    out["flee_roll"] = traits(m)
+    d = ChasseAuDragonWidget(players=3, seed=14, chance="manual", first_player=0)
+    play_until_true(d, lambda o, ids: o["decision"] == "duel_flight")
+    out["duel_flight"] = traits(d)
+    d.viewer = str(d.game.current_player)
+    out["duel_flight_defender"] = traits(d)
+    d.viewer = "teacher"
+    play_until_true(d, lambda o, ids: o["decision"] == "combat" and o["fight"]["kind"] == "duel")
+    out["duel_combat"] = traits(d)
+    e = ChasseAuDragonWidget(players=3, seed=6, seats=["greedy"] * 3, max_rounds=120)
+    while not e.game.is_over:
+        e.bot_step()
+    out["over"] = traits(e)
+    return out
+
+
 def main() -> None:
     out = {}
     w = EmeraldWidget(players=3, seed=1)
@@ -116,6 +166,9 @@ def main() -> None:
     dl = drachenland_positions()
     OUT_DL.write_text(json.dumps(dl, indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT_DL} ({OUT_DL.stat().st_size} bytes): {', '.join(dl)}")
+    cd = chasse_positions()
+    OUT_CD.write_text(json.dumps(cd, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {OUT_CD} ({OUT_CD.stat().st_size} bytes): {', '.join(cd)}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,62 @@
+// The La Chasse au Dragon board: the SVG forest (squares from forest.js, their piles and camps from
+// squares.js, the pawns from pawns.js) with the encounter and fight panel beside it (fight.js) and
+// the management boards under them (mboards.js). Every element a legal action may name carries the
+// contract's `data-target` ("x,y", `adv/{seat}`, `zone/{seat}/{zone}`, `dice`), so the shell's
+// targets.js highlights and binds them: the squares a step reaches, a duel's opponent, the cage for
+// a decoy, the square of a fight, the zones of the camp actions.
+
+/** @typedef {import("../shared/model.js").GameTraits} GameTraits */
+/** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
+
+import { h, s, clear } from "../shared/dom.js";
+import { viewBox } from "./layout.js";
+import { forestSkeleton } from "./forest.js";
+import { drawSquares } from "./squares.js";
+import { pawnsLayer } from "./pawns.js";
+import { encounterPanel } from "./fight.js";
+import { managementBoards } from "./mboards.js";
+
+/**
+ * Create the board.
+ * @returns {{el: HTMLElement, update(t: GameTraits): void, afterBind(): void}}
+ */
+export function createChasseBoard() {
+  const svg = s("svg", { class: "dw-board dw-cd-forest", role: "group", "aria-label": "The forest", "data-lm-suppress-shortcuts": "" });
+  const base = s("g", { class: "dw-cd-layer-base" });
+  const live = s("g", { class: "dw-cd-layer-live" });
+  svg.append(base, live);
+  const side = h("div", { class: "dw-cd-side-panel" });
+  const boards = h("div", { class: "dw-cd-boards-wrap" });
+  const el = h("div", { class: "dw-cd-board" }, h("div", { class: "dw-cd-top" }, h("div", { class: "dw-cd-forest-wrap" }, svg), side), boards);
+  let builtFor = null;
+  let squares = new Map();
+  return {
+    el,
+    update(t) {
+      const layout = /** @type {ChasseLayout} */ (t.board || {});
+      if (builtFor !== layout) {
+        const vb = viewBox(layout);
+        svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+        const skeleton = forestSkeleton(layout);
+        clear(base).append(skeleton.el);
+        squares = skeleton.squares;
+        builtFor = layout;
+      }
+      const obs = t.observation || {};
+      const names = t.player_names || [];
+      drawSquares(squares, obs, layout, names);
+      clear(live).append(pawnsLayer({ obs, layout, names }));
+      svg.classList.toggle("dw-over", Boolean(obs.is_over));
+      side.replaceChildren(encounterPanel({ obs, names, log: t.log || [] }));
+      boards.replaceChildren(managementBoards({ obs, layout, names, viewSeat: t.view_seat ?? null }));
+    },
+    afterBind() {
+      // Pawns that are not a choice let clicks through to the square under them while squares are
+      // choices (a step, a fight); otherwise they keep their tooltips.
+      for (const stale of svg.querySelectorAll(".dw-cd-passive")) stale.classList.remove("dw-cd-passive");
+      if (!base.querySelector("[data-action-id]")) return;
+      for (const pawn of live.querySelectorAll(".dw-cd-pawn:not([data-action-id])")) pawn.classList.add("dw-cd-passive");
+      for (const badge of live.querySelectorAll(".dw-cd-quarters-badge")) badge.classList.add("dw-cd-passive");
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// What lies on each square, redrawn from every observation: the pile of face-down monster cards
+// with its size (public, CD-INT-23), the monster turned up now (face up on its pile), the camps
+// (a tent in the seat's colour) and the square's tooltip. Pawns are drawn over it by pawns.js.
+
+/** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
+
+import { clear } from "../shared/dom.js";
+import { CELL, parseSquare, seatColour } from "./layout.js";
+import { at, pileGlyph, monsterCard, tentGlyph, countBadge } from "./glyphs.js";
+
+/**
+ * Describe a square in words (its tooltip): where it is, its pile, its camp, who stands there; the
+ * teacher's view adds the pile's cards, top first.
+ * @param {string} id
+ * @param {Object} obs
+ * @param {ChasseLayout} layout
+ * @param {string[]} names
+ */
+export function describeSquare(id, obs, layout, names) {
+  const { x, y } = parseSquare(id);
+  const inner = id in (obs.piles || {});
+  const parts = [`Square ${id}`];
+  if (!inner) parts.push(`forest edge (x ${x}, y ${y}): no monsters`);
+  else {
+    const n = obs.piles[id];
+    parts.push(n ? `a pile of ${n} monster card${n === 1 ? "" : "s"}, face down` : "empty pile: no more monsters here");
+    if (obs.revealed?.square === id) parts.push(`top card turned up: ${obs.revealed.card} (power ${obs.revealed.power})`);
+    const known = obs.hidden?.piles?.[id];
+    if (known?.length) parts.push(`teacher: ${known.join(", ")} (top first)`);
+  }
+  (obs.camps || []).forEach((camp, seat) => {
+    if (camp === id) parts.push(`${names[seat] ?? `Seat ${seat + 1}`}'s camp`);
+  });
+  const here = (obs.positions || []).map((p, seat) => (p === id ? names[seat] ?? `Seat ${seat + 1}` : null)).filter(Boolean);
+  if (here.length) parts.push(`here: ${here.join(", ")}`);
+  return parts.join(" · ");
+}
+
+/**
+ * Refill every square's contents and tooltip.
+ * @param {Map<string, {g: SVGElement, title: SVGElement, contents: SVGElement}>} squares
+ * @param {Object} obs
+ * @param {ChasseLayout} layout
+ * @param {string[]} names
+ */
+export function drawSquares(squares, obs, layout, names) {
+  const camps = new Map();
+  (obs.camps || []).forEach((camp, seat) => camp && camps.set(camp, seat));
+  for (const [id, sq] of squares) {
+    clear(sq.contents);
+    sq.title.textContent = describeSquare(id, obs, layout, names);
+    const { x, y } = parseSquare(id);
+    const ox = x * CELL;
+    const oy = y * CELL;
+    const inner = id in (obs.piles || {});
+    const revealed = obs.revealed?.square === id ? obs.revealed : null;
+    sq.g.classList.toggle("dw-cd-revealed", Boolean(revealed));
+    sq.g.classList.toggle("dw-cd-emptied", inner && !obs.piles[id]);
+    if (inner && revealed) {
+      sq.contents.append(at(ox + 21, oy + 24, monsterCard(revealed.card, revealed.power)));
+      sq.contents.append(at(ox + 7, oy + 8, countBadge(obs.piles[id])));
+    } else if (inner) {
+      sq.contents.append(at(ox + 18, oy + 21, pileGlyph(obs.piles[id])));
+    }
+    if (camps.has(id)) {
+      const seat = camps.get(id);
+      const tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, seat), 24));
+      tent.setAttribute("data-camp", String(seat));
+      sq.contents.append(tent);
+    }
+  }
+}
