@@ -1,0 +1,202 @@
+"""Hidden information (digest section 7, CD-ZONE-1..7, CD-BOARD-6, CD-INT-23): what each seat's observation may hold.
+
+A seat sees the public table (pile sizes, camps, adventurers, the card met now, equipment and pantry
+goblins, dice), its own management board in full, and of the others only a thickness word for the
+backpack, cage, vault and dungeon (CD-ZONE-7: "ne pas compter"). The order and contents of the piles
+below the revealed top card are nobody's; the teacher's view (``None``) alone adds ``hidden``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cd_builder import Board, play, position
+from dragonwidgets.games.chasse_au_dragon import ChasseGame
+from dragonwidgets.games.chasse_au_dragon.state import OVER
+
+PUBLIC_KEYS = {
+    "game", "step", "players", "current_player", "is_over", "outcome", "viewer", "decision", "active_player",
+    "first_player", "round", "dragon_raids", "camps", "positions", "piles", "revealed", "steps", "defender",
+    "fleeing", "flight_tried", "fight", "last_rolls", "boards", "removed", "scores",
+}
+SECRET_ZONES = ("backpack", "vault", "cage", "dungeon", "quarters", "wealth")
+WEALTH_CARDS = ("orc", "ogre", "troll", "giant")
+
+
+def random_prefix(players: int, seed: int, steps: int, **options) -> ChasseGame:
+    """A seeded random game after ``steps`` decisions (or at its end)."""
+    g = ChasseGame(players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_action_ids()))
+    return g
+
+
+def rich_table() -> ChasseGame:
+    """Seat 0 meets an ogre on (2,2); every seat holds something in every zone."""
+    boards = {0: Board(backpack=["orc", "ogre"], cage=2, vault=["giant"], dungeon=1, equipment="troll", pantry=2),
+              1: Board(backpack=["orc"] * 4, cage=9, vault=["troll", "orc"], dungeon=0, equipment="orc", pantry=1),
+              2: Board(backpack=[], cage=1, vault=["ogre"] * 9, dungeon=5)}
+    g = position(3, at={0: "2,2"}, boards=boards, piles={"2,2": ["ogre", "troll", "goblin", "orc"]})
+    play(g, "stop")
+    return g
+
+
+# ---------------------------------------------------------------------- a seat's view
+
+
+def test_section_7_CD_ZONE_7_own_board_in_full_others_by_thickness():
+    """Section 7, CD-ZONE-7, CD-ZONE-1..6, CD-INT-23: a seat sees its own zones with counts; of the others,
+    equipment and pantry (face up) and a thickness word (empty / thin 1-3 / medium 4-8 / thick 9+) for
+    backpack, cage, vault and dungeon; never counts or face-down identities."""
+    g = rich_table()
+    obs = g.observation(1)
+    assert set(obs) == PUBLIC_KEYS and obs["viewer"] == 1
+    mine = obs["boards"][1]
+    assert mine["backpack"] == {"orc": 4} and mine["cage"] == 9 and mine["vault"] == {"troll": 1, "orc": 1}
+    assert mine["quarters"] == 1 + 4 * 9 and mine["wealth"] == {"backpack": 24, "vault": 16}
+    a, c = obs["boards"][0], obs["boards"][2]
+    assert all(a[k] is None and c[k] is None for k in SECRET_ZONES)
+    assert (a["equipment"], a["power"], a["pantry"]) == ("troll", 10, 2)
+    assert (c["equipment"], c["power"], c["pantry"]) == (None, 4, 0)
+    assert a["thickness"] == {"backpack": "thin", "vault": "thin", "cage": "thin", "dungeon": "thin"}
+    assert c["thickness"] == {"backpack": "empty", "vault": "thick", "cage": "thin", "dungeon": "medium"}
+    assert mine["thickness"]["backpack"] == "medium"
+
+
+@pytest.mark.parametrize("viewer", [0, 1, 2])
+def test_section_7_CD_BOARD_6_piles_by_size_and_only_the_revealed_top_card(viewer):
+    """Section 7, CD-BOARD-6, CD-INT-23, CD-ENC-1: every seat sees each pile's size and the one card met
+    now; no seat view carries ``hidden`` nor any pile's contents."""
+    g = rich_table()
+    obs = g.observation(viewer)
+    assert "hidden" not in obs and obs["scores"] is None and obs["outcome"] is None
+    assert all(isinstance(n, int) for n in obs["piles"].values()) and len(obs["piles"]) == 36
+    assert obs["revealed"] == {"square": "2,2", "card": "ogre", "power": 8}
+    table = json.dumps({k: v for k, v in obs.items() if k != "boards"})
+    assert "troll" not in table and "goblin" not in table  # the cards under the ogre never show
+    assert obs["removed"] == sum(g.state.removed.values())
+
+
+def test_section_7_the_teacher_sees_everything():
+    """Section 7: the full table (viewer None) holds every board and every pile, top first."""
+    g = rich_table()
+    obs = g.observation(None)
+    assert obs["hidden"]["piles"]["2,2"] == ["ogre", "troll", "goblin", "orc"]
+    assert obs["boards"][2]["vault"] == {"ogre": 9}
+
+
+def test_section_7_after_the_encounter_the_card_is_face_down_again():
+    """Section 7, CD-ENC-6: once the card has gone under its pile, no seat sees it any more."""
+    g = rich_table()
+    play(g, "flee free")  # troll equipment: the ogre is weaker
+    for viewer in range(3):
+        assert g.observation(viewer)["revealed"] is None
+
+
+def test_section_7_CD_CAMP_2_deposits_hide_the_card_type_from_other_seats():
+    """Section 7, CD-CAMP-2: 'deposits a giant' for its owner and the teacher; 'deposits a card' for the
+    others; counts never appear."""
+    g = position(3, boards={0: Board(backpack=["giant", "orc", "orc"])})
+    play(g, "stop", "deposit giant", "deposit orc", "deposit orc", "end turn")
+    own = [r["text"] for r in g.log(0) if r["kind"] == "deposited"]
+    teacher = [r["text"] for r in g.log(None) if r["kind"] == "deposited"]
+    for viewer in (1, 2):
+        other = [r["text"] for r in g.log(viewer) if r["kind"] == "deposited"]
+        assert other == ["White deposits a card in the vault."] * 3
+    assert own == teacher == ["White deposits a giant in the vault.", "White deposits a orc in the vault.",
+                              "White deposits a orc in the vault."]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_section_7_random_play_logs_never_name_a_deposited_card_to_others(players):
+    """Section 7: over a random game, every deposit another seat reads says only "a card"."""
+    g = random_prefix(players, seed=70 + players, steps=1500)
+    deposits = 0
+    for e in g.history:
+        for ev in e.events:
+            if ev.kind == "deposited":
+                deposits += 1
+                owner = ev.private_to
+                assert owner == e.action.player
+                for viewer in range(players):
+                    text = ev.text_for(viewer)
+                    if viewer != owner:
+                        assert text.endswith("deposits a card in the vault.")
+                        assert not any(t in text for t in WEALTH_CARDS + ("dragon",))
+    assert deposits > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_section_7_random_play_seat_views_hide_the_others(players):
+    """Section 7, CD-ZONE-7: all along a random game, each seat's view has counts for its own board only
+    (until the end), thickness words that match the real sizes, and no ``hidden``."""
+    g = ChasseGame(players=players, seed=90 + players)
+    setup = g.setup
+    rng = random.Random(players)
+    for step in range(600):
+        if g.is_over:
+            break
+        if step % 25 == 0:
+            for viewer in range(players):
+                obs = g.observation(viewer)
+                assert "hidden" not in obs
+                for seat, view in enumerate(obs["boards"]):
+                    b = g.state.boards[seat]
+                    assert view["thickness"] == {
+                        "backpack": setup.thickness(sum(b.backpack.values())), "vault": setup.thickness(sum(b.vault.values())),
+                        "cage": setup.thickness(b.cage), "dungeon": setup.thickness(b.dungeon)}
+                    assert (view["cage"] is None) == (seat != viewer)
+        g.apply(rng.choice(g.legal_action_ids()))
+
+
+# ---------------------------------------------------------------------- what a seat cannot tell apart
+
+
+def scramble(game: ChasseGame, viewer: int, rng: random.Random) -> None:
+    """Change what ``viewer`` may not see: every pile below its top card (and a pile's top too while it
+    is not revealed) is shuffled; each opponent's backpack and vault get other wealth cards of the same
+    number, and the cage and dungeon other counts in the same thickness bucket."""
+    s = game.state
+    here = s.positions[s.active]
+    for sq, pile in s.piles.items():
+        keep = 1 if (s.revealed and sq == here) else 0
+        rest = pile[keep:]
+        rng.shuffle(rest)
+        pile[keep:] = rest
+    buckets = game.setup.thickness_buckets
+    for seat, b in enumerate(s.boards):
+        if seat == viewer:
+            continue
+        for zone in ("backpack", "vault"):
+            n = sum(getattr(b, zone).values())
+            setattr(b, zone, dict(Counter(rng.choice(WEALTH_CARDS) for _ in range(n))))
+        for zone in ("cage", "dungeon"):
+            n = getattr(b, zone)
+            lo, hi, _ = next(x for x in buckets if x[0] <= n and (x[1] is None or n <= x[1]))
+            setattr(b, zone, rng.randint(lo, hi if hi is not None else n + 5))
+    game._legal_cache = None
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**16), steps=st.integers(0, 700), data=st.data())
+def test_section_7_hidden_cards_can_be_permuted_without_a_seat_noticing(players, seed, steps, data):
+    """Section 7, CD-ZONE-7, CD-BOARD-6: permuting the cards of face-down piles below the top (all of a
+    pile not being met), and changing an opponent's backpack, vault, cage and dungeon within the same
+    counts / thickness, leaves that seat's observation unchanged (its quarters and pantry aside: they
+    are the seat's own or face up, and are left alone)."""
+    g = random_prefix(players, seed, steps)
+    if g.state.phase == OVER:
+        return  # at the end every board is shown with the scores
+    viewer = data.draw(st.integers(0, players - 1))
+    before = g.observation(viewer)
+    scramble(g, viewer, random.Random(seed))
+    assert g.observation(viewer) == before
