@@ -268,7 +268,7 @@ def test_CD_ENC_1_the_encounter_log_is_public():
     g = meet("orc", "goblin", me=Board(backpack=["ogre"]))
     play(g, "fight", "throw 2", "throw 4")
     texts = [r["text"] for r in g.log(1)]
-    assert any("a orc (power 6)" in t for t in texts)
+    assert any("an orc (power 6)" in t for t in texts)
     assert "Fight: White 2 = 2, The orc (rolled by Blue) 4 = 4." in texts
     assert any("backpack is emptied out of the game" in t for t in texts)
 

@@ -54,6 +54,11 @@ DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != 
 ZONES = ("backpack", "vault")
 
 
+def _a(word: str) -> str:
+    """Return ``word`` with its indefinite article: "an orc", "a troll"."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 class ChasseGame(Game):
     """A game of La Chasse au Dragon for 2 to 6 players (rules digest ``CD``).
 
@@ -236,7 +241,7 @@ class ChasseGame(Game):
         b = s.boards[p]
         out = []
         for t in sorted(b.backpack, key=POWER.get):
-            out.append(Action(f"deposit {t}", f"Put a {t} card from the backpack into the vault", p, "deposit",
+            out.append(Action(f"deposit {t}", f"Put {_a(t)} card from the backpack into the vault", p, "deposit",
                               (f"zone/{p}/backpack", f"zone/{p}/vault"), ("CD-CAMP-2",)))
         if b.cage:
             out.append(Action("goblin to dungeon", "Move a goblin from the cage to the dungeon", p, "goblin_to_dungeon",
@@ -247,13 +252,13 @@ class ChasseGame(Game):
         for source in ZONES:
             for t in sorted(getattr(b, source), key=POWER.get):
                 if b.equipment is None:
-                    out.append(Action(f"equip {source} {t}", f"Buy equipment with a {t} card from the {source} (d{POWER[t]})",
+                    out.append(Action(f"equip {source} {t}", f"Buy equipment with {_a(t)} card from the {source} (d{POWER[t]})",
                                       p, "equip", (f"zone/{p}/{source}", f"zone/{p}/equipment"), ("CD-CAMP-4",)))
                 elif t != b.equipment:
                     for old_to in ZONES:
                         out.append(Action(
                             f"swap {old_to} {source} {t}",
-                            f"Sell the {b.equipment} equipment into the {old_to} and buy a {t} from the {source} (d{POWER[t]})",
+                            f"Sell the {b.equipment} equipment into the {old_to} and buy {_a(t)} from the {source} (d{POWER[t]})",
                             p, "swap", (f"zone/{p}/{source}", f"zone/{p}/equipment"), ("CD-CAMP-5",)))
         if b.equipment is not None and self.options["allow_sell_without_replacement"]:
             for to in ZONES:
@@ -283,7 +288,7 @@ class ChasseGame(Game):
         assert fight is not None
         n = fight.faces[fight.side]
         who = self._fighter_name(fight.side)
-        return [Action(f"throw {f}", f"{who}'s d{n} shows {f}{': it explodes, throw again' if f == n else ''}",
+        return [Action(f"throw {f}", f"{who[0].upper()}{who[1:]}'s d{n} shows {f}{': it explodes, throw again' if f == n else ''}",
                        CHANCE, "throw", ("dice",), ("CD-COMBAT-1",), pr)
                 for f, pr in dice.throw_outcomes(n)]
 
@@ -296,7 +301,7 @@ class ChasseGame(Game):
         if fight.kind == "duel":
             return self.player_name(s.defender)  # type: ignore[arg-type]
         roller = self.player_name((s.active + 1) % self.players)  # CD-COMBAT-4: rolled by the left neighbour
-        return f"The {s.pile_here()[0]} (rolled by {roller})"
+        return f"the {s.pile_here()[0]} (rolled by {roller})"
 
     # ------------------------------------------------------------------ applying
     def _apply(self, action: Action) -> list[Event]:
@@ -514,7 +519,7 @@ class ChasseGame(Game):
             s.revealed = True
             s.phase = ENCOUNTER
             ev.append(Event("monster_revealed", f"{self.player_name(s.active)} meets the top monster of "
-                            f"{square_id(s.positions[s.active])}: a {pile[0]} (power {POWER[pile[0]]}).",  # type: ignore[arg-type]
+                            f"{square_id(s.positions[s.active])}: {_a(pile[0])} (power {POWER[pile[0]]}).",  # type: ignore[arg-type]
                             data={"square": square_id(s.positions[s.active]), "card": pile[0]}))  # type: ignore[arg-type]
         else:
             self._camp_phase(ev)
@@ -580,7 +585,7 @@ class ChasseGame(Game):
         if words[0] == "deposit":
             take(b.backpack, words[1])
             add(b.vault, words[1])
-            ev.append(Event("deposited", f"{who} deposits a {words[1]} in the vault.", private_to=p,
+            ev.append(Event("deposited", f"{who} deposits {_a(words[1])} in the vault.", private_to=p,
                             public_text=f"{who} deposits a card in the vault."))
         elif words[:3] == ["goblin", "to", "dungeon"]:
             b.cage -= 1
