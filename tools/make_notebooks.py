@@ -1,6 +1,6 @@
-"""Write notebooks/welcome.ipynb, emerald.ipynb and drachenland.ipynb from the cell lists below and execute them.
+"""Write notebooks/welcome.ipynb, emerald.ipynb, drachenland.ipynb and chasse_au_dragon.ipynb from the cell lists below and execute them.
 
-Usage: python tools/make_notebooks.py [welcome] [emerald] [drachenland]. Edit the cells here, rerun, commit the notebooks:
+Usage: python tools/make_notebooks.py [welcome] [emerald] [drachenland] [chasse_au_dragon]. Edit the cells here, rerun, commit the notebooks:
 the saved outputs are what nbval compares, so they must come from a real run.
 """
 import pathlib
@@ -38,8 +38,8 @@ plain Python with a front end drawn in the notebook, so you can
 * **rewind** to any step, change a decision or a die roll, and see what follows;
 * **study** it from Python: observations, records, and as many games as you like for a plot.
 
-Available today: **Emerald** (2–5 players) and **Drachenland** (2–4 players). La Chasse au Dragon and
-Draghan follow.
+Available today: **Emerald** (2–5 players), **Drachenland** (2–4 players) and **La Chasse au Dragon**
+(2–6 players). Draghan follows.
 """,
 """#md
 ## Play a game
@@ -90,6 +90,8 @@ again.state_digest() == g.state_digest()""",
   yourself, rewinding, the record, and a small study of where the dragon strikes.
 * [drachenland.ipynb](drachenland.ipynb): play against bots, a turn decision by decision, where each die
   value can take you on the map, and scoring worked on the rulebook's example and on your own hoard.
+* [chasse_au_dragon.ipynb](chasse_au_dragon.ipynb): play against bots, exploding dice exactly (the win table
+  of every die against every die, next to a simulation), and a turn decision by decision.
 """,
 ]
 
@@ -375,10 +377,133 @@ print("V13 as the Dwarves see it:", view["volcanoes"]["V13"])
 print("only the teacher sees:", sorted(set(lesson.observation()) - set(view)))""",
 ]
 
+CHASSE = [
+"""#md
+# La Chasse au Dragon
+
+A hunt for 2 to 6 players in an 8×8 forest. The outer ring is the forest edge, where every player has a camp;
+the inner 6×6 squares hold face-down piles of monsters, more of them and stronger deeper in, with the four
+dragons in the centre. Each turn: move one free step (each further step costs a **quarter of a captured
+goblin**), maybe duel an opponent on your square, then **meet the top monster** of the pile there: flee or
+fight. Every fight uses **exploding dice**: your die is set by your equipment (a d4 at the start), a monster's by
+its power (goblin d4 … dragon d20), and a die that shows its maximum is thrown again and added. At your own camp
+you bank wealth in the vault and buy equipment. The game ends the moment someone slays a dragon; the richest
+player wins.
+
+The rules digest (`shared/rules/chasse_au_dragon.md`) gives each rule an ID such as `CD-GOB-5`; every legal
+action names the IDs that allow it. The card distribution and the camps are reconstructions kept as data
+(`CD-REC-2`, `CD-REC-3`).
+
+## 1. Play against bots
+
+You are **White** (seat 0) against two `greedy` bots, which fight when the exact odds are good. Click a
+highlighted square to step; the fight panel shows the odds before you choose to flee or fight.
+""",
+"""import dragonwidgets
+
+w = dragonwidgets.ChasseAuDragonWidget(players=3, seed=2026, seats=["human", "greedy", "greedy"], first_player=0)
+w""",
+"""#md
+## 2. Exploding dice, exactly
+
+An exploding dN shows k·N + r (k explosions, 1 ≤ r ≤ N−1) with probability N^−(k+1): a total that is a multiple
+of N never happens (`CD-COMBAT-5`, `CD-COMBAT-6`). The distribution of a d4:
+""",
+"""from fractions import Fraction
+from dragonwidgets.games.chasse_au_dragon import dice
+
+values, probs = dice.exploding_pmf(4)
+for v, p in zip(values[:12], probs[:12]):
+    print(f"total {v:2d}: {Fraction(float(p)).limit_denominator(10**6)}")
+print("P(d4 total = 5) =", dice.exact_probability(4, 5), "   E[total] =", dice.expected_total(4))""",
+"""#md
+**Who wins a fight?** The exact probability that each die (rows) beats each die (columns), computed with numpy
+from the two distributions, to a precision of 10⁻¹²:
+""",
+"""import numpy as np
+
+faces = dice.DICE
+exact = dice.win_table(faces)
+header = "      " + "".join(f"{'d' + str(f):>8}" for f in faces)
+print(header)
+for f, row in zip(faces, exact):
+    print(f"{'d' + str(f):>6}" + "".join(f"{x:8.3f}" for x in row))""",
+"""#md
+The same table by simulation: 4,000 seeded fights for every pair of dice. With 4,000 fights a frequency's
+standard error is at most 0.008, and the largest of the 36 differences below is about two standard errors:
+the simulation agrees with the exact table.
+""",
+"""import random
+
+rng = random.Random(1)
+fights = 4_000
+simulated = np.zeros((len(faces), len(faces)))
+for i, a in enumerate(faces):
+    for j, b in enumerate(faces):
+        wins = sum(dice.total(dice.roll_exploding(a, rng)) > dice.total(dice.roll_exploding(b, rng)) for _ in range(fights))
+        simulated[i, j] = wins / fights
+print(header)
+for f, row in zip(faces, simulated):
+    print(f"{'d' + str(f):>6}" + "".join(f"{x:8.3f}" for x in row))
+print(f"largest difference from the exact table: {np.abs(simulated - exact).max():.4f}")""",
+"""#md
+A beginner's d4 against a dragon's d20 still wins about one fight in nine:
+""",
+"""win, tie, loss = dice.duel_odds_exact(4, 20)
+print(f"win {win} ≈ {float(win):.4f}, tie {tie} ≈ {float(tie):.4f}, loss ≈ {float(loss):.4f}")""",
+"""#md
+## 3. One turn, decision by decision
+
+With `chance="manual"` the game stops at every throw of a die so you choose the face. White steps off the camp
+(the first step is free; White has no goblin, so the movement ends there) and meets the top monster of the pile.
+""",
+"""lesson = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=7, chance="manual", first_player=0)
+
+def show(events):
+    for e in events:
+        print("•", e.text)
+
+print([a.id for a in lesson.legal_actions()])
+show(lesson.apply("step 3,1"))""",
+"""monster = lesson.observation(0)["revealed"]
+mine = lesson.observation(0)["boards"][0]["power"]
+print(monster, "against White's d", mine, sep="")
+print("exact odds (win, tie, loss):", [round(x, 4) for x in dice.duel_odds(mine, monster["power"])])
+for a in lesson.legal_actions():
+    print(f"{a.id:<10} {a.label}  {a.rules}")""",
+"""#md
+White fights. Each throw is one chance outcome; a 4 on White's d4 explodes and White throws again.
+""",
+"""show(lesson.apply("fight"))
+print([(a.id, a.prob) for a in lesson.legal_actions()])
+show(lesson.apply("throw 4"))      # explodes: White throws again
+show(lesson.apply("throw 2"))      # White's total: 4 + 2 = 6
+show(lesson.apply("throw 3"))      # the orc's d6, thrown by White's left neighbour""",
+"""#md
+`explain` says why an action is or is not legal, naming the rule:
+""",
+"""print(lesson.explain(lesson.legal_actions()[0].id))
+print(lesson.explain("fight"))""",
+"""#md
+The same game in a widget, in the teacher's view (the pile contents are visible to the teacher only).
+""",
+"""teacher = dragonwidgets.ChasseAuDragonWidget(game=lesson, viewer="teacher")
+teacher""",
+"""#md
+## 4. What each player may see
+
+A seat sees its own management board in full, and of the others only the face-up zones (equipment, pantry)
+and how thick their other piles look (`CD-ZONE-7`): never the cards or the counts.
+""",
+"""print("White's board as White sees it:", lesson.observation(0)["boards"][0])
+print("White's board as Blue sees it: ", lesson.observation(1)["boards"][0])""",
+]
+
 if __name__ == "__main__":
-    which = sys.argv[1:] or ["welcome", "emerald", "drachenland"]
+    which = sys.argv[1:] or ["welcome", "emerald", "drachenland", "chasse_au_dragon"]
     for name in which:
-        book = nb({"welcome": WELCOME, "emerald": EMERALD, "drachenland": DRACHENLAND}[name])
+        book = nb({"welcome": WELCOME, "emerald": EMERALD, "drachenland": DRACHENLAND,
+                   "chasse_au_dragon": CHASSE}[name])
         ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
         nbformat.write(book, ROOT + name + ".ipynb")
         print("wrote", name)
