@@ -35,7 +35,7 @@ def test_CD_ENC_1_CD_BOARD_6_the_top_card_is_revealed_to_everyone():
         obs = g.observation(viewer)
         assert obs["revealed"] == {"square": "2,2", "card": "ogre", "power": 8} and obs["piles"]["2,2"] == 4
         assert "hidden" not in obs
-    assert any("a ogre (power 8)" in r["text"] for r in g.log(2))
+    assert any("an ogre (power 8)" in r["text"] for r in g.log(2))
 
 
 def test_CD_ENC_1_at_most_one_encounter_per_turn():
@@ -269,7 +269,7 @@ def test_CD_ENC_1_the_encounter_log_is_public():
     play(g, "fight", "throw 2", "throw 4")
     texts = [r["text"] for r in g.log(1)]
     assert any("an orc (power 6)" in t for t in texts)
-    assert "Fight: White 2 = 2, The orc (rolled by Blue) 4 = 4." in texts
+    assert "Fight: White 2 = 2, the orc (rolled by Blue) 4 = 4." in texts
     assert any("backpack is emptied out of the game" in t for t in texts)
 
 

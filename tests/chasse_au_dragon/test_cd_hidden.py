@@ -112,8 +112,8 @@ def test_section_7_CD_CAMP_2_deposits_hide_the_card_type_from_other_seats():
     for viewer in (1, 2):
         other = [r["text"] for r in g.log(viewer) if r["kind"] == "deposited"]
         assert other == ["White deposits a card in the vault."] * 3
-    assert own == teacher == ["White deposits a giant in the vault.", "White deposits a orc in the vault.",
-                              "White deposits a orc in the vault."]
+    assert own == teacher == ["White deposits a giant in the vault.", "White deposits an orc in the vault.",
+                              "White deposits an orc in the vault."]
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
