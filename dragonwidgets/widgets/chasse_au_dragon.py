@@ -39,7 +39,8 @@ def _odds(mine: int, theirs: int) -> tuple[float, float, float]:
     return tuple(round(p, 10) for p in duel_odds(mine, theirs))  # type: ignore[return-value]
 
 
-def _entry(seat: int, mine: int, theirs: int, opponent: int | None = None, monster: str | None = None) -> dict[str, Any]:
+def _entry(seat: int, mine: int, theirs: int, opponent: int | None = None,
+           monster: str | None = None) -> dict[str, Any]:
     win, tie, loss = _odds(mine, theirs)
     return {"seat": seat, "opponent": opponent, "monster": monster, "faces": [mine, theirs],
             "win": win, "tie": tie, "loss": loss}

@@ -109,17 +109,20 @@ def chasse_positions() -> dict:
     w.viewer = str(w.game.current_player)
     out["encounter_seat"] = traits(w)
     w.viewer = "teacher"
-    play_until_true(w, lambda o, ids: o["decision"] == "camp" and sum(o["boards"][o["active_player"]]["backpack"].values()) > 0)
+    play_until_true(w, lambda o, ids: o["decision"] == "camp"
+                    and sum(o["boards"][o["active_player"]]["backpack"].values()) > 0)
     out["camp"] = traits(w)
     play_until_true(w, lambda o, ids: o["decision"] == "choose_duel")
     out["choose_duel"] = traits(w)
     play_until_true(w, lambda o, ids: o["decision"] == "move" and sum(
-        1 for i, b in enumerate(o["boards"]) if i != 1 and (b["cage"] or sum(b["backpack"].values()) or sum(b["vault"].values()))) >= 2)
+        1 for i, b in enumerate(o["boards"])
+        if i != 1 and (b["cage"] or sum(b["backpack"].values()) or sum(b["vault"].values()))) >= 2)
     w.viewer = "1"
     out["seat_view"] = traits(w)
     w.viewer = "teacher"
     m = ChasseAuDragonWidget(players=3, seed=2, chance="manual", first_player=0)
-    play_until_true(m, lambda o, ids: o["decision"] == "combat" and _exploded(o["fight"]) and o["fight"]["kind"] == "encounter")
+    play_until_true(m, lambda o, ids: o["decision"] == "combat" and _exploded(o["fight"])
+                    and o["fight"]["kind"] == "encounter")
     out["fight_explosion"] = traits(m)
     play_until_true(m, lambda o, ids: o["decision"] == "flee_roll")
     out["flee_roll"] = traits(m)
