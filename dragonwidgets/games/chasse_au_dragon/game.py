@@ -374,7 +374,7 @@ class ChasseGame(Game):
             lose_cage(s, p)
         names = ", ".join(self.player_name(p) for p in victims) or "nobody"
         ev.append(Event("raid", f"The dragon raids {' and '.join(sorted(f'({x};{y})' for x, y in hit))}: {names} "
-                        f"lose{'s' * (len(victims) == 1)} backpack and cage.",
+                        f"lose{'s' * (len(victims) <= 1)} backpack and cage.",
                         data={"dice": [a, b], "victims": victims}))
         s.phase = MOVE
 
