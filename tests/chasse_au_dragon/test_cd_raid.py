@@ -119,6 +119,8 @@ def test_CD_RAID_4_the_raid_log_names_victims_without_counts():
     text = next(r["text"] for r in g.log(0) if r["kind"] == "raid")
     assert text == "The dragon raids (2;3) and (3;2): Blue loses backpack and cage."
     assert not any(ch.isdigit() for ch in text.split(":")[1])
+    g = position(2, dragon_raids=True)
+    assert g.apply("raid 1 2")[0].text == "The dragon raids (1;2) and (2;1): nobody loses backpack and cage."
 
 
 def test_CD_INT_22_auto_chance_draws_the_raids_in_the_first_players_turns():
