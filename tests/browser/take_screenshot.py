@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lab_harness  # noqa: E402
 
 NOTEBOOK = "screenshot.ipynb"
-WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget"}
+WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget", "chasse_au_dragon": "ChasseAuDragonWidget"}
 
 # Play from the kernel: at least `n` decisions, then on until seat 0 decides with the board live.
 PLAY = """
