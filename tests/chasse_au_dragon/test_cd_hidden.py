@@ -72,6 +72,21 @@ def test_section_7_CD_ZONE_7_own_board_in_full_others_by_thickness():
     assert mine["thickness"]["backpack"] == "medium"
 
 
+def test_CD_ZONE_1_to_6_face_down_and_face_up_zones():
+    """CD-ZONE-1, CD-ZONE-3 (backpack and vault face down: their cards are the owner's alone), CD-ZONE-5,
+    CD-ZONE-6 (equipment and pantry goblin face up: every seat sees the card and the quarters left),
+    CD-ZONE-2, CD-ZONE-4 (cage and dungeon: face up, but a pile's cards may not be counted, CD-ZONE-7)."""
+    g = position(2, boards={1: Board(backpack=["giant"], vault=["troll", "troll"], cage=2, dungeon=4,
+                                     equipment="ogre", pantry=3)})
+    other, own = g.observation(0)["boards"][1], g.observation(1)["boards"][1]
+    assert other["backpack"] is None and other["vault"] is None and other["wealth"] is None
+    assert own["backpack"] == {"giant": 1} and own["vault"] == {"troll": 2} and own["wealth"] == {"backpack": 12, "vault": 20}
+    assert (other["equipment"], other["power"], other["pantry"]) == ("ogre", 8, 3) == (own["equipment"], own["power"], own["pantry"])
+    assert other["cage"] is None and other["dungeon"] is None and other["quarters"] is None
+    assert other["thickness"] == {"backpack": "thin", "vault": "thin", "cage": "thin", "dungeon": "medium"}
+    assert (own["cage"], own["dungeon"], own["quarters"]) == (2, 4, 11)
+
+
 @pytest.mark.parametrize("viewer", [0, 1, 2])
 def test_section_7_CD_BOARD_6_piles_by_size_and_only_the_revealed_top_card(viewer):
     """Section 7, CD-BOARD-6, CD-INT-23, CD-ENC-1: every seat sees each pile's size and the one card met
