@@ -196,6 +196,12 @@ export function lastRollText(log) {
   return "";
 }
 
+/** Add a one-line legend under the fight box when it shows an explosion. */
+function withLegend(box) {
+  if (!box.querySelector(".dw-cd-explode")) return [box];
+  return [box, h("p", { class: "dw-cd-line dw-muted dw-cd-legend", text: "✹ the die's maximum: it explodes, is thrown again and added" })];
+}
+
 /**
  * The encounter / duel panel.
  * @param {{obs: Object, names: string[], log: Object[]}} o
@@ -212,7 +218,7 @@ export function encounterPanel({ obs, names, log }) {
     movementLine(obs),
     duelBlock(obs, names),
     monsterBlock(obs, names),
-    fightBox(obs, names, lastRollText(log)),
+    withLegend(fightBox(obs, names, lastRollText(log))),
     oddsBlock(obs, names),
   );
 }

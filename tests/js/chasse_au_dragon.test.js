@@ -298,6 +298,7 @@ describe("the encounter and fight panel", () => {
       expect(side.classList.contains("dw-cd-side-now")).toBe(i === f.side);
     });
     expect(el.querySelectorAll(".dw-cd-fight .dw-cd-explode").length).toBeGreaterThan(0);
+    expect(el.querySelector(".dw-cd-legend").textContent).toContain("explodes");
     expect(el.querySelector(".dw-cd-odds-title").textContent).toContain("before the first throw");
   });
 
