@@ -2,10 +2,10 @@
 
 >>> from .game import ChasseGame
 >>> g = ChasseGame(players=2, seed=1, first_player=0)
->>> why_illegal(g, "step 3,2")
-'a step goes one square in one of the 8 directions: 3,2 is 2 squares from 3,0; further squares need further steps (CD-MOVE-1, CD-MOVE-3)'
->>> why_illegal(g, "deposit orc")
-"camp actions are phase 4 of the player's own turn, on their own camp square (CD-CAMP-1, CD-INT-25); the decision now is move"
+>>> why_illegal(g, "step 3,2").startswith("a step goes one square in one of the 8 directions: 3,2 is 2 squares from 3,0")
+True
+>>> why_illegal(g, "deposit orc").endswith("(CD-CAMP-1, CD-INT-25); the decision now is move")
+True
 """
 
 from __future__ import annotations
@@ -74,9 +74,11 @@ def why_illegal(game: "ChasseGame", action_id: str) -> str:
     if words[0] == "raid" and not game.options["dragon_raids"]:
         return "the dragon raids are an option chosen before the game, and it is off (CD-RAID-1, CD-SETUP-7)"
     if words[0] == "no" and words[1:] == ["duel"]:
-        phases, when = (CHOOSE_DUEL,), "'no duel' is answered right after the movement, when an opponent is on the square (CD-DUEL-1)"
+        phases = (CHOOSE_DUEL,)
+        when = "'no duel' is answered right after the movement, when an opponent is on the square (CD-DUEL-1)"
     elif words[0] == "no":
-        phases, when = (DUEL_FLIGHT,), "'no flight' is a duel defender's answer; a monster is fought with 'fight' (CD-DUEL-2, CD-ENC-2)"
+        phases = (DUEL_FLIGHT,)
+        when = "'no flight' is a duel defender's answer; a monster is fought with 'fight' (CD-DUEL-2, CD-ENC-2)"
     if words[0] == "flee" and words[1:] in (["roll"], ["free"]):
         phases = (DUEL_FLIGHT, ENCOUNTER)
     elif words[0] == "flee":
@@ -159,8 +161,8 @@ def _why_duel(game: "ChasseGame", words: list[str]) -> str:
     s = game.state
     if words[1:2] and words[1].isdigit() and int(words[1]) == s.active:
         return "a player duels an opponent, never themselves (CD-DUEL-1)"
-    return (f"only an opponent on the active player's square ({square_id(s.positions[s.active])}) can be "  # type: ignore[arg-type]
-            "chosen for a duel (CD-DUEL-1)")
+    here = square_id(s.positions[s.active])  # type: ignore[arg-type]
+    return f"only an opponent on the active player's square ({here}) can be chosen for a duel (CD-DUEL-1)"
 
 
 def _why_duel_flight(game: "ChasseGame", words: list[str]) -> str:
@@ -202,9 +204,11 @@ def _why_camp(game: "ChasseGame", words: list[str], decision: str) -> str:
     if s.phase != CAMP:
         where = s.positions[p]
         if s.phase in (MOVE, CHOOSE_DUEL, ENCOUNTER) and where != s.camps[p] and where in s.camps:
-            return (f"{square_id(where)} is another player's camp: camp actions happen on the player's own camp "  # type: ignore[arg-type]
-                    f"only (CD-CAMP-1, CD-INT-7, CD-INT-25); {decision}")
-        return f"camp actions are phase 4 of the player's own turn, on their own camp square (CD-CAMP-1, CD-INT-25); {decision}"
+            other = square_id(where)  # type: ignore[arg-type]
+            return (f"{other} is another player's camp: camp actions happen on the player's own camp only "
+                    f"(CD-CAMP-1, CD-INT-7, CD-INT-25); {decision}")
+        return ("camp actions are phase 4 of the player's own turn, on their own camp square "
+                f"(CD-CAMP-1, CD-INT-25); {decision}")
     kind, rest = words[0], words[1:]
     if kind == "deposit":
         t = rest[0] if rest else "?"
@@ -216,7 +220,8 @@ def _why_camp(game: "ChasseGame", words: list[str], decision: str) -> str:
             return "the cage holds no goblin to move to the dungeon (CD-CAMP-3)"
         if rest == ["to", "cage"]:
             return "the dungeon holds no goblin to move to the cage (CD-CAMP-3)"
-        return "goblins move only between the cage and the dungeon; the pantry goblin never moves (CD-CAMP-3, CD-CAMP-7)"
+        return ("goblins move only between the cage and the dungeon; the pantry goblin never moves "
+                "(CD-CAMP-3, CD-CAMP-7)")
     if kind == "unequip":
         if not game.options["allow_sell_without_replacement"]:
             return "selling the equipment without buying another is off in this game (CD-CAMP-6, CD-INT-21)"
@@ -231,7 +236,8 @@ def _why_camp(game: "ChasseGame", words: list[str], decision: str) -> str:
         if b.equipment is None:
             return "there is no equipment to sell: buy a first one with 'equip' (CD-CAMP-4, CD-CAMP-5)"
         if len(rest) != 3 or rest[0] not in ZONES:
-            return "the old equipment goes into the backpack or the vault: 'swap {old_to} {source} {type}' (CD-CAMP-5, CD-CAMP-7)"
+            return ("the old equipment goes into the backpack or the vault: 'swap {old_to} {source} {type}' "
+                    "(CD-CAMP-5, CD-CAMP-7)")
         if rest[2] == b.equipment:
             return f"buying another {b.equipment} for the {b.equipment} worn changes no equipment (CD-CAMP-5)"
         return _why_card_from(b, rest[1:], "CD-CAMP-5")
