@@ -79,7 +79,8 @@ class Board:
                     what = "goblins are never wealth" if card == "goblin" else f"a {card} card cannot be here"
                     raise ValueError(f"seat {seat}: {what}, the {zone} holds orc..giant cards (CD-ZONE-9)")
         if self.equipment is not None and self.equipment not in WEALTH_CARDS:
-            raise ValueError(f"seat {seat}: equipment is an orc..giant card, not {self.equipment!r} (CD-ZONE-5, CD-ZONE-9)")
+            raise ValueError(f"seat {seat}: equipment is an orc..giant card, not {self.equipment!r} "
+                             "(CD-ZONE-5, CD-ZONE-9)")
         if self.cage < 0 or self.dungeon < 0:
             raise ValueError(f"seat {seat}: cage and dungeon hold 0 or more whole goblins (CD-ZONE-2, CD-ZONE-4)")
         if not 0 <= self.pantry <= 3:

@@ -72,7 +72,8 @@ def test_S_10_CD_DUEL_3_CD_INT_10_duel_decoy_is_captured_and_the_turn_continues(
     """S-10, CD-DUEL-3, CD-INT-10, CD-DUEL-6, CD-INT-11: B flees with a decoy: B's cage 2 -> 1, A's cage
     0 -> 1 (captured), no combat; A then must meet the top card of (2,2) and may use that goblin as a
     decoy there."""
-    g = position(2, at={0: "1,1", 1: "2,2"}, boards={1: Board(cage=2)}, piles={"2,2": ["troll", "orc", "goblin", "goblin"]})
+    g = position(2, at={0: "1,1", 1: "2,2"}, boards={1: Board(cage=2)},
+                 piles={"2,2": ["troll", "orc", "goblin", "goblin"]})
     play(g, "step 2,2", "duel 1")
     ev = play(g, "decoy")
     assert "fight" not in kinds(ev) and "captured into White's cage" in ev[0].text

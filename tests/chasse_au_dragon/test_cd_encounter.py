@@ -206,7 +206,8 @@ def test_CD_ENC_7_CD_MON_2_the_monster_throws_its_power_die_and_explodes_too():
     assert board(g, 0)["backpack"] == {} and pile(g, "2,2") == ["goblin", "orc"]
 
 
-@pytest.mark.parametrize("players, fighter, roller", [(2, 0, "Blue"), (2, 1, "White"), (4, 3, "White"), (4, 1, "Black")])
+@pytest.mark.parametrize("players, fighter, roller",
+                         [(2, 0, "Blue"), (2, 1, "White"), (4, 3, "White"), (4, 1, "Black")])
 def test_CD_COMBAT_4_CD_INT_26_CD_PLAYERS_2_the_left_neighbour_rolls_for_the_monster(players, fighter, roller):
     """CD-COMBAT-4, CD-INT-26, CD-PLAYERS-2, CD-INT-1: the monster's die is labelled as rolled by the
     fighter's left neighbour (the next seat; with 2 players the opponent); it is still chance, not a

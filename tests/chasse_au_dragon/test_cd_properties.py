@@ -50,7 +50,8 @@ class Checker:
             assert b.equipment in (None, "orc", "ogre", "troll", "giant")
             assert b.cage >= 0 and b.dungeon >= 0 and 0 <= b.pantry <= 3 and quarters(b) >= 0
         placed = [p for p in s.positions if p is not None]  # None: camps still being chosen (CD-INT-4)
-        assert all(0 <= x < 8 and 0 <= y < 8 for x, y in placed) and (len(placed) == g.players or s.phase == "place_camp")
+        assert all(0 <= x < 8 and 0 <= y < 8 for x, y in placed)
+        assert len(placed) == g.players or s.phase == "place_camp"
         # CD-COMBAT-5, CD-COMBAT-1: exploding totals are never multiples of the die
         for entry in g.history[self.counted:g.step]:
             for ev in entry.events:
