@@ -2,7 +2,7 @@
 
 >>> from .game import ChasseGame
 >>> g = ChasseGame(players=2, seed=1, first_player=0)
->>> why_illegal(g, "step 3,2").startswith("a step goes one square in one of the 8 directions: 3,2 is 2 squares from 3,0")
+>>> why_illegal(g, "step 3,2").startswith("a step goes one square in one of the 8 directions: 3,2 is 2 squares")
 True
 >>> why_illegal(g, "deposit orc").endswith("(CD-CAMP-1, CD-INT-25); the decision now is move")
 True
