@@ -204,3 +204,26 @@ def test_CD_COMBAT_5_manual_chance_games_take_any_legal_face(players, seed):
             break
         g.apply(rng.choice(g.legal_action_ids()))
         checker.check()
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_CD_SETUP_6_built_positions_keep_the_124_cards(data):
+    """CD-SETUP-6, CD-MON-1: whatever the builder is asked for (named piles, zones, removed cards), the table
+    it writes still holds the 124 cards of the printed types, or it refuses the table."""
+    from cd_builder import Board, position
+
+    cards = st.sampled_from(["orc", "ogre", "troll", "giant"])
+    boards = {seat: Board(backpack=data.draw(st.lists(cards, max_size=4)), vault=data.draw(st.lists(cards, max_size=4)),
+                          cage=data.draw(st.integers(0, 6)), dungeon=data.draw(st.integers(0, 6)),
+                          equipment=data.draw(st.one_of(st.none(), cards)), pantry=data.draw(st.integers(0, 3)))
+              for seat in range(3)}
+    inner = st.tuples(st.integers(1, 6), st.integers(1, 6)).map(lambda q: f"{q[0]},{q[1]}")
+    piles = data.draw(st.dictionaries(inner, st.lists(st.sampled_from(sorted(COUNTS)), max_size=9), max_size=6))
+    try:
+        g = position(3, boards=boards, piles=piles)
+    except ValueError as err:
+        assert "(CD-SETUP-6)" in str(err) or "nowhere to go" in str(err)
+        return
+    assert total_cards(g) == 124 and cards_by_type(g) == COUNTS
+    assert all(g.state.piles[tuple(map(int, k.split(",")))] == v for k, v in piles.items())
