@@ -467,7 +467,7 @@ print([a.id for a in lesson.legal_actions()])
 show(lesson.apply("step 3,1"))""",
 """monster = lesson.observation(0)["revealed"]
 mine = lesson.observation(0)["boards"][0]["power"]
-print(monster, "against White's d", mine, sep="")
+print(f"{monster['card']} (power {monster['power']}, a d{monster['power']}) against White's d{mine}")
 print("exact odds (win, tie, loss):", [round(x, 4) for x in dice.duel_odds(mine, monster["power"])])
 for a in lesson.legal_actions():
     print(f"{a.id:<10} {a.label}  {a.rules}")""",
