@@ -26,6 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 import lab_harness  # noqa: E402
 
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
+# Scripts that write golden files, loaded by path in their games' golden tests. Without packages under
+# tests/, ``--doctest-modules`` would import every ``make_golden.py`` as the one module ``make_golden``
+# (tests/emerald keeps its own, which its test imports by name). One conftest.py only: several
+# conftest.py files in folders without ``__init__.py`` clash as the module ``conftest``.
+collect_ignore = ["drachenland/make_golden.py", "chasse_au_dragon/make_golden.py"]
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
 
 
