@@ -1,10 +1,11 @@
 // What lies on each square, redrawn from every observation: the pile of face-down monster cards
 // with its size (public, CD-INT-23), the monster turned up now (face up on its pile), the camps
-// (a tent in the seat's colour) and the square's tooltip. Pawns are drawn over it by pawns.js.
+// (a tent in the seat's colour), the squares the mover can still reach this turn with their cost in
+// goblin quarters (the mover's own view only), and the square's tooltip. Pawns are drawn by pawns.js.
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
-import { clear } from "../shared/dom.js";
+import { clear, s } from "../shared/dom.js";
 import { CELL, parseSquare, seatColour } from "./layout.js";
 import { at, pileGlyph, monsterCard, tentGlyph, countBadge } from "./glyphs.js";
 
@@ -62,6 +63,15 @@ export function drawSquares(squares, obs, layout, names) {
     } else if (inner) {
       sq.contents.append(at(ox + 18, oy + 21, pileGlyph(obs.piles[id])));
     }
+    if (obs.reach && id in obs.reach) {
+      // Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3).
+      const cost = obs.reach[id];
+      sq.contents.append(s("text", {
+        x: ox + CELL - 4, y: oy + CELL - 5, class: "dw-cd-reach-cost", "text-anchor": "end",
+        text: cost === 0 ? "free" : `${cost}¼`,
+      }));
+    }
+    sq.g.classList.toggle("dw-cd-reach", Boolean(obs.reach && id in obs.reach));
     if (camps.has(id)) {
       const seat = camps.get(id);
       const tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, seat), 24));

@@ -23,7 +23,7 @@ from dragonwidgets.games.chasse_au_dragon.state import OVER
 PUBLIC_KEYS = {
     "game", "step", "players", "current_player", "is_over", "outcome", "viewer", "decision", "active_player",
     "first_player", "round", "dragon_raids", "camps", "positions", "piles", "revealed", "steps", "defender",
-    "fleeing", "flight_tried", "fight", "last_rolls", "boards", "removed", "scores",
+    "fleeing", "flight_tried", "fight", "last_rolls", "boards", "removed", "scores", "reach",
 }
 SECRET_ZONES = ("backpack", "vault", "cage", "dungeon", "quarters", "wealth")
 WEALTH_CARDS = ("orc", "ogre", "troll", "giant")
@@ -218,3 +218,15 @@ def test_section_7_hidden_cards_can_be_permuted_without_a_seat_noticing(players,
     before = g.observation(viewer)
     scramble(g, viewer, random.Random(seed))
     assert g.observation(viewer) == before
+
+
+def test_section_7_CD_GOB_8_reach_costs_only_in_the_movers_own_view():
+    """CD-MOVE-6, CD-GOB-8, section 7: the squares the mover can reach, with their cost in quarters, tell
+    how many goblins it holds, so only its own view (and the teacher's) carries them."""
+    game = ChasseGame(players=3, seed=7, first_player=0)
+    game.state.boards[0].cage = 1  # 4 quarters: the free step, then 4 paid ones
+    game._legal_cache = None
+    mine = game.observation(0)["reach"]
+    assert mine["3,1"] == 0 and mine["3,5"] == 4 and "3,6" not in mine
+    assert game.observation(None)["reach"] == mine
+    assert game.observation(1)["reach"] is None and game.observation(2)["reach"] is None

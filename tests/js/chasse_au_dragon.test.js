@@ -457,3 +457,25 @@ describe("geometry", () => {
     expect([depth(0, 4), depth(1, 1), depth(2, 5), depth(3, 4), depth(7, 7)]).toEqual([0, 1, 2, 3, 0]);
   });
 });
+
+describe("reach", () => {
+  it("writes the goblin-quarter cost on every square the mover can still reach (CD-MOVE-3, CD-GOB-3)", async () => {
+    const traits = position("move_steps");
+    const reach = traits.observation.reach;
+    expect(Object.keys(reach).length).toBeGreaterThan(0);
+    mountTraits(traits);
+    await flush();
+    expect(board().querySelectorAll(".dw-cd-reach-cost").length).toBe(Object.keys(reach).length);
+    for (const [id, cost] of Object.entries(reach)) {
+      expect(byTarget(id).querySelector(".dw-cd-reach-cost")?.textContent).toBe(cost === 0 ? "free" : `${cost}¼`);
+    }
+  });
+
+  it("draws no costs when the view carries no reach (another seat's view: Python sends null)", async () => {
+    const traits = position("move_steps");
+    traits.observation.reach = null;
+    mountTraits(traits);
+    await flush();
+    expect(board().querySelectorAll(".dw-cd-reach-cost").length).toBe(0);
+  });
+});

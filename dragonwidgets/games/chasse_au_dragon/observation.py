@@ -42,6 +42,29 @@ def board_view(b: Management, full: bool, buckets: list[tuple[int, int | None, s
     return out
 
 
+def reach(game: "ChasseGame") -> dict[str, int]:
+    """Return ``{"x,y": quarters}``: every square the active player can still end the movement on, and
+    the fewest goblin quarters it costs (CD-MOVE-1/3/6, CD-GOB-8, CD-INT-5: the first step is free).
+
+    Empty outside the movement phase. It tells how many quarters the player holds, so only the
+    player's own view and the teacher's carry it.
+    """
+    s = game.state
+    if s.phase != "move":
+        return {}
+    x0, y0 = s.positions[s.active]  # type: ignore[misc]
+    q = quarters(s.boards[s.active])
+    free = 0 if s.steps else 1
+    out = {}
+    for y in range(8):
+        for x in range(8):
+            d = max(abs(x - x0), abs(y - y0))
+            cost = max(0, d - free)
+            if cost <= q:
+                out[square_id((x, y))] = cost
+    return out
+
+
 def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
     """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys)."""
     s = game.state
@@ -77,6 +100,7 @@ def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
         "boards": [board_view(b, teacher or viewer == i or over, buckets) for i, b in enumerate(s.boards)],
         "removed": sum(s.removed.values()),
         "scores": game._scores() if over else None,
+        "reach": reach(game) if teacher or viewer == s.active else None,
     }
     if teacher:
         obs["hidden"] = {"piles": {square_id(sq): list(p) for sq, p in sorted(s.piles.items())},
