@@ -67,7 +67,7 @@ export function drawSquares(squares, obs, layout, names) {
       // Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3).
       const cost = obs.reach[id];
       sq.contents.append(s("text", {
-        x: ox + CELL - 4, y: oy + CELL - 5, class: "dw-cd-reach-cost", "text-anchor": "end",
+        x: ox + 3, y: oy + CELL - 4, class: "dw-cd-reach-cost",
         text: cost === 0 ? "free" : `${cost}¼`,
       }));
     }
