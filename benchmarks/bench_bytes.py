@@ -70,7 +70,7 @@ def changed_traits(before: dict, after: dict) -> dict[str, int]:
 
 
 #: game name -> its widget class in ``dragonwidgets``.
-WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget"}
+WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget", "chasse_au_dragon": "ChasseAuDragonWidget"}
 
 
 def play_game(game_name: str, players: int, seed: int, viewer: str) -> dict[str, list[int] | int]:
