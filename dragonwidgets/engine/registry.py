@@ -11,6 +11,7 @@ from .game import CHANCE_MODES, Game
 #: game name -> module that defines ``GAME_CLASS`` and ``BOTS``.
 GAMES: dict[str, str] = {
     "emerald": "dragonwidgets.games.emerald",
+    "draghan": "dragonwidgets.games.draghan",
     "chasse_au_dragon": "dragonwidgets.games.chasse_au_dragon",
     "drachenland": "dragonwidgets.games.drachenland",
 }

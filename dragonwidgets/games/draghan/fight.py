@@ -1,0 +1,163 @@
+"""The fight: the defeat test, and an exact search of the fight plans (DG-FIGHT, DG-DRAGON-5, DG-LOC-3).
+
+A *plan* places each character at one monster (or none), commits some of its own equipment there, and
+may give the assist location's icons to one monster. :func:`search` tries every plan in which each
+placed character brings at least one icon its monster asks for (placing a character elsewhere only
+dilutes the gold, DG-INT-5), keeps for each placement the fewest equipment cards that do the job, and
+returns the plans best first: all monsters defeated, then the dragon, then the most (weighted)
+monsters, then the fewest cards spent. The widget offers the plans that defeat everything as hints; the
+planner bot plays the best one.
+
+>>> plans = search({"D01": "S", "D08": "CC"}, None, {0: ("SCC", []), 1: ("CKK", [("M02", "C")])})
+>>> best = plans[0]
+>>> best.all_defeated, best.targets, best.cards
+(True, {0: 'D01', 1: 'D08'}, {1: ('M02',)})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations, product
+
+Icons = tuple[int, int, int]  # strength, charm, knowledge
+
+
+@lru_cache(maxsize=None)
+def icons(text: str) -> Icons:
+    """Return the (S, C, K) counts of an icon string, e.g. ``icons("SSK") == (2, 0, 1)``."""
+    return (text.count("S"), text.count("C"), text.count("K"))
+
+
+def add(a: Icons, b: Icons) -> Icons:
+    """Return the sum of two icon counts."""
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def defeats(req: str, placed: Icons) -> bool:
+    """DG-FIGHT-7: a monster is defeated when every icon type it shows is matched at least as many times.
+
+    >>> defeats("CC", icons("CKK")), defeats("CC", icons("CKKC")), defeats("", (0, 0, 0))
+    (False, True, True)
+    """
+    need = icons(req)
+    return placed[0] >= need[0] and placed[1] >= need[1] and placed[2] >= need[2]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to fight this round: who faces what, with which cards, and where the assist goes."""
+
+    targets: dict[int, str | None]
+    cards: dict[int, tuple[str, ...]]
+    assist: str | None
+    defeated: frozenset[str]
+    all_defeated: bool  # every monster but the dragon (DG-RESULT-7, DG-DRAGON-7)
+    dragon_defeated: bool
+    score: tuple = field(compare=False, default=())
+
+    @property
+    def cards_used(self) -> int:
+        """How many equipment cards the plan spends (each is discarded after the fight, DG-FIGHT-8)."""
+        return sum(len(c) for c in self.cards.values())
+
+
+def _options(base: str, kit: tuple[tuple[str, str], ...]) -> list[tuple[Icons, tuple[str, ...]]]:
+    """A character's distinct contributions: its own icons plus each subset of its skill cards (fewest cards first)."""
+    best: dict[Icons, tuple[str, ...]] = {}
+    cards = [(cid, icons(t)) for cid, t in kit if t]
+    for k in range(len(cards) + 1):
+        for combo in combinations(cards, k):
+            total = icons(base)
+            for _, ic in combo:
+                total = add(total, ic)
+            if total not in best:
+                best[total] = tuple(cid for cid, _ in combo)
+    return sorted(best.items(), key=lambda kv: len(kv[1]))
+
+
+def search(monsters: dict[str, str], dragon: tuple[str, str] | None,
+           heroes: dict[int, tuple[str, list[tuple[str, str]]]], assist: str = "", *,
+           assist_alone: bool = False, weights: dict[str, float] | None = None, limit: int = 0) -> list[Plan]:
+    """Return the fight plans, best first.
+
+    Args:
+        monsters: ``{monster id: required icons}`` of every monster on the table but the dragon.
+        dragon: ``(dragon card id, required icons of the large dragon)`` in the endgame, else ``None``.
+        heroes: ``{seat: (the icons its character shows now, [(equipment id, its skill icons), ...])}``.
+        assist: the assist location's icons this round ("" for none, DG-LOC-3).
+        assist_alone: the assist may go to a monster no character faces (option, DG-INT-6).
+        weights: how much defeating each monster is worth (default 1 each).
+        limit: keep only the first ``limit`` plans (0: all).
+
+    Returns:
+        :class:`Plan` objects sorted by (all monsters defeated, dragon defeated, weight defeated, fewest
+        cards, fewest characters placed). The dragon counts only when every other monster falls
+        (DG-DRAGON-5). A plan never spends cards on a monster it does not defeat.
+    """
+    weights = weights or {}
+    need = {m: icons(r) for m, r in monsters.items()}
+    if dragon:
+        need[dragon[0]] = icons(dragon[1])
+    seats = sorted(heroes)
+    opts = {s: _options(heroes[s][0], tuple(heroes[s][1])) for s in seats}
+    assist_ic = icons(assist)
+
+    # The most a character can bring of each icon type (its own icons and all its skill cards).
+    most = {s: tuple(max(o[0][i] for o in opts[s]) for i in range(3)) for s in seats}
+
+    def useful(s: int, m: str) -> bool:
+        return any(need[m][i] and most[s][i] for i in range(3))
+
+    choices = {s: [None] + [m for m in need if useful(s, m)] for s in seats}
+    cache: dict[tuple, tuple[str, ...] | None] = {}
+
+    def cheapest(m: str, group: tuple[int, ...], with_assist: bool) -> dict[int, tuple[str, ...]] | None:
+        key = (m, group, with_assist)
+        if key not in cache:
+            found = None
+            start = assist_ic if with_assist else (0, 0, 0)
+            for combo in product(*(opts[s] for s in group)):
+                total = start
+                for ic, _ in combo:
+                    total = add(total, ic)
+                if all(total[i] >= need[m][i] for i in range(3)):
+                    cost = sum(len(ids) for _, ids in combo)
+                    if found is None or cost < found[0]:
+                        found = (cost, {s: ids for s, (_, ids) in zip(group, combo) if ids})
+            cache[key] = found[1] if found else None  # type: ignore[assignment]
+        return cache[key]  # type: ignore[return-value]
+
+    plans: dict[tuple, Plan] = {}
+    others = [m for m in need if not dragon or m != dragon[0]]
+    for assignment in product(*(choices[s] for s in seats)):
+        groups: dict[str, tuple[int, ...]] = {}
+        for s, m in zip(seats, assignment):
+            if m is not None:
+                groups[m] = groups.get(m, ()) + (s,)
+        assist_spots = [None] + (list(need) if assist_alone else list(groups)) if assist else [None]
+        for spot in assist_spots:
+            defeated, cards = set(), {}
+            for m in others:
+                group = groups.get(m, ())
+                if not group and spot != m:
+                    continue
+                got = cheapest(m, group, spot == m)
+                if got is not None:
+                    defeated.add(m)
+                    cards.update(got)
+            all_down = len(defeated) == len(others)
+            dragon_down = False
+            if dragon and all_down and (groups.get(dragon[0]) or spot == dragon[0]):
+                got = cheapest(dragon[0], groups.get(dragon[0], ()), spot == dragon[0])
+                if got is not None:
+                    dragon_down = True
+                    defeated.add(dragon[0])
+                    cards.update(got)
+            targets = {s: m for s, m in zip(seats, assignment) if m is not None}
+            used = sum(len(c) for c in cards.values())
+            score = (all_down, dragon_down, sum(weights.get(m, 1.0) for m in defeated), -used, -len(targets))
+            key = (tuple(sorted(targets.items())), tuple(sorted(cards.items())), spot)
+            plans[key] = Plan(targets, cards, spot, frozenset(defeated), all_down, dragon_down, score)
+    out = sorted(plans.values(), key=lambda p: p.score, reverse=True)
+    return out[:limit] if limit else out

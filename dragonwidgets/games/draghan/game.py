@@ -1,0 +1,864 @@
+"""``DraghanGame``: the cooperative round of the digest's section 6.3 on the engine's ``Game``.
+
+Seats are characters (``players`` = characters in play, 2..4; one person may play several seats: solo,
+DG-SOLO). Every card, deck order and shuffle comes from the seed: deck orders are dealt at setup and the
+shuffles of the game (a fled monster into the Shadow deck, returns to it) use a generator derived from
+the seed and the step, so the whole game is a function of the seed and the decisions. The chance
+nodes a teacher may pick by hand are the random theft pick (``lose {card}``), the large dragon drawn
+(``dragon {id}``) and, with ``replacement_character="random"``, the replacement (``replace {id}``).
+
+Action id grammar (the Draghan contract): ``choose {character}``, ``heal {card}`` / ``pass``,
+``travel`` / ``stay``, ``face {monster}`` / ``face dragon`` / ``face none``, ``use {card}`` / ``done``,
+``assist {monster}`` / ``assist dragon`` / ``assist none``, ``extra {monster} {seat}+{seat}``,
+``replace {character}``, ``buy {card}`` / ``pass``, ``give {card} {seat}`` / ``skip``,
+``discard {card}``; chance: ``lose {card}``, ``dragon {id}``, ``replace {character}``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from itertools import combinations
+from typing import Any, ClassVar
+
+from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+
+from . import text
+from .cards import Decks, build_location_deck, load_decks, shuffled
+from .fight import add, defeats, icons
+from .observation import observe
+from .state import (
+    ASSIST,
+    BUY,
+    CHECK,
+    CHOOSE_CHARACTER,
+    DECLARE_EQUIPMENT,
+    DECLARE_TARGET,
+    DRAGHAN,
+    DRAW_DRAGON,
+    GOLD,
+    HEAL_1,
+    HEAL_2,
+    MARKET_DISPLAY,
+    MAX_CHARACTERS,
+    MIN_CHARACTERS,
+    OVER,
+    PORTAL,
+    REPLACE,
+    SHADOW,
+    SHARE,
+    THEFT,
+    DraghanState,
+    Hero,
+)
+
+SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
+
+
+class DraghanGame(Game):
+    """A game of Draghan – Once Upon a Dragon for a team of 2 to 4 characters (rules digest ``DG``).
+
+    Options (``option_defaults``; each default is the digest's choice):
+
+    - ``first_player`` (-1): the seat holding the map in round 1; -1 draws it from the seed (DG-SETUP-9).
+    - ``character_choice`` ("choose"): each seat picks its character; "random": dealt from the seed (DG-SETUP-6).
+    - ``replacement_character`` ("choose"): the player picks the replacement; "random": drawn (DG-INT-13).
+    - ``portal_decision_time`` ("reveal"): travel is chosen when a portal turns up; "end_of_round": in
+      phase 8 (DG-INT-19).
+    - ``unlimited_coins`` (False): the supply never runs dry; default: 28 coins, payments take what is left (DG-INT-24).
+    - ``assist_alone`` (False): the assist location may defeat a monster no character faces (DG-INT-6).
+    - ``campaign_defeated_dragons`` (""): large dragons set aside after earlier wins, e.g. "G1,G3" (DG-CAMP-3).
+    - ``decks_file`` (""): a decks JSON file of your own; "" is the bundled reconstruction (DG-REC-*).
+
+    >>> g = DraghanGame(players=2, seed=1, first_player=0)
+    >>> g.legal_action_ids()
+    ['choose CH1', 'choose CH2', 'choose CH3', 'choose CH4', 'choose CH5', 'choose CH6']
+    """
+
+    name: ClassVar[str] = "draghan"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = MIN_CHARACTERS
+    max_players: ClassVar[int] = MAX_CHARACTERS
+    #: The team wins or loses together: every seat shares the outcome (DG-END-1).
+    cooperative: ClassVar[bool] = True
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "first_player": -1,  # DG-SETUP-9
+        "character_choice": "choose",  # DG-SETUP-6
+        "replacement_character": "choose",  # DG-INT-13
+        "portal_decision_time": "reveal",  # DG-INT-19
+        "unlimited_coins": False,  # DG-INT-24
+        "assist_alone": False,  # DG-INT-6
+        "campaign_defeated_dragons": "",  # DG-CAMP-3
+        "decks_file": "",  # DG-REC-*: "" = data/decks.json
+    }
+
+    state: DraghanState
+    decks: Decks
+
+    # ------------------------------------------------------------------ setup (DG-SETUP-*)
+    def _setup(self, rng: random.Random) -> DraghanState:
+        """Shuffle the six decks, build the location deck, set the first player (DG-SETUP-1..9).
+
+        Raises ``ValueError`` on a bad option value and ``GameDataError`` on a bad decks file.
+        """
+        o = self.options
+        self.decks = d = load_decks(o["decks_file"] or None)
+        for key, allowed in (("character_choice", ("choose", "random")), ("replacement_character", ("choose", "random")),
+                             ("portal_decision_time", ("reveal", "end_of_round"))):
+            if o[key] not in allowed:
+                raise ValueError(f"{key} must be one of {allowed}, got {o[key]!r}")
+        if not -1 <= o["first_player"] < self.players:
+            raise ValueError(f"first_player must be -1 (drawn) or a seat 0..{self.players - 1}, got {o['first_player']}")
+        beaten = [x for x in o["campaign_defeated_dragons"].split(",") if x.strip()]
+        unknown = [x for x in beaten if x.strip() not in d.dragons]
+        if unknown:
+            raise ValueError(f"campaign_defeated_dragons names unknown dragons {unknown}; the dragons are {list(d.dragons)}")
+        dragons = [g for g in d.dragons if g not in {x.strip() for x in beaten}] or list(d.dragons)  # DG-CAMP-3
+        decks = {
+            "location_draghan": build_location_deck(d, rng),
+            "location_shadow": shuffled(d.location_shadow, rng),
+            "encounter_draghan": shuffled(d.encounter_draghan, rng),
+            "encounter_shadow": shuffled(d.encounter_shadow, rng),
+            "market": shuffled(d.market, rng),
+            "dragons": dragons,
+        }
+        characters = shuffled(d.characters, rng)
+        first = rng.randrange(self.players) if o["first_player"] == -1 else o["first_player"]
+        state = DraghanState(players=self.players, first_player=first, decks=decks,
+                             heroes=[None] * self.players, set_aside=sorted(d.characters), supply=d.coins, active=first)
+        self._dragon_id = next((c for c in d.encounter_shadow if d.card(c).kind == "dragon_card"), None)
+        if o["character_choice"] == "random":
+            self.state = state
+            for seat in range(self.players):
+                self._enter(state, seat, characters[seat], [])
+            self._start_round(state, [])
+        return state
+
+    def player_name(self, player: int) -> str:
+        """Return the seat's character name, e.g. ``"Elf"`` (or ``"Seat 1"`` before it chose)."""
+        hero = self.state.heroes[player] if hasattr(self, "state") else None
+        return self.decks.card(hero.card).name if hero else f"Seat {player + 1}"
+
+    def board_layout(self) -> dict[str, Any]:
+        """Return the static data sent to the browser once: every card of the decks (the contract)."""
+        return {"cards": {cid: asdict(self.decks.card(cid)) for cid in self.decks.cards},
+                "limits": dict(self.decks.limits), "coins": self.decks.coins}
+
+    # ------------------------------------------------------------------ who decides
+    def _player_to_move(self) -> int | None:
+        s = self.state
+        if s.phase == OVER:
+            return None
+        if s.phase in (THEFT, DRAW_DRAGON) or (s.phase == REPLACE and self.options["replacement_character"] == "random"):
+            return CHANCE
+        if s.phase == CHOOSE_CHARACTER:
+            return sum(h is not None for h in s.heroes)
+        if s.phase in (DECLARE_TARGET, DECLARE_EQUIPMENT):
+            return s.declaring[0]
+        if s.phase == BUY:
+            return s.buyers[0]
+        if s.phase == CHECK:
+            return s.checkers[0]
+        return s.active
+
+    def _legal_actions(self) -> list[Action]:
+        return {
+            CHOOSE_CHARACTER: self._choose_actions, HEAL_1: self._heal_actions, HEAL_2: self._heal_actions,
+            PORTAL: self._portal_actions, DECLARE_TARGET: self._target_actions,
+            DECLARE_EQUIPMENT: self._equipment_actions, ASSIST: self._assist_actions, GOLD: self._gold_actions,
+            REPLACE: self._replace_actions, BUY: self._buy_actions, SHARE: self._share_actions,
+            CHECK: self._check_actions,
+        }[self.state.phase]()
+
+    def _name(self, cid: str) -> str:
+        return self.decks.card(cid).name
+
+    def _choose_actions(self) -> list[Action]:
+        """DG-SETUP-6: each seat picks a character nobody has taken."""
+        seat = self._player_to_move()
+        taken = {h.card for h in self.state.heroes if h}
+        return [Action(f"choose {c}", f"Play the {self._name(c)} ({self.decks.card(c).healthy})", seat, "choose_character",  # type: ignore[arg-type]
+                       (f"card/{c}",), ("DG-SETUP-6",)) for c in self.decks.characters if c not in taken]
+
+    def _heal_actions(self) -> list[Action]:
+        """DG-HEAL-1..3: the wounded active character may play one of its healing cards."""
+        s, a = self.state, self.state.active
+        hero = s.heroes[a]
+        rules = ("DG-HEAL-1",) if s.phase == HEAL_1 else ("DG-HEAL-3",)
+        out = [Action(f"heal {c}", f"Play the {self._name(c)} to heal the {self._name(hero.card)}", a, "heal",  # type: ignore[union-attr]
+                      (f"card/{c}", f"hero/{a}"), rules) for c in self._healing_cards(a)]
+        out.append(Action("pass", "Do not heal now", a, "pass", (), ("DG-HEAL-2",)))
+        return out
+
+    def _portal_actions(self) -> list[Action]:
+        """DG-PORTAL-1, DG-INT-19: the team may travel to the Shadow Realm at the end of this round."""
+        a = self.state.active
+        return [Action("travel", "Travel to the Shadow Realm at the end of this round (there is no way back)", a,
+                       "travel", ("realm",), ("DG-PORTAL-1", "DG-PORTAL-3", "DG-PORTAL-5")),
+                Action("stay", "Stay in Draghan (the portal stays face up)", a, "stay", (), ("DG-PORTAL-2",))]
+
+    def _target_actions(self) -> list[Action]:
+        """DG-FIGHT-1, DG-INT-9: the declaring character faces one monster on the table, or none."""
+        s = self.state
+        seat = s.declaring[0]
+        who = self.player_name(seat)
+        out = []
+        for m in s.table:
+            mid = "dragon" if m == self._dragon_card() else m
+            req = self._req(m)
+            out.append(Action(f"face {mid}", f"The {who} faces the {self._monster_name(m)} ({req})", seat, "face",
+                              (f"card/{m}", f"hero/{seat}"), ("DG-FIGHT-1", "DG-FIGHT-2", "DG-FIGHT-6")))
+        out.append(Action("face none", f"The {who} stays out of this fight", seat, "face", (), ("DG-INT-9",)))
+        return out
+
+    def _equipment_actions(self) -> list[Action]:
+        """DG-FIGHT-3..5, DG-INT-34: commit own equipment with skill icons, one card at a time; then done."""
+        s = self.state
+        seat = s.declaring[0]
+        hero = s.heroes[seat]
+        out = [Action(f"use {c}", f"Use the {self._name(c)} ({self.decks.card(c).icons}) against the "
+                      f"{self._monster_name(s.targets[seat])}", seat, "use", (f"card/{c}",), ("DG-FIGHT-3", "DG-FIGHT-8"))  # type: ignore[arg-type]
+               for c in hero.equipment if self.decks.card(c).icons and c not in s.used.get(seat, [])]  # type: ignore[union-attr]
+        out.append(Action("done", "No more equipment", seat, "done", (), ("DG-FIGHT-3",)))
+        return out
+
+    def _assist_actions(self) -> list[Action]:
+        """DG-LOC-3, DG-FIGHT-5, DG-INT-6: the assist location's icons all go to one monster (one a character faces)."""
+        s, a = self.state, self.state.active
+        faced = set(s.targets.values())
+        out = []
+        for m in s.table:
+            if m in faced or self.options["assist_alone"]:
+                mid = "dragon" if m == self._dragon_card() else m
+                out.append(Action(f"assist {mid}", f"Give the location's {s.assist} to the {self._monster_name(m)}", a,
+                                  "assist", (f"card/{m}", "location"), ("DG-LOC-3", "DG-FIGHT-5", "DG-INT-6")))
+        out.append(Action("assist none", "Do not use the location's help", a, "assist", (), ("DG-LOC-3",)))
+        return out
+
+    def _gold_actions(self) -> list[Action]:
+        """DG-RESULT-2, DG-INT-4: the active player gives the coins left over to distinct participants."""
+        s, a = self.state, self.state.active
+        monster, group, extra = s.gold_queue[0]
+        out = []
+        for who in combinations(group, extra):
+            names = " and ".join(self.player_name(w) for w in who)
+            out.append(Action(f"extra {monster} {'+'.join(map(str, who))}",
+                              f"The {self._monster_name(monster)}'s odd coin{'s' * (extra > 1)} go{'es' * (extra == 1)} to the {names}",
+                              a, "gold", tuple(f"hero/{w}" for w in who), ("DG-RESULT-2", "DG-INT-4")))
+        return out
+
+    def _replace_actions(self) -> list[Action]:
+        """DG-WOUND-4, DG-INT-13: a new character from those set aside (chosen, or drawn with the option)."""
+        s, a = self.state, self.state.active
+        chance = self.options["replacement_character"] == "random"
+        n = len(s.set_aside)
+        return [Action(f"replace {c}", f"The {self._name(c)} joins the team", CHANCE if chance else a, "replace",
+                       (f"card/{c}",), ("DG-WOUND-4", "DG-INT-13"), 1 / n if chance else None) for c in s.set_aside]
+
+    def _chance_outcomes(self) -> list[Action]:
+        s = self.state
+        if s.phase == REPLACE:
+            return self._replace_actions()
+        if s.phase == DRAW_DRAGON:
+            n = len(s.decks["dragons"])
+            return [Action(f"dragon {g}", f"The dragon is the {self._name(g)} ({self.decks.card(g).req})", CHANCE,
+                           "draw_dragon", (f"card/{g}",), ("DG-DRAGON-1", "DG-CAMP-3"), 1 / n) for g in s.decks["dragons"]]
+        kit = s.heroes[s.active].equipment  # type: ignore[union-attr]
+        return [Action(f"lose {c}", f"The thief takes the {self._name(c)}", CHANCE, "theft_pick", (f"card/{c}",),
+                       ("DG-LOC-5", "DG-EXPLORE-4", "DG-INT-14"), 1 / len(kit)) for c in kit]
+
+    def _buy_actions(self) -> list[Action]:
+        """DG-MARKET-1..3: a seat buys displayed cards it can afford with its own coins, or passes."""
+        s = self.state
+        seat = s.buyers[0]
+        hero = s.heroes[seat]
+        out = [Action(f"buy {c}", f"The {self.player_name(seat)} buys the {self._name(c)} for {self.decks.card(c).price}",
+                      seat, "buy", (f"card/{c}",), ("DG-MARKET-1", "DG-MARKET-3"))
+               for c in s.market_display if (self.decks.card(c).price or 0) <= hero.coins]  # type: ignore[union-attr]
+        out.append(Action("pass", "Buy nothing (more)", seat, "pass", (), ("DG-MARKET-2",)))
+        return out
+
+    def _share_actions(self) -> list[Action]:
+        """DG-SHARE-1, DG-INT-27: the active character may give one card to another character."""
+        s, a = self.state, self.state.active
+        out = [Action(f"give {c} {t}", f"Give the {self._name(c)} to the {self.player_name(t)}", a, "give",
+                      (f"card/{c}", f"hero/{t}"), ("DG-SHARE-1", "DG-INT-27"))
+               for c in s.heroes[a].equipment for t in s.in_play() if t != a]  # type: ignore[union-attr]
+        out.append(Action("skip", "Give nothing", a, "skip", (), ("DG-SHARE-1",)))
+        return out
+
+    def _check_actions(self) -> list[Action]:
+        """DG-EQUIP-1/2, DG-INT-26: a character over a body-part limit discards one card of that slot at a time."""
+        s = self.state
+        seat = s.checkers[0]
+        return [Action(f"discard {c}", f"The {self.player_name(seat)} discards the {self._name(c)} "
+                       f"(too many {self.decks.card(c).slot} cards)", seat, "discard", (f"card/{c}",),
+                       ("DG-EQUIP-1", "DG-EQUIP-2")) for c in self._over_limit(seat)]
+
+    # ------------------------------------------------------------------ card helpers
+    def _dragon_card(self) -> str | None:
+        """The id of the dragon card hidden in the Shadow encounter deck (DG-REC-4)."""
+        return self._dragon_id
+
+    def _req(self, m: str) -> str:
+        if m == self._dragon_card():
+            return self.decks.card(self.state.dragon).req if self.state.dragon else ""  # type: ignore[arg-type]
+        return self.decks.card(m).req
+
+    def _monster_name(self, m: str | None) -> str:
+        if m is None:
+            return "nothing"
+        if m == self._dragon_card() and self.state.dragon:
+            return f"dragon ({self._name(self.state.dragon)})"
+        return self._name(m)
+
+    def _healing_cards(self, seat: int) -> list[str]:
+        hero = self.state.heroes[seat]
+        return [c for c in hero.equipment if self.decks.card(c).heal] if hero else []
+
+    def _shows(self, seat: int) -> str:
+        """The icons the seat's character shows now: healthy 3, wounded 1 (DG-FIGHT-2)."""
+        hero = self.state.heroes[seat]
+        card = self.decks.card(hero.card)  # type: ignore[union-attr]
+        return card.wounded if hero.wounded else card.healthy  # type: ignore[union-attr]
+
+    def _over_limit(self, seat: int) -> list[str]:
+        """The cards in the seat's over-full slots (DG-EQUIP-1: 1 head, 1 torso, 2 hands)."""
+        hero = self.state.heroes[seat]
+        out = []
+        for slot, cap in self.decks.limits.items():
+            cards = [c for c in hero.equipment if self.decks.card(c).slot == slot]  # type: ignore[union-attr]
+            if len(cards) > cap:
+                out += cards
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        s = self.state
+        words = action.id.split()
+        kind = action.kind
+        if kind == "choose_character":
+            seat = self._player_to_move()
+            self._enter(s, seat, words[1], ev)  # type: ignore[arg-type]
+            if all(h is not None for h in s.heroes):
+                self._start_round(s, ev)
+        elif kind == "heal":
+            self._heal(words[1], ev)
+        elif kind == "pass" and s.phase in (HEAL_1, HEAL_2):
+            self._after_heal(ev)
+        elif kind in ("travel", "stay"):
+            self._portal(kind == "travel", ev)
+        elif kind == "theft_pick":
+            self._lose_card(words[1], ev)
+            self._resume(ev)
+        elif kind == "draw_dragon":
+            s.dragon = words[1]
+            ev.append(Event("dragon_drawn", f"The dragon appears: the {self._name(words[1])} ({self.decks.card(words[1]).req}). "
+                            "The endgame begins.", data={"dragon": words[1]}))
+            self._explore(ev)
+        elif kind == "face":
+            self._face(None if words[1] == "none" else (self._dragon_card() if words[1] == "dragon" else words[1]), ev)
+        elif kind == "use":
+            seat = s.declaring[0]
+            s.used.setdefault(seat, []).append(words[1])
+            if not self._equipment_actions()[:-1]:
+                self._next_declarer(ev)
+        elif kind == "done":
+            self._next_declarer(ev)
+        elif kind == "assist":
+            s.assist_target = None if words[1] == "none" else (self._dragon_card() if words[1] == "dragon" else words[1])
+            self._resolve(ev)
+        elif kind == "gold":
+            monster, group, _ = s.gold_queue.pop(0)
+            for seat in map(int, words[2].split("+")):
+                self._pay(seat, 1)
+            ev.append(Event("gold_extra", f"The odd coin{'s' * (len(words[2].split('+')) > 1)} of the "
+                            f"{self._monster_name(monster)} go to " + " and ".join(self.player_name(int(x)) for x in words[2].split("+")) + "."))
+            self._pay_gold(ev)
+        elif kind == "replace":
+            self._replace(words[1], ev)
+        elif kind == "buy":
+            self._buy(words[1], ev)
+        elif kind == "pass":  # buying
+            s.buyers.pop(0)
+            self._next_buyer(ev)
+        elif kind == "give":
+            self._give(words[1], int(words[2]), ev)
+        elif kind == "skip":
+            self._heal_phase(HEAL_2, ev)
+        else:  # discard at the check
+            self._check_discard(words[1], ev)
+        return ev
+
+    def _rng_now(self) -> random.Random:
+        """The generator of the shuffles inside this step (deterministic from the seed and the step)."""
+        return self._rng(SHUFFLE_TAG + self._step)
+
+    # -- setup and the round's start
+    def _enter(self, s: DraghanState, seat: int, character: str, ev: list[Event]) -> None:
+        """DG-SETUP-6/7, DG-WOUND-4: a character joins, healthy, 0 coins, with the top market card."""
+        s.set_aside.remove(character)
+        hero = Hero(character)
+        s.heroes[seat] = hero
+        if s.decks["market"]:
+            hero.equipment.append(s.decks["market"].pop(0))
+        got = f" with the {self._name(hero.equipment[0])}" if hero.equipment else ""
+        ev.append(Event("character_joined", f"Seat {seat + 1} plays the {self._name(character)}{got}.",
+                        data={"seat": seat, "character": character}))
+
+    def _start_round(self, s: DraghanState, ev: list[Event]) -> None:
+        """DG-ROUND-1: phase 1, healing, if the active character is wounded and holds a healing card."""
+        s.round += 1
+        s.location = None
+        s.extra_draw = 0
+        s.assist = ""
+        s.assist_target = None
+        s.portal_open = False
+        s.market_display = []
+        s.revealed_equipment = []
+        s.targets, s.used = {}, {}
+        self._heal_phase(HEAL_1, ev)
+
+    def _heal_phase(self, phase: str, ev: list[Event]) -> None:
+        s = self.state
+        hero = s.heroes[s.active]
+        if hero and hero.wounded and self._healing_cards(s.active):
+            s.phase = phase
+        else:
+            s.phase = phase
+            self._after_heal(ev)
+
+    def _heal(self, card: str, ev: list[Event]) -> None:
+        """DG-HEAL-1/3: the card is discarded and the active character turns healthy."""
+        s = self.state
+        hero = s.heroes[s.active]
+        hero.equipment.remove(card)  # type: ignore[union-attr]
+        s.discard.append(card)
+        hero.wounded = False  # type: ignore[union-attr]
+        ev.append(Event("healed", f"The {self.player_name(s.active)} plays the {self._name(card)} and is healed."))
+        self._after_heal(ev)
+
+    def _after_heal(self, ev: list[Event]) -> None:
+        if self.state.phase == HEAL_1:
+            self._visit(ev)
+        else:
+            self._start_check(ev)
+
+    # -- phase 2
+    def _visit(self, ev: list[Event]) -> None:
+        """DG-LOC-1..8, DG-END-4: turn up the next location of the realm and apply its ability first."""
+        s = self.state
+        deck = s.decks["location_shadow" if s.realm == SHADOW else "location_draghan"]
+        if not deck:
+            self._lose("no Shadow location is left to turn up", "DG-END-4", ev)
+            return
+        loc = deck.pop(0)
+        s.location = loc
+        card = self.decks.card(loc)
+        ev.append(Event("location", f"Round {s.round}: the {self.player_name(s.active)} turns up {card.name} ({card.ability}).",
+                        data={"location": loc, "ability": card.ability}))
+        ability = card.ability
+        if ability == "portal":
+            s.portals_up.append(loc)
+        else:
+            s.visited.append(loc)
+        if ability == "heal":
+            for h in s.heroes:
+                if h:
+                    h.wounded = False
+            ev.append(Event("healed", "Every wounded character is healed (DG-LOC-2)."))
+        elif ability == "assist":
+            s.assist = card.icons
+        elif ability == "threat":
+            s.extra_draw = 1
+        elif ability == "market":
+            s.market_display = [s.decks["market"].pop(0) for _ in range(min(MARKET_DISPLAY, len(s.decks["market"])))]
+            ev.append(Event("market", "For sale after the fight: " + ", ".join(
+                f"{self._name(c)} ({self.decks.card(c).price})" for c in s.market_display) + "."))
+        elif ability == "theft":
+            s.resume = "location"
+            if self._theft(ev):
+                return
+        elif ability == "portal":
+            if len(s.portals_up) >= 3:  # DG-PORTAL-6
+                s.travel_pending = True
+                ev.append(Event("portal", "The third portal: the team must travel to the Shadow Realm at the end of this round."))
+            elif self.options["portal_decision_time"] == "reveal":
+                s.phase = PORTAL
+                return
+            else:
+                s.portal_open = True
+        self._start_explore(ev)
+
+    def _portal(self, travel: bool, ev: list[Event]) -> None:
+        s = self.state
+        s.travel_pending = travel
+        ev.append(Event("portal", "The team will travel to the Shadow Realm at the end of this round." if travel
+                        else "The team stays in Draghan; the portal stays face up."))
+        if s.phase == PORTAL and s.portal_open:  # the end-of-round choice (DG-INT-19 option)
+            s.portal_open = False
+            self._end_round(ev)
+        else:
+            self._start_explore(ev)
+
+    def _theft(self, ev: list[Event]) -> bool:
+        """DG-LOC-5, DG-EXPLORE-4: a coin, else a random equipment card (a chance node if several), else nothing.
+
+        Returns True when a chance node must pick the card.
+        """
+        s, a = self.state, self.state.active
+        hero = s.heroes[a]
+        who = self.player_name(a)
+        if hero is None:
+            return False
+        if hero.coins:
+            hero.coins -= 1
+            s.supply += 1
+            ev.append(Event("theft", f"A thief takes a coin from the {who}."))
+        elif len(hero.equipment) == 1:
+            self._lose_card(hero.equipment[0], ev)
+        elif hero.equipment:
+            s.phase = THEFT
+            return True
+        else:
+            ev.append(Event("theft", f"A thief finds nothing on the {who}."))
+        return False
+
+    def _lose_card(self, card: str, ev: list[Event]) -> None:
+        s = self.state
+        s.heroes[s.active].equipment.remove(card)  # type: ignore[union-attr]
+        s.discard.append(card)
+        ev.append(Event("theft", f"A thief takes the {self._name(card)} from the {self.player_name(s.active)}."))
+
+    def _resume(self, ev: list[Event]) -> None:
+        if self.state.resume == "location":
+            self._start_explore(ev)
+        else:
+            self._explore(ev)
+
+    # -- phase 3
+    def _start_explore(self, ev: list[Event]) -> None:
+        """DG-EXPLORE-1/2: as many cards as characters in play, plus one at a threat location."""
+        s = self.state
+        s.to_reveal = len(s.in_play()) + s.extra_draw
+        s.resume = "explore"
+        self._explore(ev)
+
+    def _explore(self, ev: list[Event]) -> None:
+        """DG-EXPLORE-3..7: reveal one card at a time; thefts at once; the dragon card draws a dragon."""
+        s = self.state
+        deck = s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"]
+        while s.to_reveal > 0:
+            if not deck:  # DG-EXPLORE-6, DG-INT-23
+                ev.append(Event("deck_empty", f"The encounter deck is empty: {s.to_reveal} draw{'s' * (s.to_reveal > 1)} ignored."))
+                s.to_reveal = 0
+                break
+            cid = deck.pop(0)
+            s.to_reveal -= 1
+            card = self.decks.card(cid)
+            if card.kind == "equipment":
+                s.revealed_equipment.append(cid)
+                ev.append(Event("revealed", f"Revealed: {card.name} (equipment {card.icons or ''}{' heal' if card.heal else ''}, {card.slot})."))
+                continue
+            s.table.append(cid)
+            if card.kind == "dragon_card":
+                ev.append(Event("revealed", "Revealed: the dragon!"))
+                s.phase = DRAW_DRAGON
+                return
+            extra = f", {card.gold} gold" if card.gold else (", flees" if card.flee else "")
+            ev.append(Event("revealed", f"Revealed: {card.name} (needs {card.req}{extra}{', thief' if card.theft else ''})."))
+            if card.theft and self._theft(ev):
+                return
+        self._start_declare(ev)
+
+    def _start_declare(self, ev: list[Event]) -> None:
+        """DG-FIGHT-1, DG-INT-15/22: each character declares in seat order from the active one."""
+        s = self.state
+        if not s.table:
+            self._resolve(ev)
+            return
+        s.declaring = s.order_from(s.active)
+        s.phase = DECLARE_TARGET
+
+    def _face(self, monster: str | None, ev: list[Event]) -> None:
+        s = self.state
+        seat = s.declaring[0]
+        if monster is None:
+            self._next_declarer(ev)
+            return
+        s.targets[seat] = monster
+        s.phase = DECLARE_EQUIPMENT
+        if not self._equipment_actions()[:-1]:
+            self._next_declarer(ev)
+
+    def _next_declarer(self, ev: list[Event]) -> None:
+        s = self.state
+        seat = s.declaring.pop(0)
+        target = s.targets.get(seat)
+        used = s.used.get(seat, [])
+        kit = f" with {', '.join(self._name(c) for c in used)}" if used else ""
+        ev.append(Event("declared", f"The {self.player_name(seat)} faces the {self._monster_name(target)}{kit}." if target
+                        else f"The {self.player_name(seat)} stays out of the fight.",
+                        data={"seat": seat, "target": target, "cards": list(used)}))
+        if s.declaring:
+            s.phase = DECLARE_TARGET
+        elif s.assist and len(self._assist_actions()) > 1:
+            s.phase = ASSIST
+        else:
+            self._resolve(ev)
+
+    # -- phase 4
+    def placed(self, monster: str) -> tuple[int, int, int]:
+        """Return the (S, C, K) icons placed at ``monster``: characters, their cards, the assist (DG-FIGHT-6)."""
+        s = self.state
+        total = (0, 0, 0)
+        for seat, m in s.targets.items():
+            if m == monster:
+                total = add(total, icons(self._shows(seat)))
+                for c in s.used.get(seat, []):
+                    total = add(total, icons(self.decks.card(c).icons))
+        if s.assist_target == monster:
+            total = add(total, icons(s.assist))
+        return total
+
+    def _resolve(self, ev: list[Event]) -> None:
+        """DG-RESULT-1..9, DG-DRAGON-3..7, DG-END-1: test, gold, fates, outcome."""
+        s = self.state
+        dragon = self._dragon_card()
+        others = [m for m in s.table if m != dragon]
+        down = [m for m in others if defeats(self._req(m), self.placed(m))]
+        for m in others:
+            ev.append(Event("tested", f"The {self._monster_name(m)} is {'defeated' if m in down else 'not defeated'}.",
+                            data={"monster": m, "defeated": m in down, "placed": list(self.placed(m))}))
+        s.defeated += len(down)
+        all_down = len(down) == len(others)
+        if dragon in s.table and all_down:
+            if defeats(self._req(dragon), self.placed(dragon)):  # type: ignore[arg-type]
+                s.result = "won"
+                s.end_reason = f"the team defeated the {self._monster_name(dragon)}"
+                s.phase = OVER
+                ev.append(Event("won", f"The {self._monster_name(dragon)} is defeated: the team wins!"))
+                return
+            ev.append(Event("tested", f"The {self._monster_name(dragon)} is not defeated."))
+        s.round_down, s.round_all_down = down, all_down
+        s.gold_queue = []
+        for m in down:
+            gold = self.decks.card(m).gold or 0
+            group = sorted(seat for seat, t in s.targets.items() if t == m)
+            if not gold or not group:
+                continue
+            pay = gold if self.options["unlimited_coins"] else min(gold, s.supply)  # DG-INT-24
+            for seat in group:
+                self._pay(seat, pay // len(group))
+            if pay % len(group):
+                s.gold_queue.append((m, group, pay % len(group)))
+            ev.append(Event("gold", f"The {self._monster_name(m)} pays {pay} coin{'s' * (pay != 1)}"
+                            + (f" to the {self.player_name(group[0])}." if len(group) == 1 else " to share.")))
+        self._pay_gold(ev)
+
+    def _pay(self, seat: int, n: int) -> None:
+        s = self.state
+        s.heroes[seat].coins += n  # type: ignore[union-attr]
+        if not self.options["unlimited_coins"]:
+            s.supply -= n
+
+    def _pay_gold(self, ev: list[Event]) -> None:
+        s = self.state
+        if s.gold_queue:
+            s.phase = GOLD
+            return
+        self._fates(ev)
+
+    def _fates(self, ev: list[Event]) -> None:
+        """DG-RESULT-3..8, DG-DRAGON-3/6/7, DG-INT-17/21: monsters, used cards, revealed equipment, the wound."""
+        s, a = self.state, self.state.active
+        dragon = self._dragon_card()
+        down, all_down = s.round_down, s.round_all_down
+        for seat, cards in s.used.items():
+            for c in cards:
+                if s.heroes[seat] and c in s.heroes[seat].equipment:  # type: ignore[union-attr]
+                    s.heroes[seat].equipment.remove(c)  # type: ignore[union-attr]
+                    s.discard.append(c)
+        endgame = dragon in s.table
+        stay = []
+        for m in list(s.table):
+            if m in down:
+                s.discard.append(m)
+            elif m == dragon or endgame:
+                stay.append(m)  # DG-DRAGON-3
+            elif s.realm == DRAGHAN and self.decks.card(m).flee:
+                deck = s.decks["encounter_shadow"]
+                deck.append(m)
+                self._rng_now().shuffle(deck)  # DG-RESULT-4: shuffled into the Shadow deck
+                s.fled += 1
+                ev.append(Event("fled", f"The {self._name(m)} flees into the Shadow Realm."))
+            elif s.realm == DRAGHAN:
+                s.discard.append(m)
+            else:
+                s.decks["encounter_shadow"].append(m)  # DG-RESULT-5
+        if s.realm == SHADOW and not endgame and any(m not in down for m in s.table):
+            self._rng_now().shuffle(s.decks["encounter_shadow"])
+        s.table = stay
+        s.targets, s.used = {}, {}
+        if all_down:  # DG-RESULT-7, DG-DRAGON-7, DG-INT-17/22
+            if s.revealed_equipment:
+                s.heroes[a].equipment.extend(s.revealed_equipment)  # type: ignore[union-attr]
+                ev.append(Event("equipment_won", f"The {self.player_name(a)} takes " +
+                                ", ".join(self._name(c) for c in s.revealed_equipment) + "."))
+            s.revealed_equipment = []
+            self._after_outcome(ev)
+            return
+        s.discard.extend(s.revealed_equipment)  # DG-RESULT-8
+        s.revealed_equipment = []
+        self._wound(ev)
+
+    def _wound(self, ev: list[Event]) -> None:
+        """DG-WOUND-1..5: the active character is wounded; a second wound takes it out."""
+        s, a = self.state, self.state.active
+        hero = s.heroes[a]
+        name = self.player_name(a)
+        if not hero.wounded:  # type: ignore[union-attr]
+            hero.wounded = True  # type: ignore[union-attr]
+            ev.append(Event("wounded", f"Not every monster was defeated: the {name} is wounded."))
+            self._after_outcome(ev)
+            return
+        s.discard.append(hero.card)  # type: ignore[union-attr]
+        s.discard.extend(hero.equipment)  # type: ignore[union-attr]
+        s.supply += hero.coins  # type: ignore[union-attr]
+        s.heroes[a] = None
+        ev.append(Event("dropped_out", f"The {name} is wounded again and drops out."))
+        if s.realm == DRAGHAN:
+            if not s.set_aside:
+                self._lose("a new character is needed but none is left", "DG-END-2", ev)
+                return
+            if len(s.set_aside) == 1:
+                self._replace(s.set_aside[0], ev)
+            else:
+                s.phase = REPLACE
+            return
+        if not s.in_play():
+            self._lose("no character is left in the Shadow Realm", "DG-END-3", ev)
+            return
+        self._start_check(ev)  # DG-SHARE-2, DG-INT-29: phases 5 and 6 are skipped
+
+    def _replace(self, character: str, ev: list[Event]) -> None:
+        s = self.state
+        self._enter(s, s.active, character, ev)
+        self._after_outcome(ev)
+
+    def _after_outcome(self, ev: list[Event]) -> None:
+        """DG-MARKET-1/2: after phase 4 each seat may buy, in seat order from the active one."""
+        s = self.state
+        if s.market_display:
+            s.buyers = s.order_from(s.active)
+            self._next_buyer(ev)
+        else:
+            self._share_phase(ev)
+
+    def _next_buyer(self, ev: list[Event]) -> None:
+        s = self.state
+        while s.buyers and len(self._buy_actions()) == 1:  # nothing affordable: a forced pass
+            s.buyers.pop(0)
+        if s.buyers:
+            s.phase = BUY
+            return
+        if s.market_display:  # DG-MARKET-4
+            s.discard.extend(s.market_display)
+            ev.append(Event("market_closed", "The market cards nobody bought are discarded."))
+            s.market_display = []
+        self._share_phase(ev)
+
+    def _buy(self, card: str, ev: list[Event]) -> None:
+        s = self.state
+        seat = s.buyers[0]
+        price = self.decks.card(card).price or 0
+        hero = s.heroes[seat]
+        hero.coins -= price  # type: ignore[union-attr]
+        s.supply += price
+        s.market_display.remove(card)
+        hero.equipment.append(card)  # type: ignore[union-attr]
+        ev.append(Event("bought", f"The {self.player_name(seat)} buys the {self._name(card)} for {price}."))
+        self._next_buyer(ev)
+
+    # -- phases 5 to 8
+    def _share_phase(self, ev: list[Event]) -> None:
+        """DG-SHARE-1/2: the active character may give one card to another character."""
+        s = self.state
+        hero = s.heroes[s.active]
+        if hero and hero.equipment and len(s.in_play()) > 1:
+            s.phase = SHARE
+        else:
+            self._heal_phase(HEAL_2, ev)
+
+    def _give(self, card: str, to: int, ev: list[Event]) -> None:
+        s, a = self.state, self.state.active
+        s.heroes[a].equipment.remove(card)  # type: ignore[union-attr]
+        s.heroes[to].equipment.append(card)  # type: ignore[union-attr]
+        ev.append(Event("given", f"The {self.player_name(a)} gives the {self._name(card)} to the {self.player_name(to)}."))
+        self._heal_phase(HEAL_2, ev)
+
+    def _start_check(self, ev: list[Event]) -> None:
+        """DG-EQUIP-1..3, DG-INT-26: every character over a limit discards, in seat order from the active."""
+        s = self.state
+        s.checkers = [seat for seat in s.order_from(s.active) if self._over_limit(seat)]
+        self._next_check(ev)
+
+    def _next_check(self, ev: list[Event]) -> None:
+        s = self.state
+        while s.checkers and not self._over_limit(s.checkers[0]):
+            s.checkers.pop(0)
+        if s.checkers:
+            s.phase = CHECK
+        else:
+            self._end_round(ev)
+
+    def _check_discard(self, card: str, ev: list[Event]) -> None:
+        s = self.state
+        seat = s.checkers[0]
+        s.heroes[seat].equipment.remove(card)  # type: ignore[union-attr]
+        s.discard.append(card)
+        ev.append(Event("discarded", f"The {self.player_name(seat)} cannot carry the {self._name(card)} on: discarded."))
+        self._next_check(ev)
+
+    def _end_round(self, ev: list[Event]) -> None:
+        """DG-PASS-1/2, DG-PORTAL-3/4: travel if pending, then the map passes to the next character."""
+        s = self.state
+        if s.portal_open:  # portal_decision_time = "end_of_round" (DG-INT-19)
+            s.phase = PORTAL
+            return
+        if s.travel_pending:
+            s.realm = SHADOW
+            s.travel_pending = False
+            for key in ("location_draghan", "encounter_draghan"):
+                s.removed.extend(s.decks[key])
+                s.decks[key] = []
+            s.removed.extend(s.portals_up)
+            s.portals_up = []
+            ev.append(Event("travelled", "The team travels to the Shadow Realm. There is no way back."))
+        n = self.players
+        s.active = next((seat for seat in ((s.active + k) % n for k in range(1, n + 1)) if s.heroes[seat]), s.active)
+        self._start_round(s, ev)
+
+    def _lose(self, reason: str, rule: str, ev: list[Event]) -> None:
+        s = self.state
+        s.result = "lost"
+        s.end_reason = f"{reason} ({rule})"
+        s.phase = OVER
+        ev.append(Event("lost", f"The team loses: {reason}."))
+
+    # ------------------------------------------------------------------ outcome and views
+    def _scores(self) -> dict[int, int]:
+        """DG-SCORE-1: no points; 1 for every seat when the team has won, else 0."""
+        return {i: int(self.state.result == "won") for i in range(self.players)}
+
+    def _outcome(self) -> Outcome:
+        """DG-END-1..5: the whole team wins (every seat) or loses (no winner)."""
+        won = self.state.result == "won"
+        return Outcome(self._scores(), list(range(self.players)) if won else [], self.state.end_reason or "")
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        return observe(self, player)
+
+    def _text_board(self) -> str:
+        return text.render(self)

@@ -1,0 +1,60 @@
+"""What each seat may know (digest section 7): everything on the table, never a deck's order.
+
+Draghan is cooperative and open: every seat gets the same observation (its ``viewer`` aside). Hidden
+is only the order of the face-down decks and the large dragons not drawn: seats see their sizes. The
+teacher's full view adds ``hidden`` with every deck in order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import OVER
+
+if TYPE_CHECKING:
+    from .game import DraghanGame
+
+
+def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
+    """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys)."""
+    s = game.state
+    dragon_card = game._dragon_card()
+    table = []
+    for m in s.table:
+        table.append({"id": m, "dragon": m == dragon_card, "req": game._req(m),
+                      "placed": list(game.placed(m)),
+                      "facing": sorted(seat for seat, t in s.targets.items() if t == m)})
+    obs: dict[str, Any] = {
+        "viewer": viewer,
+        "decision": None if s.phase == OVER else s.phase,
+        "active_player": s.active,
+        "round": s.round,
+        "realm": s.realm,
+        "result": s.result,
+        "heroes": [None if h is None else {"card": h.card, "wounded": h.wounded, "equipment": list(h.equipment),
+                                           "coins": h.coins, "shows": game._shows(i)}
+                   for i, h in enumerate(s.heroes)],
+        "set_aside": list(s.set_aside),
+        "supply": s.supply,
+        "location": s.location,
+        "assist": s.assist,
+        "assist_target": s.assist_target,
+        "threat": s.extra_draw,
+        "portals_up": list(s.portals_up),
+        "travel_pending": s.travel_pending,
+        "market_display": list(s.market_display),
+        "table": table,
+        "dragon": s.dragon,
+        "revealed_equipment": list(s.revealed_equipment),
+        "targets": {str(k): v for k, v in s.targets.items()},
+        "used": {str(k): list(v) for k, v in s.used.items()},
+        "declaring": s.declaring[0] if s.declaring and s.phase in ("declare_target", "declare_equipment") else None,
+        "deck_sizes": {k: len(v) for k, v in s.decks.items()},
+        "discard": list(s.discard),
+        "visited": list(s.visited),
+        "fled": s.fled,
+        "defeated": s.defeated,
+    }
+    if viewer is None:
+        obs["hidden"] = {"decks": {k: list(v) for k, v in s.decks.items()}}
+    return obs

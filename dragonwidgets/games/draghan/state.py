@@ -1,0 +1,96 @@
+"""Draghan's mutable state: plain dataclasses, plus the phases of the digest's section 6.3.
+
+Encodings: a card is its data id (``"D08"``, ``"M02"``, ``"CH1"``, ``"G3"``); a seat holds one character
+(a :class:`Hero`) or ``None`` once that character dropped out in the Shadow Realm (DG-WOUND-5). Decks are
+lists, top card first. In the endgame the dragon stands on the table as the dragon card's id (``S01``)
+with the large dragon drawn for it in ``dragon`` (DG-DRAGON-1, DG-INT-18).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MIN_CHARACTERS, MAX_CHARACTERS = 2, 4  # DG-INT-1
+DRAGHAN, SHADOW = "draghan", "shadow"  # the two realms
+MARKET_DISPLAY = 4  # DG-LOC-6: "de bovenste 4 Marktkaarten"
+
+# The decisions and chance nodes (``phase``); OVER once the team has won or lost.
+CHOOSE_CHARACTER = "choose_character"
+HEAL_1 = "heal_1"
+PORTAL = "portal_choice"
+THEFT = "theft"  # chance: which equipment card a theft takes
+DRAW_DRAGON = "draw_dragon"  # chance: which large dragon
+DECLARE_TARGET = "declare_target"
+DECLARE_EQUIPMENT = "declare_equipment"
+ASSIST = "assign_assist"
+GOLD = "gold"
+REPLACE = "replace"  # a decision, or chance with replacement_character="random"
+BUY = "buy"
+SHARE = "share"
+HEAL_2 = "heal_2"
+CHECK = "equipment_check"
+OVER = "over"
+
+
+@dataclass(slots=True)
+class Hero:
+    """A character in play: its card, its side, its own equipment and coins (DG-SOLO-2)."""
+
+    card: str
+    wounded: bool = False
+    equipment: list[str] = field(default_factory=list)
+    coins: int = 0
+
+
+@dataclass(slots=True)
+class DraghanState:
+    """Everything that changes during a game (the card data in :class:`~.cards.Decks` does not)."""
+
+    players: int  # characters in play at the start (one seat each)
+    first_player: int
+    decks: dict[str, list[str]]  # location_draghan, location_shadow, encounter_draghan, encounter_shadow, market, dragons
+    heroes: list[Hero | None]
+    set_aside: list[str]  # characters not chosen: the replacements (DG-SETUP-6)
+    supply: int
+    active: int
+    phase: str = CHOOSE_CHARACTER
+    realm: str = DRAGHAN
+    round: int = 0
+    discard: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # Draghan decks removed on travel (DG-PORTAL-4)
+    visited: list[str] = field(default_factory=list)  # DG-LOC-8
+    location: str | None = None
+    portals_up: list[str] = field(default_factory=list)
+    portal_open: bool = False  # a first or second portal turned up this round (choice pending)
+    travel_pending: bool = False
+    extra_draw: int = 0  # DG-LOC-4 threat
+    assist: str = ""  # icons of this round's assist location (DG-LOC-3)
+    market_display: list[str] = field(default_factory=list)
+    table: list[str] = field(default_factory=list)  # monsters (and the dragon card) on the table
+    dragon: str | None = None  # the large dragon card drawn (DG-DRAGON-1)
+    revealed_equipment: list[str] = field(default_factory=list)
+    to_reveal: int = 0
+    resume: str = ""  # what follows a chance node inside a phase: "location" or "explore"
+    thefts: int = 0  # thefts still to resolve at the current point
+    declaring: list[int] = field(default_factory=list)  # seats still to declare, in order
+    targets: dict[int, str | None] = field(default_factory=dict)  # seat -> monster id it faces
+    used: dict[int, list[str]] = field(default_factory=dict)  # seat -> equipment committed
+    assist_target: str | None = None
+    gold_queue: list[tuple[str, list[int], int]] = field(default_factory=list)  # (monster, participants, extras)
+    round_down: list[str] = field(default_factory=list)  # monsters defeated this round (phase 4)
+    round_all_down: bool = False  # every monster but the dragon defeated this round
+    buyers: list[int] = field(default_factory=list)
+    checkers: list[int] = field(default_factory=list)
+    result: str = "running"  # "won" / "lost"
+    end_reason: str | None = None
+    fled: int = 0  # statistics: Draghan monsters that fled (DG-SCORE-1)
+    defeated: int = 0
+
+    def in_play(self) -> list[int]:
+        """Return the seats whose character is still in the game (DG-EXPLORE-2)."""
+        return [i for i, h in enumerate(self.heroes) if h is not None]
+
+    def order_from(self, seat: int) -> list[int]:
+        """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
+        n = len(self.heroes)
+        return [s for s in ((seat + k) % n for k in range(n)) if self.heroes[s] is not None]
