@@ -25,7 +25,7 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import text
 from .cards import Decks, build_location_deck, load_decks, shuffled
-from .fight import add, defeats, icons
+from .fight import Plan, add, defeats, icons, search
 from .observation import observe
 from .state import (
     ASSIST,
@@ -609,6 +609,23 @@ class DraghanGame(Game):
             self._resolve(ev)
 
     # -- phase 4
+    def fight_plans(self, limit: int = 0) -> list[Plan]:
+        """Return the fight plans for this round's table, best first (the hint and the planner's search).
+
+        Every character in play with the icons it shows now and its own cards with skill icons; the
+        assist location's icons if this round has one. See :func:`.fight.search` (DG-FIGHT-1..7,
+        DG-DRAGON-5, DG-LOC-3). Gold decides nothing here: defeating a flee monster in Draghan weighs
+        more (it would otherwise join the Shadow deck).
+        """
+        s = self.state
+        dragon = self._dragon_card()
+        monsters = {m: self._req(m) for m in s.table if m != dragon}
+        heroes = {seat: (self._shows(seat), [(c, self.decks.card(c).icons) for c in s.heroes[seat].equipment  # type: ignore[union-attr]
+                                             if self.decks.card(c).icons]) for seat in s.in_play()}
+        weights = {m: 1.5 if s.realm == DRAGHAN and self.decks.card(m).flee else 1.0 for m in monsters}
+        return search(monsters, (dragon, self._req(dragon)) if dragon in s.table else None, heroes,  # type: ignore[arg-type]
+                      s.assist, assist_alone=self.options["assist_alone"], weights=weights, limit=limit)
+
     def placed(self, monster: str) -> tuple[int, int, int]:
         """Return the (S, C, K) icons placed at ``monster``: characters, their cards, the assist (DG-FIGHT-6)."""
         s = self.state
