@@ -35,6 +35,8 @@ def render(game: "DraghanGame") -> str:
         kit = ", ".join(name(c).name for c in h.equipment) or "no equipment"
         lines.append(f"seat {i + 1}: {name(h.card).name} {'wounded' if h.wounded else 'healthy'} "
                      f"[{game._shows(i)}], {h.coins} coins, {kit}")
-    lines.append(f"supply {s.supply} · portals {len(s.portals_up)} · decks " +
-                 " ".join(f"{k.split('_')[-1][:4]}:{len(v)}" for k, v in s.decks.items() if k != "dragons"))
+    short = {"location_draghan": "locations D", "location_shadow": "locations S", "encounter_draghan": "encounters D",
+             "encounter_shadow": "encounters S", "market": "market"}
+    lines.append(f"supply {s.supply} · portals {len(s.portals_up)} · " +
+                 ", ".join(f"{short[k]} {len(v)}" for k, v in s.decks.items() if k in short))
     return "\n".join(lines)
