@@ -1,6 +1,6 @@
-"""Write notebooks/welcome.ipynb, emerald.ipynb, drachenland.ipynb and chasse_au_dragon.ipynb from the cell lists below and execute them.
+"""Write notebooks/welcome.ipynb and one notebook per game (emerald, drachenland, chasse_au_dragon, draghan) from the cell lists below and execute them.
 
-Usage: python tools/make_notebooks.py [welcome] [emerald] [drachenland] [chasse_au_dragon]. Edit the cells here, rerun, commit the notebooks:
+Usage: python tools/make_notebooks.py [welcome] [emerald] [drachenland] [chasse_au_dragon] [draghan]. Edit the cells here, rerun, commit the notebooks:
 the saved outputs are what nbval compares, so they must come from a real run.
 """
 import pathlib
@@ -499,11 +499,86 @@ and how thick their other piles look (`CD-ZONE-7`): never the cards or the count
 print("White's board as Blue sees it: ", lesson.observation(1)["boards"][0])""",
 ]
 
+DRAGHAN = [
+"""#md
+# Draghan – Once Upon a Dragon
+
+A **cooperative** card game: the whole team wins or loses together. Each character has three skill icons
+(strength **S**, charm **C**, knowledge **K**) while healthy and one once wounded. Every round the map holder
+turns up a location (healing, help, a threat, a thief, a market or a portal), then the team reveals one
+encounter per character. Characters face the monsters by matching their icons, adding single-use equipment;
+one card's icons never split between monsters. If every monster falls, the active character takes the
+equipment found; if not, it is wounded, and a second wound takes it out. Through a portal the team travels to
+the Shadow Realm, where the dragon hides among the encounters. Defeat it to win; run out of characters or of
+Shadow locations and the team loses.
+
+The rules digest (`shared/rules/draghan.md`) gives each rule an ID such as `DG-FIGHT-7`; every legal action
+names the IDs that allow it. All the cards are reconstructions kept as data (`DG-REC-1..6`), and the data was
+tuned by simulation so that teams of every size have a fair chance (section 4 below).
+
+## 1. Play solo with several characters
+
+One person plays both seats: each decision is taken by the character whose turn it is (solo play, `DG-SOLO`).
+Choose two characters, then play: click the monster a character faces, then the cards it uses.
+""",
+"""import dragonwidgets
+
+w = dragonwidgets.DraghanWidget(players=2, seed=30, seats=["human", "human"], first_player=0)
+w""",
+"""#md
+## 2. A fight, step by step, with the hint
+
+The same start in plain Python: the Elf and the Wizard, round 1.
+""",
+"""lesson = dragonwidgets.new_game("draghan", players=2, seed=30, first_player=0)
+
+def show(events):
+    for e in events:
+        print("•", e.text)
+
+show(lesson.apply("choose CH1"))   # the Elf: S C C
+show(lesson.apply("choose CH3"))   # the Wizard: C K K
+print(lesson)""",
+"""#md
+The table holds two monsters. Before anyone declares, the engine can list every plan that defeats them all,
+by an exact search over who faces what with which cards (`game.fight_plans()`):
+""",
+"""plans = [p for p in lesson.fight_plans() if p.all_defeated]
+for p in plans:
+    who = {lesson.player_name(s): m for s, m in p.targets.items()}
+    print(who, "cards:", {lesson.player_name(s): c for s, c in p.cards.items()}, "assist:", p.assist)""",
+"""#md
+Now the declarations, one small decision at a time: each character in seat order faces one monster (or
+none), then commits its own cards. The running totals per monster are in the observation.
+""",
+"""plan = plans[0]
+while lesson.state.phase in ("declare_target", "declare_equipment", "assign_assist"):
+    seat = lesson.current_player
+    if lesson.state.phase == "declare_target":
+        target = plan.targets.get(seat)
+        action = f"face {target}" if target else "face none"
+    elif lesson.state.phase == "declare_equipment":
+        left = [c for c in plan.cards.get(seat, ()) if c not in lesson.state.used.get(seat, [])]
+        action = f"use {left[0]}" if left else "done"
+    else:
+        action = f"assist {plan.assist}" if plan.assist else "assist none"
+    print(f"{lesson.player_name(seat):>7}: {action}")
+    events = lesson.apply(action)
+    for m in lesson.observation()["table"]:
+        print(f"         {m['id']} needs {m['req']:<4} placed S,C,K = {m['placed']}")
+show(events)""",
+"""#md
+`explain` says why something is, or is not, allowed:
+""",
+"""print(lesson.explain(lesson.legal_action_ids()[0]))
+print(lesson.explain("face D01"))""",
+]
+
 if __name__ == "__main__":
-    which = sys.argv[1:] or ["welcome", "emerald", "drachenland", "chasse_au_dragon"]
+    which = sys.argv[1:] or ["welcome", "emerald", "drachenland", "chasse_au_dragon", "draghan"]
     for name in which:
         book = nb({"welcome": WELCOME, "emerald": EMERALD, "drachenland": DRACHENLAND,
-                   "chasse_au_dragon": CHASSE}[name])
+                   "chasse_au_dragon": CHASSE, "draghan": DRAGHAN}[name])
         ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
         nbformat.write(book, ROOT + name + ".ipynb")
         print("wrote", name)
