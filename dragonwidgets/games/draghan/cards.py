@@ -1,0 +1,552 @@
+"""Draghan's cards: the seven decks loaded from JSON and validated, and the Draghan location deck's build.
+
+DG-REC-1..6, DG-SETUP-1..4, DG-INT-8/28/32, section 2. The rulebook gives no card contents, so the bundled
+``data/decks.json`` is a reconstruction (section 5). An owner of the real game may pass their own file;
+every count and property the text states is checked on load, and a failed check raises
+:class:`~dragonwidgets.engine.GameDataError` whose message names the file and the field
+(``decks.market[3].price``).
+
+Encodings:
+
+- Icons are strings over ``S`` (strength), ``C`` (charm), ``K`` (knowledge), one letter per icon:
+  ``"SSK"`` is 2 strength + 1 knowledge, ``""`` no skill icon. :func:`icon_counts` turns one into
+  ``(S, C, K)``.
+- A deck is a tuple of card ids in the file's order (a face-down deck in play is a list, ``deck[0]`` its
+  top card). Ids are unique over all decks and contain no whitespace, so they fit in action ids.
+- ``Card.kind`` is ``character``, ``market``, ``monster``, ``equipment``, ``dragon_card`` (the card hidden
+  in the Shadow encounter deck), ``location`` or ``dragon`` (a large dragon card). Market cards are
+  equipment too (DG-INT-8): see :attr:`Card.is_equipment`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
+
+from dragonwidgets.engine import GameDataError
+
+DATA = Path(__file__).with_name("data")
+#: The bundled, reconstructed decks (section 5, DG-REC-1..6).
+BUNDLED_DECKS = DATA / "decks.json"
+FORMAT = "dragonwidgets/draghan-decks/1"
+
+CardId = str
+Icons = str  # over "SCK", see the module docstring
+
+SKILLS = "SCK"  # strength, charm, knowledge (section 2.2)
+SLOTS = ("head", "torso", "hand")  # body-part icons (section 2.2, DG-EQUIP-1)
+#: DG-EQUIP-1: "1 hoofd, 1 torso en 2 handen".
+LIMITS = {"head": 1, "torso": 1, "hand": 2}
+#: Component list: "28 gouden munten".
+COINS = 28
+
+#: Section 2.1: the decks and their sizes, in the file's order.
+DECK_SIZES = {
+    "characters": 6,
+    "market": 18,
+    "encounter_draghan": 53,
+    "encounter_shadow": 13,
+    "location_draghan": 13,
+    "location_shadow": 6,
+    "dragons": 4,
+}
+DECK_NAMES = tuple(DECK_SIZES)
+MAP_CARDS = 1  # the map card: one of the 110, no data (DG-REC-7)
+#: Section 2.3: "110 gewone kaarten" = the six decks + the map card; the 4 large dragons come on top.
+TOTAL_CARDS = sum(n for name, n in DECK_SIZES.items() if name != "dragons") + MAP_CARDS
+assert TOTAL_CARDS == 110
+
+KINDS = ("character", "market", "monster", "equipment", "dragon_card", "location", "dragon")
+#: DG-INT-28: one ability per location; Shadow locations have no market and no portal.
+ABILITIES = ("heal", "assist", "threat", "theft", "market", "portal")
+SHADOW_ABILITIES = ("heal", "assist", "threat", "theft")
+MARKETS_IN_DRAGHAN = PORTALS_IN_DRAGHAN = 3  # DG-SETUP-2
+#: DG-SETUP-2: the other 7 Draghan locations are split into piles of 2, 2 and 3 (top to bottom).
+OTHER_SPLIT = (2, 2, 3)
+#: DG-SETUP-3/4: with one market and one portal each, the piles hold 4, 4 and 5 cards, top to bottom.
+LOCATION_PILES = tuple(n + 2 for n in OTHER_SPLIT)
+
+# The keys a card of each kind has in the file (a location's "icons" only with the assist ability).
+_KEYS = {
+    "character": ("id", "name", "healthy", "wounded"),
+    "market": ("id", "name", "icons", "slot", "heal", "price"),
+    "monster": ("id", "type", "name", "req", "gold", "flee", "theft"),
+    "equipment": ("id", "type", "name", "icons", "slot", "heal"),
+    "dragon_card": ("id", "type", "name"),
+    "location": ("id", "name", "ability", "icons"),
+    "dragon": ("id", "name", "req"),
+}
+_ENCOUNTER_TYPES = ("monster", "equipment", "dragon_card")
+_TOP_KEYS = ("format", "reconstruction", "source", "coins", "limits", "decks")
+_ID = re.compile(r"^\S+$")
+_TYPE_NAMES = {str: "a string", int: "an integer", dict: "a JSON object", list: "a list"}
+
+
+def icon_counts(icons: Icons) -> tuple[int, int, int]:
+    """Return how many strength, charm and knowledge icons ``icons`` holds, as ``(S, C, K)``.
+
+    Raises:
+        ValueError: ``icons`` holds a letter other than S, C or K.
+
+    >>> icon_counts("SSK"), icon_counts("CKK"), icon_counts("")
+    ((2, 0, 1), (0, 1, 2), (0, 0, 0))
+    >>> icon_counts("SX")
+    Traceback (most recent call last):
+    ...
+    ValueError: icons are letters S, C and K only, got 'SX'
+    """
+    if not _is_icons(icons):
+        raise ValueError(f"icons are letters S, C and K only, got {icons!r}")
+    return icons.count("S"), icons.count("C"), icons.count("K")
+
+
+def _is_icons(value: Any) -> bool:
+    return isinstance(value, str) and all(ch in SKILLS for ch in value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# ---------------------------------------------------------------------------- the cards
+
+@dataclass(frozen=True)
+class Card:
+    """One card of a deck; the fields a kind does not use keep their defaults.
+
+    - ``character``: ``healthy`` (3 icons) and ``wounded`` (1 icon) sides (DG-REC-1, DG-FIGHT-2).
+    - ``market`` and ``equipment``: ``icons`` (0-2), ``slot``, ``heal``; a market card also has its
+      ``price`` in coins (DG-INT-8, DG-REC-2/3).
+    - ``monster``: required icons ``req``; in Draghan either ``gold`` or ``flee`` (DG-INT-32); ``theft``.
+    - ``dragon_card``: no data; the large dragon drawn with it gives the icons (DG-DRAGON-1, DG-REC-4).
+    - ``location``: its one ``ability``; an assist location's ``icons`` (DG-LOC-3, DG-INT-28).
+    - ``dragon`` (large dragon card): ``req`` (DG-REC-6).
+    """
+
+    id: CardId
+    name: str
+    deck: str  # one of DECK_NAMES
+    kind: str  # one of KINDS
+    healthy: Icons = ""
+    wounded: Icons = ""
+    req: Icons = ""
+    icons: Icons = ""
+    slot: str | None = None
+    heal: bool = False
+    price: int | None = None
+    gold: int | None = None
+    flee: bool = False
+    theft: bool = False
+    ability: str | None = None
+
+    @property
+    def is_equipment(self) -> bool:
+        """Check if the card is equipment: a market card or encounter equipment, one class (DG-INT-8)."""
+        return self.kind in ("market", "equipment")
+
+    @property
+    def is_monster(self) -> bool:
+        """Check if the card is a monster encounter (the dragon card and large dragons are not)."""
+        return self.kind == "monster"
+
+
+@dataclass(frozen=True)
+class Decks:
+    """A validated decks file: each deck's card ids in file order, every card by id, coins and carrying limits.
+
+    ``source`` is the file's path and ``note`` its "source" text (where the data comes from).
+    """
+
+    source: str
+    characters: tuple[CardId, ...]
+    market: tuple[CardId, ...]
+    encounter_draghan: tuple[CardId, ...]
+    encounter_shadow: tuple[CardId, ...]
+    location_draghan: tuple[CardId, ...]
+    location_shadow: tuple[CardId, ...]
+    dragons: tuple[CardId, ...]
+    cards: dict[CardId, Card]
+    coins: int
+    limits: dict[str, int]
+    note: str = ""
+    reconstruction: bool = False
+
+    def __deepcopy__(self, memo: dict) -> "Decks":
+        return self  # never mutated: a cloned game shares its decks
+
+    def card(self, card_id: CardId) -> Card:
+        """Return the card with id ``card_id``.
+
+        Raises:
+            KeyError: no card has that id.
+
+        >>> merchant = load_decks().card("D08")
+        >>> merchant.name, merchant.deck, merchant.kind, merchant.req, merchant.gold, merchant.flee, merchant.slot
+        ('Merchant', 'encounter_draghan', 'monster', 'CC', 2, False, None)
+        """
+        try:
+            return self.cards[card_id]
+        except KeyError:
+            raise KeyError(f"no card with id {card_id!r} in {self.source}") from None
+
+    def deck(self, name: str) -> tuple[CardId, ...]:
+        """Return the card ids of the deck ``name`` (one of ``DECK_NAMES``) in file order.
+
+        >>> load_decks().deck("dragons")
+        ('G1', 'G2', 'G3', 'G4')
+        """
+        if name not in DECK_SIZES:
+            raise KeyError(f"no deck {name!r} (decks: {', '.join(DECK_NAMES)})")
+        return getattr(self, name)
+
+
+# ---------------------------------------------------------------------------- loading
+
+def load_decks(path: str | os.PathLike[str] | None = None) -> Decks:
+    """Load and validate a decks file (``None`` or ``""``: the bundled reconstruction, section 5).
+
+    Cached by path, modification time and size, like the other games' data.
+
+    Raises:
+        GameDataError: the file is missing, not JSON, or a field fails a check (format, deck sizes of
+            section 2.1, unique ids, icons, the card properties of DG-REC-1..6, DG-INT-8/28/32); the
+            message names the file and the field.
+
+    >>> d = load_decks()
+    >>> [len(d.deck(name)) for name in DECK_NAMES], d.coins, d.limits
+    ([6, 18, 53, 13, 13, 6, 4], 28, {'head': 1, 'torso': 1, 'hand': 2})
+    >>> d.card("CH1").name, d.card("CH1").healthy, d.card("S01").kind, d.card("M07").is_equipment
+    ('Elf', 'SCC', 'dragon_card', True)
+    """
+    file = Path(path) if path else BUNDLED_DECKS
+    try:
+        st = file.stat()
+    except OSError as e:
+        raise GameDataError(f"{file}: cannot read the decks file ({e.strerror})") from None
+    return _load_cached(str(file), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=16)
+def _load_cached(file: str, mtime_ns: int, size: int) -> Decks:
+    return _Checker(file).decks(_read_json(file))
+
+
+def _read_json(file: str) -> Any:
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in pairs]
+        dup = sorted({k for k in keys if keys.count(k) > 1})
+        if dup:
+            raise GameDataError(f"{file}: field {dup[0]!r}: key given twice")
+        return dict(pairs)
+
+    try:
+        return json.loads(Path(file).read_text(encoding="utf-8"), object_pairs_hook=no_duplicates)
+    except (OSError, UnicodeDecodeError) as e:
+        raise GameDataError(f"{file}: cannot read the decks file ({e})") from None
+    except json.JSONDecodeError as e:
+        raise GameDataError(f"{file}: not valid JSON: {e}") from None
+
+
+class _Checker:
+    """Validate the fields of one decks file; every failure names the file and the field."""
+
+    def __init__(self, file: str):
+        self.file = file
+
+    def need(self, ok: bool, field: str, msg: str) -> None:
+        if not ok:
+            raise GameDataError(f"{self.file}: field {field!r}: {msg}")
+
+    def get(self, obj: dict, key: str, typ: type | tuple[type, ...], field: str) -> Any:
+        self.need(key in obj, field, "is missing")
+        value = obj[key]
+        self.need(isinstance(value, typ) and not isinstance(value, bool), field,
+                  f"must be {_TYPE_NAMES.get(typ, typ)}, got {value!r}")
+        return value
+
+    def keys(self, obj: Any, allowed: Sequence[str], field: str) -> None:
+        self.need(isinstance(obj, dict), field, "must be a JSON object")
+        unknown = [k for k in obj if k not in allowed]
+        self.need(not unknown, f"{field}.{unknown[0]}" if unknown else field,
+                  f"unknown field (known: {', '.join(allowed)})")
+
+    def icons(self, obj: dict, key: str, field: str, size: int | None = None, nonempty: bool = False,
+              rule: str = "") -> str:
+        self.need(key in obj, field, "is missing")
+        value = obj[key]
+        self.need(_is_icons(value), field, f"icons are a string of the letters S, C and K only, got {value!r}")
+        why = f" ({rule})" if rule else ""
+        self.need(size is None or len(value) == size, field,
+                  f"must hold exactly {size} icon{'s' if size != 1 else ''}{why}, got {value!r}")
+        self.need(not nonempty or value != "", field, f"must hold at least one icon{why}")
+        return value
+
+    def flag(self, obj: dict, key: str, field: str) -> bool:
+        self.need(key in obj, field, "is missing")
+        self.need(isinstance(obj[key], bool), field, f"must be true or false, got {obj[key]!r}")
+        return obj[key]
+
+    # ------------------------------------------------------------------ the whole file
+    def decks(self, data: Any) -> Decks:
+        self.need(isinstance(data, dict), "<root>", "must be a JSON object")
+        unknown = [k for k in data if k not in _TOP_KEYS]
+        self.need(not unknown, unknown[0] if unknown else "", f"unknown field (known: {', '.join(_TOP_KEYS)})")
+        fmt = self.get(data, "format", str, "format")
+        self.need(fmt == FORMAT, "format", f"unknown format {fmt!r}, expected {FORMAT!r}")
+        note = data.get("source", "")
+        self.need(isinstance(note, str), "source", "must be a string saying where the data comes from")
+        reconstruction = data.get("reconstruction", False)
+        self.need(isinstance(reconstruction, bool), "reconstruction", "must be true or false")
+        coins = self.get(data, "coins", int, "coins")
+        self.need(coins == COINS, "coins", f"must be {COINS} (component list: \"28 gouden munten\"), got {coins}")
+        limits = self.limits(self.get(data, "limits", dict, "limits"))
+        decks = self.get(data, "decks", dict, "decks")
+        missing = [n for n in DECK_NAMES if n not in decks]
+        self.need(not missing, f"decks.{missing[0]}" if missing else "decks", "is missing")
+        self.keys(decks, DECK_NAMES, "decks")
+        cards: dict[CardId, Card] = {}
+        ids: dict[str, tuple[CardId, ...]] = {}
+        for name in DECK_NAMES:
+            ids[name] = self.deck(name, decks[name], cards)
+        self.check_encounters(cards, ids)
+        self.check_locations(cards, ids)
+        self.check_dragons(cards, ids)
+        return Decks(source=self.file, cards=cards, coins=coins, limits=limits, note=note,
+                     reconstruction=reconstruction, **ids)
+
+    def limits(self, limits: dict) -> dict[str, int]:
+        """DG-EQUIP-1: at most 1 head, 1 torso and 2 hand cards after the check."""
+        self.keys(limits, SLOTS, "limits")
+        for slot in SLOTS:
+            value = self.get(limits, slot, int, f"limits.{slot}")
+            self.need(value == LIMITS[slot], f"limits.{slot}",
+                      f"must be {LIMITS[slot]} (DG-EQUIP-1: \"1 hoofd, 1 torso en 2 handen\"), got {value}")
+        return {slot: limits[slot] for slot in SLOTS}
+
+    def deck(self, name: str, cards_data: Any, cards: dict[CardId, Card]) -> tuple[CardId, ...]:
+        """Section 2.1: the deck's exact size; every card checked; ids unique across all decks."""
+        field = f"decks.{name}"
+        self.need(isinstance(cards_data, list), field, "must be a list of cards")
+        want = DECK_SIZES[name]
+        self.need(len(cards_data) == want, field,
+                  f"must hold {want} cards (section 2.1; {TOTAL_CARDS} cards in all with the map card), "
+                  f"got {len(cards_data)}")
+        out = []
+        for i, obj in enumerate(cards_data):
+            card = self.card(name, obj, f"{field}[{i}]")
+            other = cards.get(card.id)
+            self.need(other is None, f"{field}[{i}].id",
+                      f"id {card.id!r} is already used in decks.{other.deck if other else ''} "
+                      "(ids are unique across all decks)")
+            cards[card.id] = card
+            out.append(card.id)
+        return tuple(out)
+
+    def card(self, deck: str, obj: Any, field: str) -> Card:
+        self.need(isinstance(obj, dict), field, "must be a JSON object (a card)")
+        kind = self.kind(deck, obj, field)
+        self.keys(obj, _KEYS[kind], field)
+        card_id = self.get(obj, "id", str, f"{field}.id")
+        self.need(_ID.match(card_id) is not None, f"{field}.id",
+                  f"must be a non-empty id without spaces, got {card_id!r}")
+        name = self.get(obj, "name", str, f"{field}.name")
+        self.need(name.strip() != "", f"{field}.name", "must not be empty")
+        base = {"id": card_id, "name": name, "deck": deck, "kind": kind}
+        return getattr(self, f"card_{kind}")(obj, field, base)
+
+    def kind(self, deck: str, obj: dict, field: str) -> str:
+        """The card's kind from its deck; encounter cards say theirs in ``type`` (DG-EXPLORE-3)."""
+        if not deck.startswith("encounter_"):
+            return {"characters": "character", "market": "market", "location_draghan": "location",
+                    "location_shadow": "location", "dragons": "dragon"}[deck]
+        kind = self.get(obj, "type", str, f"{field}.type")
+        hint = " (the dragon card's type is \"dragon_card\")" if kind == "dragon" else ""
+        self.need(kind in _ENCOUNTER_TYPES, f"{field}.type",
+                  f"an encounter card is {', '.join(_ENCOUNTER_TYPES)} (DG-EXPLORE-3), got {kind!r}{hint}")
+        self.need(kind != "dragon_card" or deck == "encounter_shadow", f"{field}.type",
+                  "the dragon card is in the Shadow encounter deck (DG-REC-4, DG-DRAGON-1)")
+        return kind
+
+    # ------------------------------------------------------------------ one card per kind
+    def card_character(self, obj: dict, field: str, base: dict) -> Card:
+        """DG-REC-1, section 2.1: 3 icons on the healthy side, 1 on the wounded side."""
+        healthy = self.icons(obj, "healthy", f"{field}.healthy", size=3, rule="the healthy side, section 2.1, DG-REC-1")
+        wounded = self.icons(obj, "wounded", f"{field}.wounded", size=1, rule="the wounded side, section 2.1, DG-REC-1")
+        return Card(**base, healthy=healthy, wounded=wounded)
+
+    def equipment_fields(self, obj: dict, field: str, slot_needed: bool) -> dict[str, Any]:
+        """DG-INT-8: skill icons and/or the healing icon, one body-part icon (``null`` allowed in the schema)."""
+        icons = self.icons(obj, "icons", f"{field}.icons")
+        heal = self.flag(obj, "heal", f"{field}.heal")
+        self.need(icons != "" or heal, f"{field}.icons",
+                  "equipment needs skill icons or the healing icon (DG-INT-8), this card has neither")
+        self.need("slot" in obj, f"{field}.slot", "is missing")
+        slot = obj["slot"]
+        allowed = SLOTS if slot_needed else SLOTS + (None,)
+        self.need(slot in allowed, f"{field}.slot",
+                  f"must be {', '.join(map(json.dumps, allowed))} (DG-INT-8, DG-EQUIP-1), got {slot!r}")
+        return {"icons": icons, "heal": heal, "slot": slot}
+
+    def card_market(self, obj: dict, field: str, base: dict) -> Card:
+        """DG-REC-2: equipment with a body slot and a price in coins."""
+        fields = self.equipment_fields(obj, field, slot_needed=True)
+        price = self.get(obj, "price", int, f"{field}.price")
+        self.need(price >= 0, f"{field}.price", f"must be >= 0 coins, got {price}")
+        return Card(**base, **fields, price=price)
+
+    def card_equipment(self, obj: dict, field: str, base: dict) -> Card:
+        """DG-REC-3/4, DG-INT-8: encounter equipment (the wooden background)."""
+        return Card(**base, **self.equipment_fields(obj, field, slot_needed=False))
+
+    def card_monster(self, obj: dict, field: str, base: dict) -> Card:
+        """DG-REC-3/4: required icons, gold (int >= 1 or null), flee, theft; the realms' rules: check_encounters."""
+        req = self.icons(obj, "req", f"{field}.req", nonempty=True, rule="a monster requires icons, DG-REC-3/4")
+        self.need("gold" in obj, f"{field}.gold", "is missing")
+        gold = obj["gold"]
+        self.need(gold is None or (_is_int(gold) and gold >= 1), f"{field}.gold",
+                  f"must be a number of coins >= 1, or null, got {gold!r}")
+        flee = self.flag(obj, "flee", f"{field}.flee")
+        theft = self.flag(obj, "theft", f"{field}.theft")
+        return Card(**base, req=req, gold=gold, flee=flee, theft=theft)
+
+    def card_dragon_card(self, obj: dict, field: str, base: dict) -> Card:
+        """DG-REC-4: the dragon card has no icons of its own."""
+        return Card(**base)
+
+    def card_location(self, obj: dict, field: str, base: dict) -> Card:
+        """DG-INT-28: one ability; DG-LOC-3, DG-REC-5: an assist location lists its icons, no other does."""
+        ability = self.get(obj, "ability", str, f"{field}.ability")
+        self.need(ability in ABILITIES, f"{field}.ability",
+                  f"must be one of {', '.join(ABILITIES)} (DG-INT-28), got {ability!r}")
+        if ability == "assist":
+            icons = self.icons(obj, "icons", f"{field}.icons", nonempty=True,
+                               rule="an assist location, DG-LOC-3, DG-REC-5")
+        else:
+            self.need("icons" not in obj, f"{field}.icons", "only an assist location has icons (DG-REC-5)")
+            icons = ""
+        return Card(**base, ability=ability, icons=icons)
+
+    def card_dragon(self, obj: dict, field: str, base: dict) -> Card:
+        """DG-REC-6, DG-DRAGON-1: a large dragon card shows the icons needed to defeat it."""
+        return Card(**base, req=self.icons(obj, "req", f"{field}.req", nonempty=True, rule="DG-DRAGON-1, DG-REC-6"))
+
+    # ------------------------------------------------------------------ deck-wide rules
+    def check_encounters(self, cards: dict[CardId, Card], ids: dict[str, tuple[CardId, ...]]) -> None:
+        """DG-INT-32: a Draghan monster has a gold value or the flee icon, never both, and both kinds exist
+        (DG-REC-3); a Shadow monster has neither; exactly one dragon card (DG-REC-4)."""
+        for i, cid in enumerate(ids["encounter_draghan"]):
+            c = cards[cid]
+            if c.is_monster:
+                self.need(c.gold is not None or c.flee, f"decks.encounter_draghan[{i}].gold",
+                          f"monster {cid} has no flee icon, so it needs a gold value (DG-INT-32)")
+                self.need(c.gold is None or not c.flee, f"decks.encounter_draghan[{i}].flee",
+                          f"monster {cid} has a gold value, so it cannot carry the flee icon (DG-INT-32)")
+        monsters = [cards[c] for c in ids["encounter_draghan"] if cards[c].is_monster]
+        for what, has in (("gold value", lambda c: c.gold is not None), ("flee icon", lambda c: c.flee)):
+            self.need(any(has(c) for c in monsters), "decks.encounter_draghan",
+                      f"no monster has a {what}: both kinds must exist (DG-REC-3, DG-INT-32)")
+        for i, cid in enumerate(ids["encounter_shadow"]):
+            c = cards[cid]
+            if c.is_monster:
+                self.need(c.gold is None, f"decks.encounter_shadow[{i}].gold",
+                          "Shadow monsters have no gold value (DG-SHADOW-2, DG-INT-32)")
+                self.need(not c.flee, f"decks.encounter_shadow[{i}].flee",
+                          "Shadow monsters carry no flee icon (DG-SHADOW-2, DG-INT-32)")
+        dragons = [c for c in ids["encounter_shadow"] if cards[c].kind == "dragon_card"]
+        self.need(len(dragons) == 1, "decks.encounter_shadow",
+                  f"must hold exactly one dragon card (type \"dragon_card\", DG-REC-4), got {len(dragons)}")
+
+    def check_locations(self, cards: dict[CardId, Card], ids: dict[str, tuple[CardId, ...]]) -> None:
+        """DG-SETUP-2: 3 markets and 3 portals in Draghan; DG-INT-28: Shadow locations heal, assist, threat, theft."""
+        abilities = Counter(cards[c].ability for c in ids["location_draghan"])
+        for ability, want in (("market", MARKETS_IN_DRAGHAN), ("portal", PORTALS_IN_DRAGHAN)):
+            self.need(abilities[ability] == want, "decks.location_draghan",
+                      f"must hold exactly {want} {ability} locations (DG-SETUP-2), got {abilities[ability]}")
+        for i, cid in enumerate(ids["location_shadow"]):
+            ability = cards[cid].ability
+            self.need(ability in SHADOW_ABILITIES, f"decks.location_shadow[{i}].ability",
+                      f"a Shadow location is {', '.join(SHADOW_ABILITIES)} only, got {ability!r} "
+                      "(DG-INT-28, DG-MARKET-5, DG-PORTAL-5)")
+
+    def check_dragons(self, cards: dict[CardId, Card], ids: dict[str, tuple[CardId, ...]]) -> None:
+        """DG-REC-6: the large dragons differ (which is why DG-CAMP sets defeated ones aside)."""
+        seen: dict[tuple[int, int, int], CardId] = {}
+        for i, cid in enumerate(ids["dragons"]):
+            key = icon_counts(cards[cid].req)
+            self.need(key not in seen, f"decks.dragons[{i}].req",
+                      f"same requirement as {seen.get(key)}: the large dragons differ (DG-REC-6)")
+            seen[key] = cid
+
+
+# ---------------------------------------------------------------------------- shuffles and the location deck
+
+def shuffled(ids: Sequence[CardId], rng: random.Random) -> list[CardId]:
+    """Return a shuffled copy of ``ids`` (DG-SETUP-1: each deck shuffled separately); ``ids`` is not changed.
+
+    Exactly one ``rng.shuffle`` call on a fresh list, so the result is a pure function of the generator.
+
+    >>> deck = ("G1", "G2", "G3", "G4")
+    >>> shuffled(deck, random.Random(3)) == shuffled(deck, random.Random(3)), sorted(shuffled(deck, random.Random(3)))
+    (True, ['G1', 'G2', 'G3', 'G4'])
+    """
+    out = list(ids)
+    rng.shuffle(out)
+    return out
+
+
+def location_blocks() -> tuple[range, range, range]:
+    """Return the index ranges of the Draghan location deck's three blocks, top first (DG-SETUP-4, section 2.3).
+
+    The deck is built from three piles stacked 4 / 4 / 5 (:func:`build_location_deck`), so positions
+    1-4, 5-8 and 9-13 (indices 0-3, 4-7, 8-12; position r is turned up in round r while the team is in
+    Draghan) each hold exactly one market and one portal. An observer knows the blocks but not the order
+    inside them, nor which of the 7 others, markets and portals went to which block: section 7 samples
+    the hidden order uniformly within the blocks.
+
+    >>> [(r.start + 1, r.stop) for r in location_blocks()]
+    [(1, 4), (5, 8), (9, 13)]
+    """
+    starts = [sum(LOCATION_PILES[:i]) for i in range(len(LOCATION_PILES) + 1)]
+    first, second, third = (range(a, b) for a, b in zip(starts, starts[1:]))
+    return first, second, third
+
+
+def build_location_deck(decks: Decks, rng: random.Random) -> list[CardId]:
+    """Build the Draghan location deck; return it top card first (DG-SETUP-2..4, DG-REC-7).
+
+    Exactly these ``rng.shuffle`` calls, in this order:
+
+    1. the 7 other locations (in ``decks.location_draghan`` order), which also decides the 2 / 2 / 3
+       split (DG-SETUP-2): piles ``others[0:2]``, ``others[2:4]``, ``others[4:7]``, top to bottom;
+    2. the 3 markets, then 3. the 3 portals: pile ``i`` gets ``markets[i]`` and ``portals[i]``, so which
+       market and which portal join which pile is random (DG-SETUP-3);
+    4. each pile, top pile first; the piles are stacked 4 / 4 / 5 with the 5-card pile at the bottom
+       (DG-SETUP-4). The two 4-card piles are alike (random contents), so their order needs no draw.
+
+    >>> deck = build_location_deck(load_decks(), random.Random(7))
+    >>> d = load_decks()
+    >>> len(deck), sorted(deck) == sorted(d.location_draghan)
+    (13, True)
+    >>> [sorted(d.card(c).ability for c in deck[r.start:r.stop] if d.card(c).ability in ("market", "portal"))
+    ...  for r in location_blocks()]
+    [['market', 'portal'], ['market', 'portal'], ['market', 'portal']]
+    """
+    ability = {cid: decks.card(cid).ability for cid in decks.location_draghan}
+    others = shuffled([c for c in decks.location_draghan if ability[c] not in ("market", "portal")], rng)
+    markets = shuffled([c for c in decks.location_draghan if ability[c] == "market"], rng)
+    portals = shuffled([c for c in decks.location_draghan if ability[c] == "portal"], rng)
+    deck: list[CardId] = []
+    start = 0
+    for i, size in enumerate(OTHER_SPLIT):
+        pile = others[start:start + size] + [markets[i], portals[i]]
+        start += size
+        rng.shuffle(pile)
+        deck.extend(pile)
+    return deck
