@@ -1,8 +1,8 @@
 """dragonwidgets: four dragon-themed board games for Jupyter.
 
 Rules engines in plain Python (``dragonwidgets.engine``, ``dragonwidgets.games``) and anywidget front
-ends (``GameWidget``, ``EmeraldWidget``, ``DrachenlandWidget``, ``ChasseAuDragonWidget``) to play,
-rewind and inspect them one decision at a time.
+ends (``GameWidget``, ``EmeraldWidget``, ``DrachenlandWidget``, ``ChasseAuDragonWidget``,
+``DraghanWidget``) to play, rewind and inspect them one decision at a time.
 
 >>> import dragonwidgets
 >>> game = dragonwidgets.new_game("emerald", players=3, seed=1)
@@ -36,6 +36,7 @@ _WIDGETS = {
     "EmeraldWidget": "dragonwidgets.widgets",
     "DrachenlandWidget": "dragonwidgets.widgets",
     "ChasseAuDragonWidget": "dragonwidgets.widgets",
+    "DraghanWidget": "dragonwidgets.widgets",
 }
 
 
@@ -48,5 +49,5 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "RecordError",
     "bot_names", "from_record", "make_bot", "new_game", "GameWidget", "EmeraldWidget",
-    "DrachenlandWidget", "ChasseAuDragonWidget", "__version__",
+    "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "__version__",
 ]

@@ -6,6 +6,7 @@ The bundles they load are built from ``js/`` into ``dragonwidgets/static/`` by `
 from .base import GameWidget, IntentError, MESSAGE_KINDS
 from .chasse_au_dragon import ChasseAuDragonWidget
 from .drachenland import DrachenlandWidget
+from .draghan import DraghanWidget
 from .emerald import EmeraldWidget
 
-__all__ = ["GameWidget", "EmeraldWidget", "DrachenlandWidget", "ChasseAuDragonWidget", "IntentError", "MESSAGE_KINDS"]
+__all__ = ["GameWidget", "EmeraldWidget", "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "IntentError", "MESSAGE_KINDS"]
