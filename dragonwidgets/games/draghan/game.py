@@ -660,16 +660,18 @@ class DraghanGame(Game):
             ev.append(Event("tested", f"The {self._monster_name(dragon)} is not defeated."))
         s.round_down, s.round_all_down = down, all_down
         s.gold_queue = []
+        promised = 0  # odd coins owed to the gold decisions below, still in the supply (DG-INT-24)
         for m in down:
             gold = self.decks.card(m).gold or 0
             group = sorted(seat for seat, t in s.targets.items() if t == m)
             if not gold or not group:
                 continue
-            pay = gold if self.options["unlimited_coins"] else min(gold, s.supply)  # DG-INT-24
+            pay = gold if self.options["unlimited_coins"] else min(gold, s.supply - promised)  # DG-INT-24
             for seat in group:
                 self._pay(seat, pay // len(group))
             if pay % len(group):
                 s.gold_queue.append((m, group, pay % len(group)))
+                promised += pay % len(group)
             ev.append(Event("gold", f"The {self._monster_name(m)} pays {pay} coin{'s' * (pay != 1)}"
                             + (f" to the {self.player_name(group[0])}." if len(group) == 1 else " to share.")))
         self._pay_gold(ev)
