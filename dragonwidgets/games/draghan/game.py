@@ -354,6 +354,7 @@ class DraghanGame(Game):
             self._resume(ev)
         elif kind == "draw_dragon":
             s.dragon = words[1]
+            s.decks["dragons"].remove(words[1])  # DG-DRAGON-1: drawn from the face-down large dragons
             ev.append(Event("dragon_drawn", f"The dragon appears: the {self._name(words[1])} ({self.decks.card(words[1]).req}). "
                             "The endgame begins.", data={"dragon": words[1]}))
             self._explore(ev)
