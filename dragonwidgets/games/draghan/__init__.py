@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import RandomBot
+from .bots import PlannerBot, RandomBot
 from .game import DraghanGame
 
 GAME_CLASS = DraghanGame
-BOTS = {"random": RandomBot}
+BOTS = {"random": RandomBot, "planner": PlannerBot}
 
 
 def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> DraghanGame:
@@ -30,4 +30,4 @@ def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **o
     return DraghanGame(players=players, seed=seed, chance=chance, **options)
 
 
-__all__ = ["GAME_CLASS", "BOTS", "DraghanGame", "RandomBot", "new_game"]
+__all__ = ["GAME_CLASS", "BOTS", "DraghanGame", "PlannerBot", "RandomBot", "new_game"]
