@@ -2,8 +2,9 @@
 
 A *plan* places each character at one monster (or none), commits some of its own equipment there, and
 may give the assist location's icons to one monster. :func:`search` tries every plan in which each
-placed character brings at least one icon its monster asks for (placing a character elsewhere only
-dilutes the gold, DG-INT-5), keeps for each placement the fewest equipment cards that do the job, and
+placed character brings at least one icon its monster asks for, or the assist location does (the assist
+goes only to a monster a character faces, DG-INT-6; placing a character elsewhere only dilutes the
+gold, DG-INT-5), keeps for each placement the fewest equipment cards that do the job, and
 returns the plans best first: all monsters defeated, then the dragon, then the most (weighted)
 monsters, then the fewest cards spent. The widget offers the plans that defeat everything as hints; the
 planner bot plays the best one.
@@ -106,8 +107,8 @@ def search(monsters: dict[str, str], dragon: tuple[str, str] | None,
     # The most a character can bring of each icon type (its own icons and all its skill cards).
     most = {s: tuple(max(o[0][i] for o in opts[s]) for i in range(3)) for s in seats}
 
-    def useful(s: int, m: str) -> bool:
-        return any(need[m][i] and most[s][i] for i in range(3))
+    def useful(s: int, m: str) -> bool:  # its icons help, or it opens the way for the assist (DG-INT-6)
+        return any(need[m][i] and (most[s][i] or assist_ic[i]) for i in range(3))
 
     choices = {s: [None] + [m for m in need if useful(s, m)] for s in seats}
     cache: dict[tuple, tuple[str, ...] | None] = {}
