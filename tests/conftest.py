@@ -30,7 +30,7 @@ IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
 # tests/, ``--doctest-modules`` would import every ``make_golden.py`` as the one module ``make_golden``
 # (tests/emerald keeps its own, which its test imports by name). One conftest.py only: several
 # conftest.py files in folders without ``__init__.py`` clash as the module ``conftest``.
-collect_ignore = ["drachenland/make_golden.py", "chasse_au_dragon/make_golden.py"]
+collect_ignore = ["drachenland/make_golden.py", "chasse_au_dragon/make_golden.py", "draghan/make_golden.py"]
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
 
 
