@@ -21,7 +21,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lab_harness  # noqa: E402
 
 NOTEBOOK = "screenshot.ipynb"
-WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget", "chasse_au_dragon": "ChasseAuDragonWidget"}
+WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget", "chasse_au_dragon": "ChasseAuDragonWidget",
+           "draghan": "DraghanWidget"}
+
+
+def bot_for(game: str) -> str:
+    """The bot that plays seats 1 and 2: greedy (planner for Draghan) if the game has it, else its first bot."""
+    from dragonwidgets import bot_names
+
+    names = bot_names(game)
+    return next((b for b in ("greedy", "planner") if b in names), names[0])
 
 # Play from the kernel: at least `n` decisions, then on until seat 0 decides with the board live.
 PLAY = """
@@ -55,7 +64,8 @@ def main(argv: list[str] | None = None) -> None:
 
     source = (
         "import dragonwidgets\n"
-        f"w = dragonwidgets.{WIDGETS[args.game]}(players=3, seed={args.seed}, seats=['human', 'greedy', 'greedy'])\n"
+        f"w = dragonwidgets.{WIDGETS[args.game]}(players=3, seed={args.seed}, "
+        f"seats=['human', {bot_for(args.game)!r}, {bot_for(args.game)!r}])\n"
         "w"
     )
     with lab_harness.LabServer(notebooks=None, extra={NOTEBOOK: lab_harness.notebook_json(source)}) as lab, \

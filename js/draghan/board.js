@@ -1,0 +1,90 @@
+// The Draghan card table: the realm and the location with the decks (location.js) beside the
+// encounters (table.js) and the fight hint (hint.js), the market and the set-aside characters
+// (market.js), and the characters in seat order (heroes.js). Every element a legal action may name
+// carries the contract's `data-target` (`card/{id}`, `hero/{seat}`, `location`, `realm`), so the
+// shell's targets.js highlights and binds them.
+
+/**
+ * `game.observation(viewer)` of Draghan (the contract's keys) with the widget's `hint`.
+ * @typedef {Object} DraghanObservation
+ * @property {string|null} decision       choose_character, heal_1, portal_choice, theft, draw_dragon, declare_target,
+ *                                        declare_equipment, assign_assist, gold, replace, buy, share, heal_2, equipment_check
+ * @property {number} active_player       the seat holding the map card
+ * @property {number|null} current_player the seat to decide (-1 chance)
+ * @property {boolean} is_over
+ * @property {number} round
+ * @property {"draghan"|"shadow"} realm
+ * @property {"running"|"won"|"lost"} result
+ * @property {({card: string, wounded: boolean, equipment: string[], coins: number, shows: string}|null)[]} heroes
+ * @property {string[]} set_aside
+ * @property {number} supply
+ * @property {string|null} location
+ * @property {string} assist              the assist location's icons this round ("" for none)
+ * @property {string|null} assist_target
+ * @property {number} threat
+ * @property {string[]} portals_up
+ * @property {boolean} travel_pending
+ * @property {string[]} market_display
+ * @property {{id: string, dragon: boolean, req: string, placed: number[], facing: number[]}[]} table
+ * @property {string|null} dragon         the large dragon drawn
+ * @property {string[]} revealed_equipment
+ * @property {Record<string, string>} targets  seat -> the monster it faces
+ * @property {Record<string, string[]>} used   seat -> the cards it commits
+ * @property {number|null} declaring
+ * @property {Record<string, number>} deck_sizes
+ * @property {string[]} discard
+ * @property {number} fled
+ * @property {number} defeated
+ * @property {{plans: {targets: Object, cards: Object, assist: string|null, dragon: boolean, text: string}[], count: number, note: string}|null} hint
+ * @property {{reason: string, winners: number[]}|null} outcome
+ * @property {{decks: Record<string, string[]>}} [hidden]  the teacher's view only: never drawn here
+ */
+/** @typedef {import("../shared/model.js").GameTraits} GameTraits */
+/** @typedef {import("./cards.js").DraghanLayout} DraghanLayout */
+
+import { h } from "../shared/dom.js";
+import { locationPanel } from "./location.js";
+import { tablePanel } from "./table.js";
+import { hintPanel } from "./hint.js";
+import { sidePanel } from "./market.js";
+import { heroesPanel } from "./heroes.js";
+
+/** The team's result once the game is over (DG-END). @param {DraghanObservation} obs */
+function overBanner(obs) {
+  if (!obs.is_over) return null;
+  const won = obs.result === "won";
+  return h(
+    "div",
+    { class: `dw-dg-over dw-dg-${won ? "won" : "lost"}`, role: "status" },
+    h("strong", { text: won ? "The team wins!" : "The team loses" }),
+    obs.outcome?.reason ? h("span", { class: "dw-muted", text: ` · ${obs.outcome.reason}` }) : null,
+  );
+}
+
+/**
+ * Create the board.
+ * @returns {{el: HTMLElement, update(t: GameTraits): void}}
+ */
+export function createDraghanBoard() {
+  const el = h("div", { class: "dw-dg-board", role: "group", "aria-label": "The Draghan table", "data-lm-suppress-shortcuts": "" });
+  return {
+    el,
+    update(t) {
+      const layout = /** @type {DraghanLayout} */ (t.board || {});
+      const obs = /** @type {DraghanObservation} */ (t.observation || {});
+      const names = t.player_names || [];
+      el.classList.toggle("dw-dg-shadow", obs.realm === "shadow");
+      const parts = [
+        h(
+          "div",
+          { class: "dw-dg-top" },
+          locationPanel({ obs, layout }),
+          h("div", { class: "dw-dg-centre" }, overBanner(obs), tablePanel({ obs, layout, names }), hintPanel({ obs })),
+        ),
+        sidePanel({ obs, layout }),
+        heroesPanel({ obs, layout, names, viewSeat: t.view_seat ?? null }),
+      ];
+      el.replaceChildren(...parts.filter(Boolean));
+    },
+  };
+}
