@@ -11,7 +11,8 @@ engine itself run from the moment named by ``at``:
 - ``"share"``, ``"heal_2"``, ``"check"``, ``"end"``: phase 5, 6, 7 or 8 of round ``round`` with the
   given ``location`` already visited.
 
-Everything a test checks afterwards goes through ``legal_actions`` / ``apply`` like a player would.
+Everything a test checks afterwards goes through ``legal_actions`` / ``apply`` like a player would. The
+events of the engine's run from ``at`` up to the first decision are kept in ``game.built_events``.
 
 Keeping positions honest (every card of the decks file is somewhere exactly once, 28 coins):
 
@@ -218,15 +219,16 @@ def position(
     extra = card_counts(game) - expected_cards(game)
     if missing or extra:
         raise ValueError(f"cards not conserved: missing {sorted(missing)}, extra {sorted(extra)} (DG-SETUP-1)")
+    events: list = []
     if at == "round":
         s.round = round - 1
-        game._start_round(s, [])
+        game._start_round(s, events)
     else:
         s.round = round
         {"share": game._share_phase, "heal_2": lambda ev: game._heal_phase(HEAL_2, ev),
-         "check": game._start_check, "end": game._end_round}[at]([])
+         "check": game._start_check, "end": game._end_round}[at](events)
     game._legal_cache = None
-    game._draw_due_chance()
+    game.built_events = events + game._draw_due_chance()  # type: ignore[attr-defined]
     return game
 
 
