@@ -1,18 +1,21 @@
-"""Write tests/js/fixtures/emerald.json, drachenland.json and chasse_au_dragon.json: widget traits at a
-few positions of each game, from the real engine, for the vitest suite and the chromium harness (js/dev/).
-Run: python tests/js/make_fixtures.py
+"""Write tests/js/fixtures/emerald.json, drachenland.json, chasse_au_dragon.json and draghan.json: widget
+traits at a few positions of each game, from the real engine, for the vitest suite and the chromium
+harness (js/dev/).
+Run: python tests/js/make_fixtures.py [game ...]   (no game: every game)
 """
 
 from __future__ import annotations
 
 import json
 import pathlib
+import sys
 
-from dragonwidgets import ChasseAuDragonWidget, DrachenlandWidget, EmeraldWidget, bot_names
+from dragonwidgets import ChasseAuDragonWidget, DrachenlandWidget, DraghanWidget, EmeraldWidget, bot_names
 
 OUT = pathlib.Path(__file__).parent / "fixtures" / "emerald.json"
 OUT_DL = pathlib.Path(__file__).parent / "fixtures" / "drachenland.json"
 OUT_CD = pathlib.Path(__file__).parent / "fixtures" / "chasse_au_dragon.json"
+OUT_DG = pathlib.Path(__file__).parent / "fixtures" / "draghan.json"
 TRAITS = ("game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log",
           "seats", "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace",
           "player_names", "text")
@@ -36,7 +39,7 @@ def play_until(w: EmeraldWidget, decision: str, limit: int = 2000) -> None:
 def play_until_true(w, wanted, limit: int = 5000) -> None:
     """Let a bot play every seat until ``wanted(full observation, legal action ids)`` holds."""
     seats = list(w.seats)
-    bot = "greedy" if "greedy" in bot_names(w.game.name) else "random"
+    bot = next((b for b in ("greedy", "planner") if b in bot_names(w.game.name)), "random")
     w.seats = [bot] * len(seats)
     for _ in range(limit):
         if wanted(w.game.observation(None), [a.id for a in w.game.legal_actions()]):
@@ -141,7 +144,72 @@ def chasse_positions() -> dict:
     return out
 
 
-def main() -> None:
+def _draghan_at(wanted, players: int = 3, seeds=range(1, 40)) -> DraghanWidget:
+    """A Draghan widget (all seats human, hotseat view) at the first position where
+    ``wanted(full observation, legal ids)`` holds, the planner bot playing up to it; seeds tried in turn."""
+    for seed in seeds:
+        w = DraghanWidget(players=players, seed=seed, first_player=0)
+        seats = list(w.seats)
+        w.seats = ["planner"] * players
+        while not w.game.is_over and not wanted(w.game.observation(None), w.game.legal_action_ids()):
+            w.bot_step()
+        w.seats = seats
+        if wanted(w.game.observation(None), w.game.legal_action_ids()):
+            return w
+    raise RuntimeError("no such Draghan position: try more seeds")
+
+
+def draghan_positions() -> dict:
+    """Draghan positions (the planner bot plays up to them): the character choice, a declaration with
+    icons placed so far and the hint, the assist, an odd coin, a market purchase, sharing, the equipment
+    check, a replacement, the portal choice, the Shadow Realm with the dragon (hotseat and teacher views),
+    a won and a lost game. Logs are cut to their last rows."""
+    out = _ShortLogs()
+    out["choose"] = traits(DraghanWidget(players=3, seed=1, first_player=0))
+    wanted = {
+        "declare": lambda o, ids: o["decision"] == "declare_equipment" and len(o["targets"]) >= 2 and len(ids) > 1,
+        "portal": lambda o, ids: o["decision"] == "portal_choice",
+        "buy": lambda o, ids: o["decision"] == "buy",
+        "share": lambda o, ids: o["decision"] == "share",
+        "assist": lambda o, ids: o["decision"] == "assign_assist",
+        "gold": lambda o, ids: o["decision"] == "gold",
+        "check": lambda o, ids: o["decision"] == "equipment_check",
+        "heal": lambda o, ids: o["decision"] in ("heal_1", "heal_2"),
+        "dragon": lambda o, ids: o["dragon"] is not None and o["decision"] == "declare_target" and len(o["table"]) > 1,
+        "won": lambda o, ids: o["result"] == "won",
+    }
+    for name, test in wanted.items():
+        w = _draghan_at(test)
+        out[name] = traits(w)
+        if name == "dragon":
+            w.viewer = "teacher"
+            out["dragon_teacher"] = traits(w)
+    out["replace"] = traits(_draghan_at(lambda o, ids: o["decision"] == "replace", players=2))
+    out["lost"] = traits(_draghan_at(lambda o, ids: o["result"] == "lost", players=2))
+    # Every position has the same board (every card's data, 28 kB): stored once, as "_board".
+    boards = {json.dumps(v.pop("board"), sort_keys=True) for v in out.values()}
+    assert len(boards) == 1, "the Draghan positions have different boards"
+    return {"_board": json.loads(boards.pop()), **out}
+
+
+GAMES = ("emerald", "drachenland", "chasse_au_dragon", "draghan")
+
+
+def main(games: tuple[str, ...] = GAMES) -> None:
+    unknown = set(games) - set(GAMES)
+    if unknown:
+        sys.exit(f"unknown game(s) {sorted(unknown)}: choose among {', '.join(GAMES)}")
+    if "emerald" in games:
+        emerald()
+    for game, make, path in (("drachenland", drachenland_positions, OUT_DL), ("chasse_au_dragon", chasse_positions, OUT_CD),
+                             ("draghan", draghan_positions, OUT_DG)):
+        if game in games:
+            positions = make()
+            path.write_text(json.dumps(positions, indent=1, sort_keys=True) + "\n")
+            print(f"wrote {path} ({path.stat().st_size} bytes): {', '.join(positions)}")
+
+
+def emerald() -> None:
     out = {}
     w = EmeraldWidget(players=3, seed=1)
     out["start"] = traits(w)
@@ -166,13 +234,7 @@ def main() -> None:
     out["mid_5p"] = traits(w5)
     OUT.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT} ({OUT.stat().st_size} bytes): {', '.join(out)}")
-    dl = drachenland_positions()
-    OUT_DL.write_text(json.dumps(dl, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {OUT_DL} ({OUT_DL.stat().st_size} bytes): {', '.join(dl)}")
-    cd = chasse_positions()
-    OUT_CD.write_text(json.dumps(cd, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {OUT_CD} ({OUT_CD.stat().st_size} bytes): {', '.join(cd)}")
 
 
 if __name__ == "__main__":
-    main()
+    main(tuple(sys.argv[1:]) or GAMES)
