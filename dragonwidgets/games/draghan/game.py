@@ -877,6 +877,12 @@ class DraghanGame(Game):
         won = self.state.result == "won"
         return Outcome(self._scores(), list(range(self.players)) if won else [], self.state.end_reason or "")
 
+    def _why_illegal(self, action_id: str) -> str:
+        """Say which rule forbids ``action_id`` now (``explain`` and refusals); see :mod:`.why`."""
+        from .why import why_illegal
+
+        return why_illegal(self, action_id)
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
 
