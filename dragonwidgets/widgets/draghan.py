@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Game, game_class, new_game
+from ..games.draghan.fight import add, defeats, icons
 from .base import GameWidget, bundle
 
 __all__ = ["DraghanWidget", "fight_hint"]
@@ -48,9 +49,9 @@ def _declared(obs: dict[str, Any]) -> tuple[list[int], int | None]:
 
 
 def _agrees(plan: Any, obs: dict[str, Any], done: list[int], current: int | None) -> bool:
-    """Check if playing ``plan`` from here still defeats what it defeats.
+    """Check if ``plan`` can still be played from here.
 
-    A finished seat agrees when the plan leaves it out (its icons at any monster only add there) or
+    A finished seat agrees when the plan leaves it out (its icons where it stands only add there) or
     has it at the monster it faces with cards it has all committed; the seat declaring its
     equipment agrees when the plan leaves it out or has it at its monster (it may still add cards).
     """
@@ -67,6 +68,48 @@ def _agrees(plan: Any, obs: dict[str, Any], done: list[int], current: int | None
     return True
 
 
+def _from_here(plan: Any, obs: dict[str, Any], done: list[int], current: int | None) -> tuple[dict, dict]:
+    """The plan as it would be played from here: the declarations made replace its placements of
+    those seats (where each faces and what it committed), the seat declaring its equipment adds
+    the plan's cards it has not committed yet. Returns ``(targets, cards)`` by seat."""
+    targets: dict[int, str] = dict(plan.targets)
+    cards = {s: list(c) for s, c in plan.cards.items()}
+    declared, used = obs.get("targets") or {}, obs.get("used") or {}
+    seats = list(done) + ([current] if current is not None and obs.get("decision") == "declare_equipment" else [])
+    for seat in seats:
+        mine = list(used.get(str(seat), []))
+        if seat == current and plan.targets.get(seat) == declared.get(str(seat)):
+            mine += [c for c in plan.cards.get(seat, ()) if c not in mine]
+        targets.pop(seat, None)
+        cards.pop(seat, None)
+        if declared.get(str(seat)) is not None:
+            targets[seat] = declared[str(seat)]
+            if mine:
+                cards[seat] = mine
+    return targets, cards
+
+
+def _outcome(targets: dict, cards: dict, assist_to: str | None, obs: dict[str, Any],
+             layout: dict[str, Any]) -> tuple[bool, bool]:
+    """(every monster but the dragon falls, the dragon falls) for these placements (DG-FIGHT-6/7,
+    DG-DRAGON-5), with the icons the characters show, their cards' and the assist location's."""
+    placed: dict[str, tuple[int, int, int]] = {}
+
+    def put(monster: str, text: str) -> None:
+        placed[monster] = add(placed.get(monster, (0, 0, 0)), icons(text))
+
+    for seat, monster in targets.items():
+        put(monster, obs["heroes"][seat]["shows"])
+        for c in cards.get(seat, ()):
+            put(monster, layout["cards"][c]["icons"])
+    if assist_to is not None:
+        put(assist_to, obs.get("assist") or "")
+    table = obs.get("table") or []
+    others = all(defeats(m["req"], placed.get(m["id"], (0, 0, 0))) for m in table if not m["dragon"])
+    dragon = any(m["dragon"] and defeats(m["req"], placed.get(m["id"], (0, 0, 0))) for m in table)
+    return others, others and dragon
+
+
 def _can_clear(obs: dict[str, Any]) -> bool:
     """Check if the table could be cleared at all: each monster needs a character of its own, the
     assist location may take one more (DG-FIGHT-1, DG-LOC-3). Spares the search on a crowded table."""
@@ -78,9 +121,9 @@ def _can_clear(obs: dict[str, Any]) -> bool:
 class _Names:
     """The game's words for the cards and characters of one observation."""
 
-    def __init__(self, game: Game, obs: dict[str, Any]):
+    def __init__(self, game: Game, obs: dict[str, Any], layout: dict[str, Any]):
         self.game = game
-        self.cards = game.board_layout()["cards"]
+        self.cards = layout["cards"]
         table = obs.get("table") or []
         names = [self.cards[m["id"]]["name"] for m in table if not m.get("dragon")]
         self.twice = {n for n in names if names.count(n) > 1}
@@ -92,30 +135,33 @@ class _Names:
             return f"the dragon ({self.cards[self.dragon]['name']})" if self.dragon else "the dragon"
         return f"{card['name']} {mid}" if card["name"] in self.twice else card["name"]
 
-    def plan_text(self, plan: Any, location: str | None, assist: str) -> str:
+    def plan_text(self, targets: dict, cards: dict, assist_to: str | None, dragon: bool, obs: dict[str, Any]) -> str:
+        """"Elf → Goblin, Wizard + Lute → Merchant, Watchtower (SS) → Orc Brute", and the dragon's fate."""
         parts = []
-        for seat in sorted(plan.targets):
-            cards = "".join(f" + {self.cards[c]['name']}" for c in plan.cards.get(seat, ()))
-            parts.append(f"{self.game.player_name(seat)}{cards} → {self.monster(plan.targets[seat])}")
-        if plan.assist is not None and location:
-            parts.append(f"{self.cards[location]['name']} ({assist}) → {self.monster(plan.assist)}")
+        for seat in sorted(targets):
+            kit = "".join(f" + {self.cards[c]['name']}" for c in cards.get(seat, ()))
+            parts.append(f"{self.game.player_name(seat)}{kit} → {self.monster(targets[seat])}")
+        location = obs.get("location")
+        if assist_to is not None and location:
+            parts.append(f"{self.cards[location]['name']} ({obs.get('assist')}) → {self.monster(assist_to)}")
         text = ", ".join(parts) or "nobody needs to fight"
-        if self.dragon and plan.dragon_defeated:
-            text += ": the dragon falls"
-        elif self.dragon:
-            text += " (the dragon survives)"
+        if self.dragon:
+            text += ": the dragon falls" if dragon else " (the dragon survives)"
         return text
 
 
-def fight_hint(game: Game, obs: dict[str, Any], plans: list[Any] | None = None) -> dict[str, Any] | None:
+def fight_hint(game: Game, obs: dict[str, Any], plans: list[Any] | None = None,
+               layout: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Return the fight hint for the observation ``obs`` of ``game``, or ``None`` outside a fight.
 
     ``{"plans": [...], "count": n, "note": str}``: at most three plans best first, each
     ``{"targets": {seat: monster id}, "cards": {seat: [card ids]}, "assist": monster id | None,
     "dragon": bool, "text": "Elf → Goblin, Wizard + Lute → Merchant"}`` (seats as strings, the
     dragon as its dragon card's id), that defeat every monster but the dragon (DG-RESULT-7,
-    DG-DRAGON-7) when the declarations still to come follow them; ``count`` says how many such
-    plans there are. ``plans`` may pass ``game.fight_plans()`` already computed.
+    DG-DRAGON-7) when the declarations still to come follow them. A plan is shown as it would be
+    played from here: with the declarations already made (DG-INT-15), whose icons may make the dragon
+    fall where the search's plan alone would not. ``count`` says how many such plans there are;
+    ``plans`` may pass ``game.fight_plans()`` and ``layout`` ``game.board_layout()`` already computed.
 
     >>> import dragonwidgets
     >>> g = dragonwidgets.new_game("draghan", players=2, seed=30, first_player=0)
@@ -129,32 +175,39 @@ def fight_hint(game: Game, obs: dict[str, Any], plans: list[Any] | None = None) 
     """
     if obs.get("decision") not in HINT_DECISIONS:
         return None
-    names = _Names(game, obs)
-    found = []
+    layout = layout or game.board_layout()  # type: ignore[attr-defined]
+    names = _Names(game, obs, layout)
+    found: dict[tuple, dict[str, Any]] = {}
     if _can_clear(obs):
         done, current = _declared(obs)
-        every = game.fight_plans() if plans is None else plans  # type: ignore[attr-defined]
-        found = [p for p in every if p.all_defeated and _agrees(p, obs, done, current)]
-    out = []
-    for plan in found[:MAX_PLANS]:
-        out.append({
-            "targets": {str(s): m for s, m in sorted(plan.targets.items())},
-            "cards": {str(s): list(c) for s, c in sorted(plan.cards.items()) if c},
-            "assist": plan.assist,
-            "dragon": bool(plan.dragon_defeated),
-            "text": names.plan_text(plan, obs.get("location"), obs.get("assist") or ""),
-        })
+        for plan in game.fight_plans() if plans is None else plans:  # type: ignore[attr-defined]
+            if not plan.all_defeated or not _agrees(plan, obs, done, current):
+                continue
+            targets, cards = _from_here(plan, obs, done, current)
+            others, dragon = _outcome(targets, cards, plan.assist, obs, layout)
+            key = (tuple(sorted(targets.items())), tuple(sorted((s, tuple(c)) for s, c in cards.items())), plan.assist)
+            if others and key not in found:
+                found[key] = {
+                    "targets": {str(s): m for s, m in sorted(targets.items())},
+                    "cards": {str(s): c for s, c in sorted(cards.items()) if c},
+                    "assist": plan.assist,
+                    "dragon": dragon,
+                    "text": names.plan_text(targets, cards, plan.assist, dragon, obs),
+                }
+    ranked = sorted(found.values(), key=lambda p: not p["dragon"])  # stable: the search's order otherwise
     a = obs["active_player"]
     active = game.player_name(a)
-    if not found:
+    if not ranked:
         hero = (obs.get("heroes") or [None] * (a + 1))[a]
         fate = "wounded again and drop out" if hero and hero["wounded"] else "wounded"
         note = f"No plan from here defeats every monster: the {active} will be {fate}."
-    elif any(m.get("dragon") for m in obs.get("table") or []) and not found[0].dragon_defeated:
+    elif names.dragon and not ranked[0]["dragon"]:
         note = "Every monster can fall, but not the dragon this round."
     else:
-        note = f"{len(found)} plan{'s' * (len(found) != 1)} from here defeat{'s' * (len(found) == 1)} every monster."
-    return {"plans": out, "count": len(found), "note": note}
+        n = len(ranked)
+        note = f"{n} plan{'s' * (n != 1)} from here defeat{'s' * (n == 1)} every monster" + \
+            (": the dragon falls." if names.dragon else ".")
+    return {"plans": ranked[:MAX_PLANS], "count": len(ranked), "note": note}
 
 
 class DraghanWidget(GameWidget):
@@ -233,7 +286,7 @@ class DraghanWidget(GameWidget):
             if names != self.player_names:
                 self.player_names = names
             obs = self.observation
-            self.observation = {**obs, "hint": fight_hint(self._game, obs, self._fight_plans(obs))}
+            self.observation = {**obs, "hint": fight_hint(self._game, obs, self._fight_plans(obs), self.board)}
 
     def _fight_plans(self, obs: dict[str, Any]) -> list[Any] | None:
         """``game.fight_plans()`` once per round's table: it does not change while the team declares."""
@@ -257,8 +310,7 @@ class DraghanWidget(GameWidget):
 
     def _won_words(self) -> str:
         obs = self._game.observation(None)
-        cards = self._game.board_layout()["cards"]
-        dragon = cards[obs["dragon"]]["name"] if obs.get("dragon") else "dragon"
+        dragon = self.board["cards"][obs["dragon"]]["name"] if obs.get("dragon") else "dragon"
         return f"the {dragon} is defeated in round {obs['round']}"
 
     # ------------------------------------------------------------------ the status, in the game's words
@@ -281,7 +333,7 @@ class DraghanWidget(GameWidget):
         return name if name.startswith("Seat ") else f"the {name}"
 
     def _card(self, cid: str | None) -> str:
-        return self._game.board_layout()["cards"][cid]["name"] if cid else "?"
+        return self.board["cards"][cid]["name"] if cid else "?"
 
     def _what(self, obs: dict[str, Any], decision: str | None) -> str:
         """The decision due, as a clause with its subject ("the Elf chooses which monster to face")."""
@@ -325,6 +377,5 @@ class DraghanWidget(GameWidget):
     def _monster(self, obs: dict[str, Any], mid: str | None) -> str:
         if mid is None:
             return "nothing"
-        names = _Names(self._game, obs)
-        word = names.monster(mid)
+        word = _Names(self._game, obs, self.board).monster(mid)
         return word if word.startswith("the ") else f"the {word}"
