@@ -70,12 +70,20 @@ def changed_traits(before: dict, after: dict) -> dict[str, int]:
 
 
 #: game name -> its widget class in ``dragonwidgets``.
-WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget", "chasse_au_dragon": "ChasseAuDragonWidget"}
+WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget", "chasse_au_dragon": "ChasseAuDragonWidget",
+           "draghan": "DraghanWidget"}
+
+
+def bot_for(game_name: str) -> str:
+    """The bot of the other seats: ``greedy`` (Draghan: ``planner``), else the game's first bot."""
+    names = dragonwidgets.bot_names(game_name)
+    return next((b for b in ("greedy", "planner") if b in names), names[0])
 
 
 def play_game(game_name: str, players: int, seed: int, viewer: str) -> dict[str, list[int] | int]:
-    """Play one game (seat 0 human choosing at random, the others ``greedy``); measure each action."""
-    seats = ["human"] + ["greedy"] * (players - 1)
+    """Play one game (seat 0 human choosing at random, the others ``greedy``, or ``planner`` for Draghan);
+    measure each action."""
+    seats = ["human"] + [bot_for(game_name)] * (players - 1)
     w = getattr(dragonwidgets, WIDGETS[game_name])(players=players, seed=seed, seats=seats)
     w.viewer = viewer
     meter = CommMeter(w)
@@ -118,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
     args.players = args.players or list(range(cls.min_players, cls.max_players + 1))
 
     print(f"{args.game}: bytes Python sends to the browser per applied action (JSON of comm messages), "
-          f"{args.games} full games each; seat 0 human (random legal action), the others greedy bots\n")
+          f"{args.games} full games each; seat 0 human (random legal action), the others {bot_for(args.game)} bots\n")
     header = (f"{'players':>7} {'viewer':>8} {'actions':>8} {'sent median':>12} {'sent max':>9} "
               f"{'diff median':>12} {'diff max':>9} {'msgs/action':>12} {'initial state':>14} {'sent/game':>10}")
     print(header)
