@@ -43,7 +43,8 @@ def a23():
     """Example A23: Shadow; three characters reveal the Shadow Troll, the dragon card and the Elven Mantle."""
     troll, mantle = pick("S09", req="SSC"), pick("S12", kind="equipment")
     g = position([pick(KNIGHT, healthy="SSC"), "CH1", pick(BARD, healthy="CCK")], realm="shadow",
-                 tops={"location_shadow": [pick("V01", ability="heal")], "encounter_shadow": [troll, "S01", mantle]})
+                 tops={"location_shadow": [pick("V01", ability="heal"), pick("V02", ability="assist")],
+                       "encounter_shadow": [troll, "S01", mantle]})
     return g, troll, mantle
 
 
