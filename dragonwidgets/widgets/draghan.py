@@ -150,6 +150,16 @@ class _Names:
         return text
 
 
+def _wasteful(plan: dict[str, Any], plans: Any) -> bool:
+    """Check if another plan places everyone alike with fewer of the same cards and fares as well
+    (played from here, the declarations made can make a card of the search's plan needless)."""
+    def cards(p: dict[str, Any]) -> set[tuple[str, str]]:
+        return {(s, c) for s, cs in p["cards"].items() for c in cs}
+
+    return any(o is not plan and o["targets"] == plan["targets"] and o["assist"] == plan["assist"]
+               and o["dragon"] >= plan["dragon"] and cards(o) < cards(plan) for o in plans)
+
+
 def fight_hint(game: Game, obs: dict[str, Any], plans: list[Any] | None = None,
                layout: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Return the fight hint for the observation ``obs`` of ``game``, or ``None`` outside a fight.
@@ -194,7 +204,8 @@ def fight_hint(game: Game, obs: dict[str, Any], plans: list[Any] | None = None,
                     "dragon": dragon,
                     "text": names.plan_text(targets, cards, plan.assist, dragon, obs),
                 }
-    ranked = sorted(found.values(), key=lambda p: not p["dragon"])  # stable: the search's order otherwise
+    # the dragon's fall first; otherwise the search's order (sorted() is stable)
+    ranked = sorted((p for p in found.values() if not _wasteful(p, found.values())), key=lambda p: not p["dragon"])
     a = obs["active_player"]
     active = game.player_name(a)
     if not ranked:

@@ -94,11 +94,18 @@ const DECKS = [
   ["dragons", "Large dragons"],
 ];
 
+/** The decks the Shadow Realm no longer uses (DG-PORTAL-4). */
+const DRAGHAN_ONLY = ["location_draghan", "encounter_draghan", "market"];
+
 function decks(obs) {
   const sizes = obs.deck_sizes || {};
   const out = DECKS.filter(([key]) => key in sizes).map(([key, label]) => h(
     "div",
-    { class: `dw-dg-deck${sizes[key] ? "" : " dw-dg-deck-empty"}`, "data-deck": key, title: `${label}: ${sizes[key]} card${sizes[key] === 1 ? "" : "s"}, face down` },
+    {
+      class: `dw-dg-deck${sizes[key] ? "" : " dw-dg-deck-empty"}${obs.realm === "shadow" && DRAGHAN_ONLY.includes(key) ? " dw-dg-deck-unused" : ""}`,
+      "data-deck": key,
+      title: `${label}: ${sizes[key]} card${sizes[key] === 1 ? "" : "s"}, face down${obs.realm === "shadow" && DRAGHAN_ONLY.includes(key) ? " (no longer used in the Shadow Realm, DG-PORTAL-4)" : ""}`,
+    },
     h("span", { class: "dw-dg-deck-count", text: sizes[key] }),
     h("span", { class: "dw-dg-deck-name", text: label }),
   ));

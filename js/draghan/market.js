@@ -34,7 +34,7 @@ export function sidePanel({ obs, layout }) {
     market.length
       ? h(
         "div",
-        { class: "dw-dg-market" },
+        { class: "dw-dg-market-display" },
         h("h3", { class: "dw-panel-title", text: "Market · for sale after the fight" }),
         h("div", { class: "dw-dg-cards" }, market.map((id) => equipmentCard(layout, id, { price: true }))),
       )

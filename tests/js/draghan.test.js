@@ -90,6 +90,7 @@ describe("the table", () => {
     expect(board().querySelector('.dw-dg-deck[data-deck="discard"] .dw-dg-deck-count').textContent).toBe(String(o.discard.length));
     expect(board().querySelector(".dw-dg-stats [data-coins]").dataset.coins).toBe(String(o.supply));
     expect(board().querySelector(".dw-dg-phase-now").dataset.phase).toBe("location");
+    expect(board().querySelector(".dw-dg-deck-unused")).toBeNull();
   });
 
   it("travelling is a click on the realm; staying is only in the list", () => {
@@ -257,6 +258,8 @@ describe("the fight", () => {
     const o = t.observation;
     expect(byTarget("realm").textContent).toBe("Shadow Realm");
     expect(board().classList.contains("dw-dg-shadow")).toBe(true);
+    const unused = [...board().querySelectorAll(".dw-dg-deck-unused")].map((n) => n.dataset.deck);
+    expect(unused).toEqual(["location_draghan", "encounter_draghan", "market"]);
     const dragon = byTarget("card/S01");
     expect(dragon.classList.contains("dw-dg-dragon")).toBe(true);
     expect(dragon.querySelector(".dw-dg-dragon-name").textContent).toBe(cards[o.dragon].name);
@@ -301,7 +304,7 @@ describe("the market and the end", () => {
   it("the market display with prices; the affordable cards are the buttons", () => {
     const t = position("buy");
     mount("buy");
-    const market = board().querySelector(".dw-dg-market");
+    const market = board().querySelector(".dw-dg-market-display");
     for (const id of t.observation.market_display) {
       const card = market.querySelector(`[data-target="card/${id}"]`);
       expect(card.querySelector(".dw-dg-price").dataset.coins).toBe(String(cards[id].price));
