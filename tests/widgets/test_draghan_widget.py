@@ -234,7 +234,7 @@ def test_the_hint_is_sent_during_the_declarations_only():
             cards = [{(s, c) for s, cs in p["cards"].items() for c in cs} for p in hint["plans"]]
             for i, a in enumerate(hint["plans"]):  # no plan spends a card another plan shows needless
                 assert not any(b["targets"] == a["targets"] and b["assist"] == a["assist"] and cards[j] < cards[i]
-                               for j, b in enumerate(hint["plans"])), hint
+                               and b["dragon"] >= a["dragon"] for j, b in enumerate(hint["plans"])), hint
         else:
             assert hint is None, decision
         w.bot_step()
