@@ -4,8 +4,9 @@ realm, the encounters with the icons placed at each, the market, the dragon) wit
 The widget adds one key to the observation it sends, ``hint``: during the fight declarations
 (``declare_target``, ``declare_equipment``, ``assign_assist``) the best fight plans that defeat every
 monster on the table, at most three, searched exactly by ``game.fight_plans()`` (DG-FIGHT-1..7,
-DG-DRAGON-5, DG-LOC-3) and kept only if they agree with the declarations already made. Draghan is open
-(section 7): the plans use nothing a seat may not see.
+DG-DRAGON-5, DG-LOC-3), kept only if they agree with the declarations already made and shown as
+played from there (see :func:`fight_hint`). Draghan is open (section 7): the plans use nothing a seat
+may not see.
 
 >>> w = DraghanWidget(players=2, seed=30, first_player=0)
 >>> print(w.status)
