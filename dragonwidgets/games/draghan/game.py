@@ -52,6 +52,18 @@ from .state import (
     Hero,
 )
 
+_LAYOUTS: dict[int, tuple[Decks, dict[str, Any]]] = {}
+
+
+def _layout(decks: Decks) -> dict[str, Any]:
+    """Every card's fields, computed once per loaded decks (``board_layout``; the decks are never mutated)."""
+    hit = _LAYOUTS.get(id(decks))
+    if hit is None or hit[0] is not decks:
+        hit = _LAYOUTS[id(decks)] = (decks, {"cards": {cid: asdict(decks.card(cid)) for cid in decks.cards},
+                                             "limits": dict(decks.limits), "coins": decks.coins})
+    return hit[1]
+
+
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
 
 
@@ -141,8 +153,7 @@ class DraghanGame(Game):
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static data sent to the browser once: every card of the decks (the contract)."""
-        return {"cards": {cid: asdict(self.decks.card(cid)) for cid in self.decks.cards},
-                "limits": dict(self.decks.limits), "coins": self.decks.coins}
+        return _layout(self.decks)
 
     # ------------------------------------------------------------------ who decides
     def _player_to_move(self) -> int | None:
