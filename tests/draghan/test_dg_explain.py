@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from dg_builder import Hero, pick, play, position
+from dg_builder import Hero, play, position
 from dragonwidgets.engine import Action, IllegalActionError
 from dragonwidgets.games.draghan import DraghanGame
 
@@ -30,7 +30,7 @@ def second_choice():
 
 
 def declaring():
-    """Elf (Lute, Potion, Plumed Hat) and Wizard (Spellbook) face the Goblin and the Merchant; the Old Map was revealed too."""
+    """Elf (Lute, Potion, Plumed Hat) and Wizard (Spellbook) meet the Goblin and the Merchant; Old Map revealed."""
     return position([Hero("CH1", equipment=["M02", "M07", "M10"]), Hero("CH3", equipment=["M03"])], tops={
         "location_draghan": ["L11"], "encounter_draghan": [GOBLIN, MERCHANT, "D41"]})
 

@@ -177,3 +177,17 @@ def test_options_are_the_digests_and_bad_values_are_refused():
             DraghanGame(players=2, seed=1, **{key: value})
     with pytest.raises(ValueError, match="campaign_defeated_dragons"):
         DraghanGame(players=2, seed=1, campaign_defeated_dragons="G9")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_DG_SETUP_4_the_game_deals_the_location_deck_in_three_piles(seed):
+    """DG-SETUP-2..4 as the game deals them: the Draghan location deck of a new game holds the 13 locations,
+    with one market and one portal in each of rounds 1-4, 5-8 and 9-13 (the 5-card pile at the bottom), so the
+    third portal never comes before round 9."""
+    g = DraghanGame(players=2, seed=seed)
+    deck = g.state.decks["location_draghan"]
+    assert sorted(deck) == sorted(g.decks.location_draghan)
+    ability = [g.decks.card(c).ability for c in deck]
+    for block in (ability[0:4], ability[4:8], ability[8:13]):
+        assert block.count("market") == 1 and block.count("portal") == 1
+    assert [i for i, a in enumerate(ability) if a == "portal"][2] >= 8
