@@ -181,7 +181,7 @@ def test_options_are_the_digests_and_bad_values_are_refused():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_DG_SETUP_4_the_game_deals_the_location_deck_in_three_piles(seed):
-    """DG-SETUP-2..4 as the game deals them: the Draghan location deck of a new game holds the 13 locations,
+    """DG-SETUP-4, DG-SETUP-2, DG-SETUP-3 as the game deals them: the Draghan location deck of a new game holds the 13 locations,
     with one market and one portal in each of rounds 1-4, 5-8 and 9-13 (the 5-card pile at the bottom), so the
     third portal never comes before round 9."""
     g = DraghanGame(players=2, seed=seed)
