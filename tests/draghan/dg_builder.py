@@ -27,9 +27,11 @@ Keeping positions honest (every card of the decks file is somewhere exactly once
   their deck (DG-CAMP-3).
 - :func:`card_counts` must then equal :func:`expected_cards`, or ``ValueError`` says which card is wrong.
 
-Card contents may be tuned for balance, so tests ask for the card they need with :func:`pick`: the digest's
-id when it still has the fields the test relies on, else another card that has them (the test is skipped
-when none has). ``undo``/``goto`` replay from setup and drop what the builder wrote: tests never rewind a
+Card contents: the bundled ``data/decks.json`` may be tuned for balance, so built positions play with
+``digest_decks.json`` by default, a frozen copy of the digest's section 5 (the cards the worked examples of
+section 8 name); pass ``decks_file=""`` for the bundled data. Tests ask for the card they need with
+:func:`pick` (and :func:`place` for a location by its ability), which checks the fields the test relies on:
+the digest's id when it has them, else another card that has them, else the test is skipped. ``undo``/``goto`` replay from setup and drop what the builder wrote: tests never rewind a
 built position.
 
 >>> g = position(["CH1", "CH3"], tops={"location_draghan": ["L07"], "encounter_draghan": ["D01", "D08"]})
@@ -50,6 +52,7 @@ ValueError: table: D41 is not a monster (the table holds monsters and the dragon
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import pytest
@@ -58,10 +61,12 @@ from dragonwidgets.games.draghan import DraghanGame
 from dragonwidgets.games.draghan.cards import DECK_NAMES, load_decks
 from dragonwidgets.games.draghan.state import DRAGHAN, HEAL_2, SHADOW, Hero
 
-__all__ = ["Hero", "position", "pick", "card_counts", "expected_cards", "coins_total", "play", "ids", "kinds",
+__all__ = ["Hero", "position", "pick", "find", "place", "card_counts", "expected_cards", "coins_total", "play", "ids", "kinds",
            "hero", "obs", "DRAGHAN", "SHADOW"]
 
 PHASES = ("round", "share", "heal_2", "check", "end")
+#: The digest's section 5 reconstruction, frozen for the rules tests (see the module docstring).
+DIGEST_DECKS = str(Path(__file__).with_name("digest_decks.json"))
 _FACE_DOWN = ("location_draghan", "location_shadow", "encounter_draghan", "encounter_shadow", "market")
 
 
@@ -74,7 +79,7 @@ def pick(prefer: str, **fields: Any) -> str:
     >>> pick("D08", req="CC", gold=2), pick("CH1", healthy="SCC")
     ('D08', 'CH1')
     """
-    d = load_decks()
+    d = load_decks(DIGEST_DECKS)
     want = d.card(prefer)
     if all(getattr(want, k) == v for k, v in fields.items()):
         return prefer
@@ -83,6 +88,31 @@ def pick(prefer: str, **fields: Any) -> str:
         if c.kind == want.kind and all(getattr(c, k) == v for k, v in fields.items()):
             return cid
     pytest.skip(f"no card of {want.deck} has {fields} any more (the data was tuned): pick another example")
+
+
+_PLACES = {("draghan", "heal"): "L07", ("draghan", "assist"): "L09", ("draghan", "threat"): "L11",
+           ("draghan", "theft"): "L13", ("draghan", "market"): "L01", ("draghan", "portal"): "L04",
+           ("shadow", "heal"): "V01", ("shadow", "assist"): "V02", ("shadow", "threat"): "V04",
+           ("shadow", "theft"): "V06"}
+
+
+def place(ability: str, realm: str = DRAGHAN) -> str:
+    """Return a location of ``realm`` with ``ability`` (the digest's when it still has it), for tests whose
+    meaning depends on the location's effect (the mix of abilities may be tuned, DG-REC-8).
+
+    >>> place("threat"), place("heal", "shadow")
+    ('L11', 'V01')
+    """
+    return pick(_PLACES[realm, ability], ability=ability)
+
+
+def find(prefer: str, **fields: Any) -> str:
+    """Return :func:`pick`'s card, but ``prefer`` itself when no card matches (for ids chosen at import time;
+    the test using it then fails and says which card no longer fits)."""
+    try:
+        return pick(prefer, **fields)
+    except pytest.skip.Exception:
+        return prefer
 
 
 def _hero(spec: Hero | str | None) -> Hero | None:
@@ -115,6 +145,7 @@ def position(
     seed: int = 0,
     chance: str = "manual",
     first_player: int = 0,
+    decks_file: str = DIGEST_DECKS,
     **options: Any,
 ) -> DraghanGame:
     """Return a game in exactly the given position, run on by the engine from ``at`` (module docstring).
@@ -129,7 +160,8 @@ def position(
             large dragon (DG-DRAGON-1). ``revealed``: equipment revealed this round.
         tops / decks: see the module docstring; deck names are those of ``DECK_NAMES`` but ``characters``
             and ``dragons``.
-        first_player, seed, chance, options: the game's own settings.
+        first_player, seed, chance, decks_file, options: the game's own settings (``decks_file`` defaults to
+            the frozen digest decks, ``""`` is the bundled data).
 
     Raises:
         ValueError: a table the rules could not produce (a card twice, a card in the wrong kind of place,
@@ -139,7 +171,8 @@ def position(
         raise ValueError(f"at must be one of {PHASES}, got {at!r}")
     if realm not in (DRAGHAN, SHADOW):
         raise ValueError(f"realm is 'draghan' or 'shadow', got {realm!r}")
-    game = DraghanGame(players=len(heroes), seed=seed, chance=chance, first_player=first_player, **options)
+    game = DraghanGame(players=len(heroes), seed=seed, chance=chance, first_player=first_player,
+                       decks_file=decks_file, **options)
     d, s = game.decks, game.state
     dealt = {k: list(v) for k, v in s.decks.items()}
     built = [_hero(h) for h in heroes]

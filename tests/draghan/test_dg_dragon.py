@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dg_builder import Hero, hero, ids, kinds, obs, pick, play, position
+from dg_builder import Hero, hero, ids, kinds, obs, pick, place, play, position
 from dragonwidgets.engine import CHANCE, IllegalActionError
 from dragonwidgets.games.draghan import DraghanGame
 from dragonwidgets.games.draghan.state import DECLARE_TARGET, DRAW_DRAGON, OVER, SHARE
@@ -25,10 +25,10 @@ def outcomes(events) -> dict[str, bool]:
     return {e.data["monster"]: e.data["defeated"] for e in events if e.kind == "tested" and e.data}
 
 
-def endgame(heroes, table, dragon, *, location="V01", reinforcements=(), **kw):
+def endgame(heroes, table, dragon, *, location=None, reinforcements=(), **kw):
     """A Shadow round with the dragon on the table; ``reinforcements`` is the whole Shadow deck left."""
     return position(heroes, realm="shadow", table=table, dragon=dragon,
-                    tops={"location_shadow": [pick(location)]}, decks={"encounter_shadow": list(reinforcements)}, **kw)
+                    tops={"location_shadow": [location or place("heal", "shadow")]}, decks={"encounter_shadow": list(reinforcements)}, **kw)
 
 
 def a12():

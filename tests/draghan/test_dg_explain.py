@@ -12,11 +12,19 @@ import random
 
 import pytest
 
-from dg_builder import Hero, play, position
+from dg_builder import Hero, find, play, position
 from dragonwidgets.engine import Action, IllegalActionError
 from dragonwidgets.games.draghan import DraghanGame
 
-GOBLIN, MERCHANT, ORC, TROLL = "D01", "D08", "D10", "D18"
+GOBLIN, MERCHANT = find("D01", req="S", gold=1, theft=False), find("D08", req="CC", gold=2, theft=False)
+ORC, TROLL = find("D10", req="SS", gold=2, theft=False), find("D18", req="SSK", gold=3, theft=False)
+# the locations by ability, the market cards by price (the data may be tuned)
+HEALER, TOWER, THREAT, THIEVES = (find("L07", ability="heal"), find("L09", ability="assist", icons="SS"),
+                                  find("L11", ability="threat"), find("L13", ability="theft"))
+MARKET, SHRINE, DEN = find("L01", ability="market"), find("V01", ability="heal"), find("V06", ability="theft")
+BRIDGE = find("V04", ability="threat")
+LUTE, HELM, POTION, VEST = (find("M02", price=1, icons="C"), find("M09", price=2), find("M07", price=2, heal=True),
+                            find("M17", price=4))
 
 
 def choosing():
@@ -32,7 +40,7 @@ def second_choice():
 def declaring():
     """Elf (Lute, Potion, Plumed Hat) and Wizard (Spellbook) meet the Goblin and the Merchant; Old Map revealed."""
     return position([Hero("CH1", equipment=["M02", "M07", "M10"]), Hero("CH3", equipment=["M03"])], tops={
-        "location_draghan": ["L11"], "encounter_draghan": [GOBLIN, MERCHANT, "D41"]})
+        "location_draghan": [THREAT], "encounter_draghan": [GOBLIN, MERCHANT, "D41"]})
 
 
 def equipping():
@@ -48,27 +56,27 @@ def after_using():
 
 
 def assisting():
-    g = position(["CH1", "CH3", "CH5"], tops={"location_draghan": ["L09"], "encounter_draghan": [ORC, MERCHANT, GOBLIN]})
+    g = position(["CH1", "CH3", "CH5"], tops={"location_draghan": [TOWER], "encounter_draghan": [ORC, MERCHANT, GOBLIN]})
     play(g, f"face {MERCHANT}", f"face {GOBLIN}", "face none")
     return g
 
 
 def splitting_gold():
-    g = position(["CH4", "CH6", "CH3"], tops={"location_draghan": ["L07"], "encounter_draghan": [TROLL, "D41", "D42"]})
+    g = position(["CH4", "CH6", "CH3"], tops={"location_draghan": [HEALER], "encounter_draghan": [TROLL, "D41", "D42"]})
     play(g, f"face {TROLL}", f"face {TROLL}", "face none")
     return g
 
 
 def replacing():
     g = position([Hero("CH2", wounded=True), "CH1", "CH3", "CH4"], tops={
-        "location_draghan": ["L11"], "encounter_draghan": [GOBLIN, "D41", "D42", "D43", "D46"]})
+        "location_draghan": [THREAT], "encounter_draghan": [GOBLIN, "D41", "D42", "D43", "D46"]})
     play(g, *["face none"] * 4)
     return g
 
 
 def buying():
     g = position([Hero("CH4", coins=3), Hero("CH1", coins=1)], tops={
-        "location_draghan": ["L01"], "encounter_draghan": ["D41", "D42"], "market": ["M02", "M09", "M07", "M17"]})
+        "location_draghan": [MARKET], "encounter_draghan": ["D41", "D42"], "market": [LUTE, HELM, POTION, VEST]})
     return g
 
 
@@ -81,16 +89,16 @@ def checking():
 
 
 def stealing():
-    return position([Hero("CH1", equipment=["M02", "M10"]), "CH2"], tops={"location_draghan": ["L13"]})
+    return position([Hero("CH1", equipment=["M02", "M10"]), "CH2"], tops={"location_draghan": [THIEVES]})
 
 
 def drawing_dragon():
     return position(["CH1", "CH2"], realm="shadow", campaign_defeated_dragons="G1",
-                    tops={"location_shadow": ["V01"], "encounter_shadow": ["S01", "S02"]})
+                    tops={"location_shadow": [SHRINE], "encounter_shadow": ["S01", "S02"]})
 
 
 def healing():
-    return position([Hero("CH6", wounded=True, equipment=["M07", "M01"]), "CH5"], tops={"location_draghan": ["L11"]})
+    return position([Hero("CH6", wounded=True, equipment=["M07", "M01"]), "CH5"], tops={"location_draghan": [THREAT]})
 
 
 def travelling():
@@ -111,25 +119,25 @@ def portal_at_the_end():
 
 
 def in_the_shadow():
-    return position(["CH1", "CH2"], realm="shadow", tops={"location_shadow": ["V01"], "encounter_shadow": ["S02", "S03"]})
+    return position(["CH1", "CH2"], realm="shadow", tops={"location_shadow": [SHRINE], "encounter_shadow": ["S02", "S03"]})
 
 
 def shadow_drop_out():
     g = position([Hero("CH1", wounded=True, equipment=["M01"]), Hero("CH2", equipment=["M03", "M04", "M05"])],
-                 realm="shadow", tops={"location_shadow": ["V04"], "encounter_shadow": ["S02", "S03", "S04"]})
+                 realm="shadow", tops={"location_shadow": [BRIDGE], "encounter_shadow": ["S02", "S03", "S04"]})
     play(g, "face none", "face none")
     return g
 
 
 def won():
     g = position(["CH4", "CH3"], realm="shadow", table=["S01"], dragon="G4",
-                 tops={"location_shadow": ["V01"]}, decks={"encounter_shadow": []})
+                 tops={"location_shadow": [SHRINE]}, decks={"encounter_shadow": []})
     play(g, "face dragon", "face dragon")
     return g
 
 
 def lost():
-    return position(["CH1", "CH2"], realm="shadow", at="end", location="V06", decks={"location_shadow": []})
+    return position(["CH1", "CH2"], realm="shadow", at="end", location=DEN, decks={"location_shadow": []})
 
 
 CASES = [
@@ -172,9 +180,9 @@ CASES = [
     (splitting_gold, f"extra {GOBLIN} 0", "DG-RESULT-2"),
     (replacing, "replace CH1", "DG-WOUND-4"),
     (replacing, "replace CH1", "DG-INT-13"),
-    (buying, "buy M17", "DG-MARKET-3"),
+    (buying, f"buy {VEST}", "DG-MARKET-3"),
     (buying, "buy M12", "DG-MARKET-1"),
-    (buying, "give M02 1", "DG-SHARE-1"),
+    (buying, f"give {LUTE} 1", "DG-SHARE-1"),
     (sharing, "give coin 1", "DG-SHARE-1"),
     (sharing, "give M03 0", "DG-SHARE-1"),
     (sharing, "give M01 0", "DG-INT-27"),

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dg_builder import Hero, hero, ids, kinds, obs, pick, play, position
+from dg_builder import Hero, hero, ids, kinds, obs, pick, place, play, position
 from dragonwidgets.engine import IllegalActionError
 from dragonwidgets.games.draghan.fight import add, defeats, icons, search
 from dragonwidgets.games.draghan.state import ASSIST, DECLARE_EQUIPMENT, DECLARE_TARGET, SHARE
@@ -46,10 +46,11 @@ def lute():
     return pick("M02", icons="C")
 
 
-def fight(heroes, encounters, location="L07", **kw):
+def fight(heroes, encounters, location=None, **kw):
     """A Draghan round at ``location`` (a healer by default: no effect on healthy characters) revealing
     ``encounters`` from the top of the Draghan encounter deck."""
-    return position(heroes, tops={"location_draghan": [location], "encounter_draghan": list(encounters)}, **kw)
+    return position(heroes, tops={"location_draghan": [location or place("heal")], "encounter_draghan": list(encounters)},
+                    **kw)
 
 
 def outcomes(events) -> dict[str, bool]:
@@ -76,7 +77,7 @@ def test_DG_EXPLORE_2_DG_INT_3_wounded_characters_count_and_out_seats_do_not():
     g = fight([Hero("CH1", wounded=True), Hero("CH2", wounded=True)], ["D01", "D02", "D03"])
     assert g.state.table == ["D01", "D02"]
     g = position(["CH1", None, "CH3"], realm="shadow",
-                 tops={"location_shadow": ["V01"], "encounter_shadow": ["S02", "S03", "S04"]})
+                 tops={"location_shadow": [place("heal", "shadow")], "encounter_shadow": ["S02", "S03", "S04"]})
     assert g.state.table == ["S02", "S03"]
 
 

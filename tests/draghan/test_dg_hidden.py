@@ -12,7 +12,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dg_builder import Hero, pick, play, position
+from dg_builder import Hero, pick, place, play, position
 from dragonwidgets.games.draghan import DraghanGame
 
 FACE_DOWN = ("location_draghan", "location_shadow", "encounter_draghan", "encounter_shadow", "market", "dragons")
@@ -101,7 +101,8 @@ def test_section_7_permuting_the_face_down_decks_changes_no_seat_view(players, s
 def test_section_7_undrawn_large_dragons_stay_hidden():
     """Section 7, DG-DRAGON-1: before the dragon appears no seat learns which large dragon will come; once drawn,
     the drawn one is public and the others stay face down."""
-    g = position(["CH1", "CH2"], realm="shadow", tops={"location_shadow": ["V01"], "encounter_shadow": ["S02", "S01"]})
+    g = position(["CH1", "CH2"], realm="shadow", tops={"location_shadow": [place("heal", "shadow")],
+                                                              "encounter_shadow": ["S02", "S01"]})
     o = g.observation(0)
     assert o["dragon"] is None and o["deck_sizes"]["dragons"] == 4
     play(g, "dragon G2")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dg_builder import Hero, hero, ids, kinds, obs, pick, play, position
+from dg_builder import Hero, hero, ids, kinds, obs, pick, place, play, position
 from dragonwidgets.engine import CHANCE
 from dragonwidgets.games.draghan.state import ASSIST, DECLARE_TARGET, HEAL_1, HEAL_2, PORTAL, SHARE, THEFT
 
@@ -67,11 +67,11 @@ def test_DG_ROUND_3_a_round_is_played_in_the_realm_where_it_starts():
     round is a Shadow round with Shadow cards."""
     portal = pick("L04", ability="portal")
     g = position(["CH1", "CH2"], tops={"location_draghan": [portal], "encounter_draghan": ["D41", "D42"],
-                                       "location_shadow": ["V01"], "encounter_shadow": ["S11", "S12"]})
+                                       "location_shadow": [place("heal", "shadow")], "encounter_shadow": ["S11", "S12"]})
     play(g, "travel")
     assert g.state.realm == "draghan" and g.state.travel_pending and hero(g, 0).equipment == ["D41", "D42"]
     play(g, "skip")
-    assert g.state.round == 2 and g.state.realm == "shadow" and g.state.location == "V01"
+    assert g.state.round == 2 and g.state.realm == "shadow" and g.state.location == place("heal", "shadow")
     assert {"D41", "D42"} <= set(hero(g, 0).equipment) and {"S11", "S12"} <= set(hero(g, 1).equipment)
 
 
@@ -171,7 +171,7 @@ def test_DG_LOC_3_the_assist_location_counts_for_one_monster_this_round_only():
     assigns it to, owned by no one and not discarded; the next round has no assist."""
     tower = pick("L09", ability="assist", icons="SS")
     orc, goblin = pick("D10", req="SS", theft=False), pick("D01", req="S", theft=False)
-    g = position(["CH5", "CH3"], tops={"location_draghan": [tower, "L11"], "encounter_draghan": [orc, goblin]})
+    g = position(["CH5", "CH3"], tops={"location_draghan": [tower, place("threat")], "encounter_draghan": [orc, goblin]})
     assert obs(g)["assist"] == "SS"
     play(g, f"face {orc}", f"face {orc}")
     assert g.state.phase == ASSIST and ids(g) == [f"assist {orc}", "assist none"] and g.current_player == 0
@@ -184,7 +184,7 @@ def test_DG_LOC_3_the_assist_location_counts_for_one_monster_this_round_only():
 def test_DG_LOC_4_threat_reveals_one_more_card():
     """DG-LOC-4, DG-EXPLORE-1: at a threat location 2 characters reveal 3 cards; the next round 2 again."""
     threat = pick("L11", ability="threat")
-    g = position(["CH1", "CH2"], tops={"location_draghan": [threat, "L07"],
+    g = position(["CH1", "CH2"], tops={"location_draghan": [threat, place("heal")],
                                        "encounter_draghan": ["D41", "D46", "D50", "D37", "D38", "D39"]})
     assert obs(g)["threat"] == 1 and hero(g, 0).equipment == ["D41", "D46", "D50"]
     play(g, "skip")

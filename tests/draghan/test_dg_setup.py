@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from dg_builder import Hero, card_counts, expected_cards, ids, play, position
+from dg_builder import Hero, card_counts, expected_cards, ids, place, play, position
 from dragonwidgets.games.draghan import DraghanGame, new_game
 from dragonwidgets.games.draghan.state import CHOOSE_CHARACTER, DRAGHAN, HEAL_1
 
@@ -83,7 +83,7 @@ def test_DG_SETUP_7_DG_INT_12_each_character_takes_the_top_market_card_whatever_
     deck.remove(potion)
     deck.insert(1, potion)
     first = deck[0]
-    for name, top in (("location_draghan", "L07"), ("encounter_draghan", "D41"), ("encounter_draghan", "D42")):
+    for name, top in (("location_draghan", place("heal")), ("encounter_draghan", "D41"), ("encounter_draghan", "D42")):
         g.state.decks[name].remove(top)  # a quiet round 1: a healer, two equipment cards
         g.state.decks[name].insert(0 if top != "D42" else 1, top)
     play(g, "choose CH3")
@@ -140,7 +140,7 @@ def test_DG_SOLO_2_each_character_keeps_its_own_equipment_and_coins():
     character lies on that character's card only, its cards stay its own."""
     goblin = "D01"
     g = position([Hero("CH4", equipment=["M01"]), Hero("CH3", equipment=["M03"])],
-                 tops={"location_draghan": ["L07"], "encounter_draghan": [goblin, "D41"]})
+                 tops={"location_draghan": [place("heal")], "encounter_draghan": [goblin, "D41"]})
     play(g, "face D01", "done", "face none")
     h = g.state.heroes
     assert (h[0].coins, h[1].coins) == (1, 0) and h[0].equipment == ["M01", "D41"] and h[1].equipment == ["M03"]
