@@ -38,8 +38,8 @@ plain Python with a front end drawn in the notebook, so you can
 * **rewind** to any step, change a decision or a die roll, and see what follows;
 * **study** it from Python: observations, records, and as many games as you like for a plot.
 
-Available today: **Emerald** (2–5 players), **Drachenland** (2–4 players) and **La Chasse au Dragon**
-(2–6 players). Draghan follows.
+Available today: **Emerald** (2–5 players), **Drachenland** (2–4 players), **La Chasse au Dragon**
+(2–6 players) and **Draghan** (cooperative, 2–4 characters).
 """,
 """#md
 ## Play a game
@@ -92,6 +92,8 @@ again.state_digest() == g.state_digest()""",
   value can take you on the map, and scoring worked on the rulebook's example and on your own hoard.
 * [chasse_au_dragon.ipynb](chasse_au_dragon.ipynb): play against bots, exploding dice exactly (the win table
   of every die against every die, next to a simulation), and a turn decision by decision.
+* [draghan.ipynb](draghan.ipynb): a cooperative game played solo with several characters, a fight step by
+  step with the exact plan search as a hint, and how often a team of 2, 3 or 4 wins.
 """,
 ]
 
