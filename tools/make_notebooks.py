@@ -545,7 +545,8 @@ print(lesson)""",
 The table holds two monsters. Before anyone declares, the engine can list every plan that defeats them all,
 by an exact search over who faces what with which cards (`game.fight_plans()`):
 """,
-"""plans = [p for p in lesson.fight_plans() if p.all_defeated]
+"""every_plan = lesson.fight_plans()
+plans = [p for p in every_plan if p.all_defeated] or every_plan[:1]   # the best plan if none wins outright
 for p in plans:
     who = {lesson.player_name(s): m for s, m in p.targets.items()}
     print(who, "cards:", {lesson.player_name(s): c for s, c in p.cards.items()}, "assist:", p.assist)""",
