@@ -731,7 +731,7 @@ class DraghanGame(Game):
         if s.realm == SHADOW and not endgame and any(m not in down for m in s.table):
             self._rng_now().shuffle(s.decks["encounter_shadow"])
         s.table = stay
-        s.targets, s.used = {}, {}
+        s.targets, s.used, s.assist_target = {}, {}, None  # the fight is over
         if all_down:  # DG-RESULT-7, DG-DRAGON-7, DG-INT-17/22
             if s.revealed_equipment:
                 s.heroes[a].equipment.extend(s.revealed_equipment)  # type: ignore[union-attr]
