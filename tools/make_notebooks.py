@@ -575,6 +575,24 @@ show(events)""",
 """,
 """print(lesson.explain(lesson.legal_action_ids()[0]))
 print(lesson.explain("face D01"))""",
+"""#md
+## 3. How often does the team win?
+
+The cards are reconstructions, so their balance was measured: the `planner` bot (it plays the best exact
+fight plan, buys and shares sensibly and travels at the third portal) on every seat, thousands of games per
+team size. The full-size figures, with their 95 % intervals, were stored by
+`python benchmarks/draghan_balance.py --save` (the tuning is told in `dragonwidgets/games/draghan/data/BALANCE.md`):
+""",
+"""from IPython.display import Markdown
+from dragonwidgets.games.draghan import balance
+
+stored = balance.stored()
+Markdown(balance.table(stored["rates"]) if stored else "No stored figures: run benchmarks/draghan_balance.py --save")""",
+"""#md
+The same measure, small enough to run here (100 games per team size; the intervals are wide):
+""",
+"""quick = balance.win_rates(characters=(2, 3, 4), games=100, seed=2026)
+Markdown(balance.table(quick))""",
 ]
 
 if __name__ == "__main__":
