@@ -30,7 +30,7 @@ def render(game: "DraghanGame") -> str:
         lines.append("market: " + ", ".join(f"{name(c).name} ({name(c).price})" for c in s.market_display))
     for i, h in enumerate(s.heroes):
         if h is None:
-            lines.append(f"seat {i + 1}: out")
+            lines.append(f"seat {i + 1}: {'no character yet' if s.phase == 'choose_character' else 'out'}")
             continue
         kit = ", ".join(name(c).name for c in h.equipment) or "no equipment"
         lines.append(f"seat {i + 1}: {name(h.card).name} {'wounded' if h.wounded else 'healthy'} "
