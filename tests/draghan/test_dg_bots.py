@@ -162,7 +162,7 @@ def test_planner_heals_when_wounded():
 
 
 def buy_view(wounded: bool, equipment: list[str], coins: int = 3) -> dict:
-    return {"viewer": 0, "decision": "buy", "active_player": 0,
+    return {"viewer": 0, "decision": "buy", "active_player": 0, "travel_pending": False, "visited": ["L01"],
             "heroes": [{"card": "CH2", "wounded": wounded, "coins": coins, "shows": "S" if wounded else "SSK",
                         "equipment": equipment}]}
 
@@ -238,10 +238,12 @@ def test_replacement_completes_the_team():
 # ---------------------------------------------------------------------------- strength
 
 def test_planner_beats_random():
-    """The random team essentially never wins; the planner team wins often (3 characters)."""
+    """The random team essentially never wins (about 1 % over 2,000 games, data/BALANCE.md); the planner team
+    wins often (about 39 % with 3 characters)."""
     random_wins = sum(play_out(DraghanGame(players=3, seed=s), [RandomBot()] * 3, random.Random(s)).state.result
                       == "won" for s in range(200))
     bot = PlannerBot()
     planner_wins = sum(planner_game(3, s, bot).state.result == "won" for s in range(40))
-    assert random_wins <= 2
-    assert planner_wins >= 10
+    assert random_wins <= 8  # at most 4 %
+    assert planner_wins >= 8  # at least 20 %
+    assert planner_wins / 40 > 5 * random_wins / 200

@@ -14,7 +14,8 @@ the decks file (:func:`.cards.load_decks`), never ``view["hidden"]``.
 - **Healing** (DG-HEAL): a wounded active character always plays a healing card.
 - **Market** (DG-MARKET): each character buys the affordable card that adds the most to its kit (skill
   icons for a free slot or better than what the slot holds, a healing card when it has none, most of all
-  when wounded), while the gain is worth the price.
+  when wounded), while the gain is worth the price; at the last market (the third, or travel pending)
+  price no longer counts, since coins buy nothing in the Shadow Realm (DG-PORTAL-7).
 - **Sharing** (DG-SHARE): the active character gives the one card that raises the team's kit value most:
   a surplus card another character can keep, or a healing card for a wounded friend.
 - **Equipment check** (DG-EQUIP): it discards the card whose loss costs its kit the least.
@@ -300,13 +301,16 @@ class PlannerBot:
         """DG-MARKET-1..3: the affordable card that adds the most to the buyer's kit, if worth its price."""
         hero = view["heroes"][view["viewer"]]
         now = self._value(hero, hero["equipment"])
+        markets = sum(self.decks.card(c).ability == "market" for c in self.decks.location_draghan)
+        last = view["travel_pending"] or sum(self.decks.card(c).ability == "market" for c in view["visited"]) >= markets
+        weight = 0.0 if last else PRICE_WEIGHT  # coins buy nothing in the Shadow Realm (DG-PORTAL-7)
         best, best_net = "pass", 0.0
         for a in legal:
             if a.kind != "buy":
                 continue
             c = a.id.split()[1]
             gain = self._value(hero, hero["equipment"] + [c]) - now
-            net = gain - PRICE_WEIGHT * (self.decks.card(c).price or 0)
+            net = gain - weight * (self.decks.card(c).price or 0)
             if gain >= BUY_MIN_GAIN and net > best_net:
                 best, best_net = a.id, net
         return best
