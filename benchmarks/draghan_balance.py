@@ -17,7 +17,6 @@ It prints figures and never asserts a rate.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import platform
@@ -44,9 +43,9 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
 
     decks = Path(args.decks or BUNDLED_DECKS)
-    digest = hashlib.sha256(decks.read_bytes()).hexdigest()[:12]
+    digest = balance.cards_digest(decks)
     print(f"Draghan balance: {args.bot} team, {args.games} games per team size, seeds {args.seed}.., "
-          f"travel at portal {args.travel_at}, decks {decks.name} (sha256 {digest}), "
+          f"travel at portal {args.travel_at}, decks {decks.name} (cards sha256 {digest}), "
           f"{args.processes} process(es), Python {platform.python_version()}")
     t0 = time.perf_counter()
     rates = balance.win_rates(args.characters, args.games, args.seed, bot=args.bot, travel_at=args.travel_at,
@@ -57,7 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"total {time.perf_counter() - t0:.0f} s")
     if args.save:
         data = {"games": args.games, "seed": args.seed, "travel_at": args.travel_at, "bot": args.bot,
-                "decks": f"{decks.name} sha256 {digest}", "rates": {str(n): r for n, r in rates.items()}}
+                "decks": f"{decks.name} cards sha256 {digest}", "rates": {str(n): r for n, r in rates.items()}}
         balance.STORED.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"saved to {balance.STORED}")
 

@@ -71,8 +71,9 @@ def search_inputs(view: dict[str, Any], decks: Decks) -> dict[str, Any]:
     ``monsters`` (every monster on the table but the dragon), ``dragon`` (``(card id, icons)`` in the
     endgame), ``heroes`` (each character in play: the icons it shows now and those of its own cards
     with an icon some monster on the table asks for, DG-FIGHT-2/3: a card with none of them can never
-    help, DG-INT-34, and leaving it out keeps the search small), ``assist`` (this round's assist icons, DG-LOC-3) and ``weights`` (a Draghan
-    flee monster weighs 1.5, as in ``game.fight_plans``). Only public fields are read.
+    help, DG-INT-34, and leaving it out keeps the search small), ``assist`` (this round's assist icons,
+    DG-LOC-3) and ``weights`` (a Draghan flee monster weighs 1.5, as in ``game.fight_plans``). Only
+    public fields are read.
     """
     monsters = {t["id"]: t["req"] for t in view["table"] if not t["dragon"]}
     dragon = next(((t["id"], t["req"]) for t in view["table"] if t["dragon"]), None)
@@ -232,7 +233,8 @@ class PlannerBot:
                 if p.targets.get(s) != targets.get(s) or set(p.cards.get(s, ())) != used.get(s, set()):
                     return False
             if current is not None and view["decision"] == "declare_equipment":
-                if p.targets.get(current) != targets.get(current) or not used.get(current, set()) <= set(p.cards.get(current, ())):
+                mine = used.get(current, set())
+                if p.targets.get(current) != targets.get(current) or not mine <= set(p.cards.get(current, ())):
                     return False
             return True
 
