@@ -137,6 +137,36 @@ class Game:
         """Return a display name for ``player`` (games name seats after their colours)."""
         return f"Player {player + 1}"
 
+    def _copy_state(self) -> Any:
+        """Return a full, independent copy of ``self.state`` (for :meth:`clone` and search).
+
+        The default is ``copy.deepcopy(self.state)``; a game may override it with something
+        faster, as long as nothing of the copy is shared with the original.
+        """
+        return copy.deepcopy(self.state)
+
+    def _resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Replace, in place, everything ``seat`` cannot see by a uniformly resampled arrangement.
+
+        Called on a search copy (see :meth:`determinize`). The new arrangement is consistent with
+        ``self.observation(seat)`` (which stays unchanged) and uses only ``rng`` and what ``seat``
+        sees: hidden items are put in a canonical order before they are shuffled, so two states that
+        differ only in what ``seat`` cannot see give the same result for the same ``rng`` state.
+        A game in which a seat sees everything implements it as a no-op.
+
+        Raises:
+            NotImplementedError: the game does not implement it (the engine default).
+        """
+        raise NotImplementedError(f"{self.name} does not implement _resample_hidden (hidden-information search)")
+
+    def measures(self) -> dict[str, float | list[float]]:
+        """Return game-specific measures of a finished game, for :func:`dragonwidgets.simulate`.
+
+        Each value is a number for the game or a list with one number per seat; every finished
+        game of a class gives the same keys. The engine default is ``{}`` (no measures).
+        """
+        return {}
+
     # ------------------------------------------------------------------ the public API
     @property
     def current_player(self) -> int | None:
@@ -313,9 +343,47 @@ class Game:
                     out.append({"step": i + 1, "player": entry.action.player, "kind": ev.kind, "text": text})
         return out
 
-    def clone(self) -> "Game":
-        """Return an independent copy (for search and what-if questions)."""
-        return copy.deepcopy(self)
+    def clone(self, history: bool = True) -> "Game":
+        """Return an independent copy (for search and what-if questions).
+
+        Args:
+            history: ``True`` (default) copies everything, history included, so the copy can
+                :meth:`undo`, :meth:`goto` and :meth:`to_record` like the original. ``False`` gives a
+                cheap *search copy*: the same state (copied by :meth:`_copy_state`), options, seed
+                and chance mode, ``step`` kept, but an empty history; it can :meth:`apply` and be
+                asked everything about the current state, but :meth:`goto`, :meth:`undo`,
+                :meth:`log` and :meth:`to_record` are not for it. Read-only game data (boards,
+                decks) is shared with the original.
+        """
+        if history:
+            return copy.deepcopy(self)
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)  # read-only data and scalar fields; the mutable ones below
+        twin.options = dict(self.options)
+        twin._entries = []
+        twin.state = self._copy_state()
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> "Game":
+        """Return a search copy in which everything ``seat`` cannot see is resampled from ``rng``.
+
+        The copy's seed is replaced by ``rng.getrandbits(32)``, so its future dice and draws are not
+        the true ones, then :meth:`_resample_hidden` redeals what ``seat`` cannot see. The copy's
+        ``observation(seat)`` equals the original's; the true game is never changed.
+        Search bots (information-set Monte Carlo) call it once per iteration: the result depends
+        only on what ``seat`` sees and on ``rng``.
+
+        Raises:
+            ValueError: ``seat`` is not a seat ``0..players-1``.
+            NotImplementedError: the game does not implement :meth:`_resample_hidden`.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")
+        twin = self.clone(history=False)
+        twin.seed = rng.getrandbits(32)
+        twin._resample_hidden(seat, rng)
+        twin._legal_cache = None  # another seat's choices may depend on what was redealt
+        return twin
 
     def to_record(self) -> dict[str, Any]:
         """Return the JSON game record of the whole current line.
