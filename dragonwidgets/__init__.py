@@ -26,6 +26,7 @@ from .engine import (
     make_bot,
     new_game,
 )
+from .simulation import simulate
 
 __version__ = "0.1.0"
 
@@ -48,6 +49,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "RecordError",
-    "bot_names", "from_record", "make_bot", "new_game", "GameWidget", "EmeraldWidget",
+    "bot_names", "from_record", "make_bot", "new_game", "simulate", "GameWidget", "EmeraldWidget",
     "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "__version__",
 ]

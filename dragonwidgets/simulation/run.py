@@ -1,0 +1,254 @@
+"""``simulate``: play many independent games on any executor, with a progress bar, into numpy arrays."""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+import pickle
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from typing import Any, Callable, Iterator, Sequence
+
+import numpy as np
+
+from ..engine.registry import game_class, make_bot, new_game
+from .play import Study, play_batch
+from .result import SimulationResult
+
+#: Studies of fewer games than this run in-process when no executor is given (starting worker
+#: processes would cost more than it saves).
+IN_PROCESS_BELOW = 8
+#: The default batch size aims at this many batches per worker (so the bar moves and the last
+#: batches do not leave workers idle) ...
+BATCHES_PER_WORKER = 8
+#: ... and never exceeds this many games (so the bar moves on long studies too).
+MAX_BATCH = 64
+
+
+class InlineExecutor(Executor):
+    """An executor that runs each task in the calling process as it is submitted.
+
+    ``simulate(..., executor=InlineExecutor())`` plays every game in-process (no worker processes,
+    nothing pickled): the choice for debugging and for a machine with one core.
+    """
+
+    _max_workers = 1
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as e:
+            future.set_exception(e)
+        return future
+
+
+def available_cpus() -> int:
+    """Return the number of CPUs this process may run on (its affinity, else ``os.cpu_count()``)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def game_seeds(seed: int, n_games: int) -> np.ndarray:
+    """Return the ``(n_games,)`` int64 seeds of a study's games.
+
+    Game ``i``'s seed is word ``i`` of ``numpy.random.SeedSequence(seed).generate_state(n_games,
+    dtype=numpy.uint64)`` shifted right by 11 bits: a well-mixed integer in ``0 .. 2**53 - 1`` (exact
+    in JSON and JavaScript). Word ``i`` does not depend on ``n_games``, so a longer study with the same
+    seed starts with the same games.
+
+    >>> game_seeds(1, 3).tolist() == game_seeds(1, 5)[:3].tolist()
+    True
+    """
+    return (np.random.SeedSequence(seed).generate_state(n_games, dtype=np.uint64) >> np.uint64(11)).astype(np.int64)
+
+
+def simulate(
+    game: str,
+    *,
+    players: int,
+    bots: str | Sequence[Any],
+    n_games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+    batch_size: int | None = None,
+) -> SimulationResult:
+    """Play ``n_games`` independent games of ``game`` and return their results as numpy arrays.
+
+    Args:
+        game: a game name, e.g. ``"emerald"`` (:data:`dragonwidgets.engine.GAMES`).
+        players: the number of seats, in the game's range.
+        bots: one bot name for every seat (e.g. ``"random"``; ``dragonwidgets.bot_names(game)`` lists
+            them) or a sequence with one per seat, each a name or a picklable bot object (with
+            ``choose(view, legal_actions, rng)``). Every game gets fresh bots: ``make_bot(game,
+            name)``, or a deep copy of the object.
+        n_games: how many games to play (``>= 1``).
+        seed: a non-negative int; the whole study derives from it (see below).
+        options: the game's named options, the same for every game (default: the game's defaults).
+        executor: any :class:`concurrent.futures.Executor` to play the batches on, e.g. a
+            ``ProcessPoolExecutor``, or a Dask cluster's ``dask.distributed.Client(...).get_executor()``
+            (workers need dragonwidgets installed); it is left running. ``None`` (the default): a
+            ``ProcessPoolExecutor`` over the CPUs this process may use, started and shut down by this
+            call, except that studies of fewer than :data:`IN_PROCESS_BELOW` games, or a machine with
+            one CPU, play in-process (:class:`InlineExecutor`).
+        progress: show a tqdm bar (``tqdm.auto``: a widget in notebooks, text on stderr elsewhere)
+            counting finished games. ``None`` (the default): shown, unless the environment variable
+            ``DRAGONWIDGETS_PROGRESS`` is ``0`` or the call runs under pytest (``PYTEST_CURRENT_TEST``
+            is set) and ``DRAGONWIDGETS_PROGRESS`` is not ``1``.
+        batch_size: games per task sent to the executor. ``None``: about
+            :data:`BATCHES_PER_WORKER` batches per worker, at most :data:`MAX_BATCH` games each. It
+            changes only speed and how often the bar moves, never the results.
+
+    Returns:
+        A :class:`SimulationResult`: ``seeds`` (n,), ``scores`` (n, players), ``winners`` (n, players)
+        bool, ``length`` (n,) decisions, ``steps`` (n,) history entries and ``measures`` (the game's
+        :meth:`Game.measures`, each (n,) or (n, players)), in game order.
+
+    Seeds and reproducibility: game ``i`` is played from seed ``result.seeds[i]`` (:func:`game_seeds`)
+    as ``g = dragonwidgets.new_game(game, players=players, seed=result.seeds[i], **options)`` then
+    ``dragonwidgets.engine.play_out(g, fresh_bots, random.Random(result.seeds[i]))``: chance comes from
+    the game's seeded generator and the bots draw from a generator seeded with the same game seed.
+    So the results are the same whatever the executor, the workers and the batch size, and
+    ``result.reopen(i)`` replays game ``i`` exactly (to show it in a widget).
+
+    Raises:
+        ValueError: before any game is played, on an unknown game, bot or option, a player count out
+            of range, the wrong number of bots, a bot object that is not picklable or has no
+            ``choose``, ``n_games`` < 1, a seed that is not a non-negative int, a bad ``batch_size``,
+            ``progress`` or ``executor``.
+        RuntimeError: a game failed (the message gives its seed).
+
+    >>> import dragonwidgets
+    >>> r = dragonwidgets.simulate("emerald", players=3, bots="random", n_games=4, seed=7, progress=False)
+    >>> r.scores.shape, r.winners.shape, r.length.shape
+    ((4, 3), (4, 3), (4,))
+    """
+    study = _check(game, players, bots, n_games, seed, options, executor, progress, batch_size)
+    n_games, seed = int(n_games), int(seed)
+    own_executor = executor is None
+    if executor is None:
+        workers = available_cpus()
+        executor = InlineExecutor() if workers == 1 or n_games < IN_PROCESS_BELOW else ProcessPoolExecutor(workers)
+    if batch_size is None:
+        workers = getattr(executor, "_max_workers", None) or available_cpus()
+        batch_size = max(1, min(MAX_BATCH, math.ceil(n_games / (workers * BATCHES_PER_WORKER))))
+    seeds = game_seeds(seed, n_games)
+    chunks = [(start, seeds[start : start + batch_size].tolist()) for start in range(0, n_games, batch_size)]
+
+    from tqdm.auto import tqdm  # here, not at import: worker processes never show a bar
+
+    parts: dict[int, dict[str, Any]] = {}
+    bar = tqdm(total=n_games, unit="game", desc=f"{game}, {players} players", disable=not _show_progress(progress))
+    try:
+        for start, part in _run_batches(executor, study, chunks):
+            parts[start] = part
+            bar.update(len(part["length"]))
+    finally:
+        bar.close()
+        if own_executor:
+            executor.shutdown(wait=True, cancel_futures=True)
+    return _assemble(study, seed, seeds, [parts[start] for start, _ in chunks])
+
+
+def _run_batches(
+    executor: Executor, study: Study, chunks: list[tuple[int, list[int]]]
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(start, batch result)`` as batches complete, keeping at most two per worker in flight
+    when the executor tells its size (so an interrupted study stops soon); all at once otherwise."""
+    size = getattr(executor, "_max_workers", None)
+    limit = 2 * size if isinstance(size, int) and size > 0 else len(chunks)
+    todo = iter(chunks)
+    pending: dict[Future, int] = {}
+
+    def submit_more() -> None:
+        for start, chunk_seeds in todo:
+            pending[executor.submit(play_batch, study, chunk_seeds)] = start
+            if len(pending) >= limit:
+                return
+
+    try:
+        submit_more()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield pending.pop(future), future.result()
+            submit_more()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _assemble(study: Study, seed: int, seeds: np.ndarray, parts: list[dict[str, Any]]) -> SimulationResult:
+    names = list(parts[0]["measures"])
+    for part in parts[1:]:
+        if list(part["measures"]) != names:
+            raise RuntimeError(f"{study.game}.measures() gave keys {list(part['measures'])} in one batch, {names} in another")
+    return SimulationResult(
+        game=study.game,
+        players=study.players,
+        bots=study.bots,
+        options=dict(study.options),
+        seed=seed,
+        seeds=seeds,
+        scores=np.concatenate([p["scores"] for p in parts]),
+        winners=np.concatenate([p["winners"] for p in parts]),
+        length=np.concatenate([p["length"] for p in parts]),
+        steps=np.concatenate([p["steps"] for p in parts]),
+        measures={name: np.concatenate([p["measures"][name] for p in parts]) for name in names},
+    )
+
+
+def _show_progress(progress: bool | None) -> bool:
+    if progress is not None:
+        return progress
+    env = os.environ.get("DRAGONWIDGETS_PROGRESS", "").strip()
+    if env:
+        return env != "0"
+    return "PYTEST_CURRENT_TEST" not in os.environ
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _check(game, players, bots, n_games, seed, options, executor, progress, batch_size) -> Study:
+    """Validate every argument of :func:`simulate` and return the :class:`Study` (raises ValueError)."""
+    game_class(game)  # unknown game -> ValueError naming the known ones
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of the game's options, got {options!r:.60}")
+    if not _is_int(players):
+        raise ValueError(f"players must be an int, got {players!r}")
+    players = int(players)
+    new_game(game, players=players, seed=0, **options)  # players out of range, unknown or bad option
+    if isinstance(bots, str):
+        bots = [bots] * players
+    if not isinstance(bots, (list, tuple)):
+        raise ValueError(f"bots must be a bot name or a list with one bot per seat, got {bots!r:.60}")
+    if len(bots) != players:
+        raise ValueError(f"bots has {len(bots)} entries for {players} players (one per seat, or one name for all)")
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, str):
+            make_bot(game, bot)  # unknown bot -> ValueError naming the game's bots
+        elif not callable(getattr(bot, "choose", None)):
+            raise ValueError(f"bots[{seat}] must be a bot name or an object with choose(), got {bot!r:.60}")
+        else:
+            try:
+                pickle.dumps(bot)
+            except Exception as e:
+                raise ValueError(f"bots[{seat}] cannot be pickled for worker processes: {e}") from None
+    if not _is_int(n_games) or n_games < 1:
+        raise ValueError(f"n_games must be an int >= 1, got {n_games!r}")
+    if not _is_int(seed) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    if batch_size is not None and (not _is_int(batch_size) or batch_size < 1):
+        raise ValueError(f"batch_size must be None or an int >= 1, got {batch_size!r}")
+    if progress is not None and not isinstance(progress, bool):
+        raise ValueError(f"progress must be True, False or None, got {progress!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be a concurrent.futures.Executor (with submit), got {executor!r:.60}")
+    return Study(game, players, tuple(bots), dict(options))
