@@ -82,9 +82,9 @@ def simulate(
         game: a game name, e.g. ``"emerald"`` (:data:`dragonwidgets.engine.GAMES`).
         players: the number of seats, in the game's range.
         bots: one bot name for every seat (e.g. ``"random"``; ``dragonwidgets.bot_names(game)`` lists
-            them) or a sequence with one per seat, each a name or a picklable bot object (with
-            ``choose(view, legal_actions, rng)``). Every game gets fresh bots: ``make_bot(game,
-            name)``, or a deep copy of the object.
+            them) or a sequence with one per seat, each a name or a bot object (with
+            ``choose(view, legal_actions, rng)``, picklable unless played in-process). Every game gets
+            fresh bots: ``make_bot(game, name)``, or a deep copy of the object.
         n_games: how many games to play (``>= 1``).
         seed: a non-negative int; the whole study derives from it (see below).
         options: the game's named options, the same for every game (default: the game's defaults).
@@ -107,18 +107,23 @@ def simulate(
         bool, ``length`` (n,) decisions, ``steps`` (n,) history entries and ``measures`` (the game's
         :meth:`Game.measures`, each (n,) or (n, players)), in game order.
 
-    Seeds and reproducibility: game ``i`` is played from seed ``result.seeds[i]`` (:func:`game_seeds`)
-    as ``g = dragonwidgets.new_game(game, players=players, seed=result.seeds[i], **options)`` then
-    ``dragonwidgets.engine.play_out(g, fresh_bots, random.Random(result.seeds[i]))``: chance comes from
-    the game's seeded generator and the bots draw from a generator seeded with the same game seed.
-    So the results are the same whatever the executor, the workers and the batch size, and
-    ``result.reopen(i)`` replays game ``i`` exactly (to show it in a widget).
+    Seeds and reproducibility: game ``i`` is played from ``s = int(result.seeds[i])``
+    (:func:`game_seeds` gives the scheme) as ``g = dragonwidgets.new_game(game, players=players,
+    seed=s, **options)`` then ``dragonwidgets.engine.play_out(g, fresh_bots, random.Random(s))``:
+    chance comes from the game's seeded generator and the bots draw from a generator seeded with the
+    same game seed. So the results are the same whatever the executor, the workers and the batch
+    size, and ``result.reopen(i)`` replays game ``i`` exactly (to show it in a widget).
+
+    Executors: anything with ``submit`` returning :class:`concurrent.futures.Future` works, e.g.
+    ``ProcessPoolExecutor``, ``ThreadPoolExecutor`` (no speed-up: the engines are pure Python) or
+    ``dask.distributed.Client.get_executor()``. Ray's ``ray.util.multiprocessing.Pool`` is not a
+    ``concurrent.futures.Executor``, so it is not accepted as it is.
 
     Raises:
         ValueError: before any game is played, on an unknown game, bot or option, a player count out
-            of range, the wrong number of bots, a bot object that is not picklable or has no
-            ``choose``, ``n_games`` < 1, a seed that is not a non-negative int, a bad ``batch_size``,
-            ``progress`` or ``executor``.
+            of range, the wrong number of bots, a bot object without ``choose`` (or that cannot be
+            pickled when games are played in other processes), ``n_games`` < 1, a seed that is not a
+            non-negative int, a bad ``batch_size``, ``progress`` or ``executor``.
         RuntimeError: a game failed (the message gives its seed).
 
     >>> import dragonwidgets
@@ -129,11 +134,14 @@ def simulate(
     study = _check(game, players, bots, n_games, seed, options, executor, progress, batch_size)
     n_games, seed = int(n_games), int(seed)
     own_executor = executor is None
+    if executor is None and (available_cpus() == 1 or n_games < IN_PROCESS_BELOW):
+        executor = InlineExecutor()
+    if not isinstance(executor, InlineExecutor):
+        _check_picklable(study.bots)
     if executor is None:
-        workers = available_cpus()
-        executor = InlineExecutor() if workers == 1 or n_games < IN_PROCESS_BELOW else ProcessPoolExecutor(workers)
+        executor = ProcessPoolExecutor(available_cpus())
     if batch_size is None:
-        workers = getattr(executor, "_max_workers", None) or available_cpus()
+        workers = _executor_workers(executor)
         batch_size = max(1, min(MAX_BATCH, math.ceil(n_games / (workers * BATCHES_PER_WORKER))))
     seeds = game_seeds(seed, n_games)
     chunks = [(start, seeds[start : start + batch_size].tolist()) for start in range(0, n_games, batch_size)]
@@ -151,6 +159,18 @@ def simulate(
         if own_executor:
             executor.shutdown(wait=True, cancel_futures=True)
     return _assemble(study, seed, seeds, [parts[start] for start, _ in chunks])
+
+
+def _executor_workers(executor: Executor) -> int:
+    """Return how many tasks ``executor`` runs at once: a ``concurrent.futures`` pool's size, a Dask
+    client's total threads, else the CPUs of this machine (a guess that only sets the batch size)."""
+    size = getattr(executor, "_max_workers", None)
+    if isinstance(size, int) and size > 0:
+        return size
+    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
+    if client is not None and callable(getattr(client, "nthreads", None)):
+        return max(1, sum(client.nthreads().values()))
+    return available_cpus()
 
 
 def _run_batches(
@@ -210,6 +230,19 @@ def _show_progress(progress: bool | None) -> bool:
     return "PYTEST_CURRENT_TEST" not in os.environ
 
 
+def _check_picklable(bots: tuple[Any, ...]) -> None:
+    """Raise ValueError if a bot object cannot go to another process."""
+    for seat, bot in enumerate(bots):
+        if not isinstance(bot, str):
+            try:
+                pickle.dumps(bot)
+            except Exception as e:
+                raise ValueError(
+                    f"bots[{seat}] cannot be pickled for worker processes ({e}); "
+                    "define its class at the top level of a module, or play in-process with executor=InlineExecutor()"
+                ) from None
+
+
 def _is_int(x: Any) -> bool:
     return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
@@ -236,11 +269,6 @@ def _check(game, players, bots, n_games, seed, options, executor, progress, batc
             make_bot(game, bot)  # unknown bot -> ValueError naming the game's bots
         elif not callable(getattr(bot, "choose", None)):
             raise ValueError(f"bots[{seat}] must be a bot name or an object with choose(), got {bot!r:.60}")
-        else:
-            try:
-                pickle.dumps(bot)
-            except Exception as e:
-                raise ValueError(f"bots[{seat}] cannot be pickled for worker processes: {e}") from None
     if not _is_int(n_games) or n_games < 1:
         raise ValueError(f"n_games must be an int >= 1, got {n_games!r}")
     if not _is_int(seed) or seed < 0:

@@ -1,0 +1,264 @@
+"""dragonwidgets.simulate: reproducible whatever the executor, workers and batches; reopen; Dask; the
+progress bar; bad input; the measures hook.
+
+Games are Emerald with random bots (about 30 games/s on one core), so the whole file takes seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+import dragonwidgets
+from dragonwidgets.engine import CHANCE, RandomBot, game_class, make_bot, play_out
+from dragonwidgets.simulation import InlineExecutor, SimulationResult, game_seeds
+
+IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
+ARRAYS = ("seeds", "scores", "winners", "length", "steps")
+STUDY = dict(players=3, bots="random", n_games=10, seed=2024, progress=False)
+
+
+def run(**kw) -> SimulationResult:
+    return dragonwidgets.simulate("emerald", **{**STUDY, **kw})
+
+
+def assert_same(a: SimulationResult, b: SimulationResult) -> None:
+    for name in ARRAYS:
+        x, y = getattr(a, name), getattr(b, name)
+        assert x.dtype == y.dtype and x.shape == y.shape, name
+        np.testing.assert_array_equal(x, y, err_msg=name)
+    assert a.measures.keys() == b.measures.keys()
+    for name in a.measures:
+        np.testing.assert_array_equal(a.measures[name], b.measures[name], err_msg=name)
+
+
+@pytest.fixture(scope="module")
+def reference() -> SimulationResult:
+    """The study played in-process, one game per batch."""
+    return run(executor=InlineExecutor(), batch_size=1)
+
+
+def test_result_arrays_have_the_documented_shapes_and_types(reference):
+    n, p = STUDY["n_games"], STUDY["players"]
+    assert reference.seeds.shape == (n,) and reference.seeds.dtype == np.int64
+    assert reference.scores.shape == (n, p) and reference.scores.dtype == np.int64
+    assert reference.winners.shape == (n, p) and reference.winners.dtype == bool
+    assert reference.length.shape == reference.steps.shape == (n,)
+    assert reference.winners.any(axis=1).all()  # every Emerald game has a winner
+    assert (reference.steps > reference.length).all()  # die rolls are steps, not decisions
+    assert len(set(reference.seeds.tolist())) == n
+    assert (reference.game, reference.players, reference.seed) == ("emerald", p, STUDY["seed"])
+    assert reference.bots == ("random",) * p and len(reference) == n
+    assert repr(reference).startswith("SimulationResult(emerald, 3 players")
+
+
+def test_seeds_follow_the_documented_scheme():
+    words = np.random.SeedSequence(2024).generate_state(10, dtype=np.uint64)
+    assert game_seeds(2024, 10).tolist() == [int(w) >> 11 for w in words]
+    assert game_seeds(2024, 4).tolist() == game_seeds(2024, 10)[:4].tolist()
+    assert (game_seeds(2024, 10) < 2**53).all()
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["inline, batches of 4", "inline, default batches", "1 worker process", "2 worker processes", "default executor"],
+)
+def test_same_seed_gives_the_same_arrays_whatever_executor_workers_and_batches(reference, how):
+    if how == "inline, batches of 4":
+        result = run(executor=InlineExecutor(), batch_size=4)
+    elif how == "inline, default batches":
+        result = run(executor=InlineExecutor())
+    elif how == "default executor":  # 10 games >= IN_PROCESS_BELOW: a process pool over the CPUs
+        result = run()
+    else:
+        workers = int(how[0])
+        with ProcessPoolExecutor(workers) as pool:
+            result = run(executor=pool, batch_size=3)
+    assert_same(result, reference)
+
+
+def test_a_different_seed_gives_different_games(reference):
+    other = run(seed=2025, executor=InlineExecutor())
+    assert not np.array_equal(other.seeds, reference.seeds)
+    assert not np.array_equal(other.length, reference.length)
+
+
+def test_a_longer_study_with_the_same_seed_starts_with_the_same_games(reference):
+    longer = run(n_games=13, executor=InlineExecutor())
+    for name in ARRAYS:
+        np.testing.assert_array_equal(getattr(longer, name)[:10], getattr(reference, name))
+
+
+def test_reopen_replays_each_game_as_played(reference):
+    for i in (0, 4, 9):
+        game = reference.reopen(i)
+        assert game.is_over and game.seed == reference.seeds[i]
+        assert [game.scores()[p] for p in range(3)] == reference.scores[i].tolist()
+        assert np.flatnonzero(reference.winners[i]).tolist() == game.winners()
+        assert game.step == reference.steps[i]
+        assert sum(e.action.player != CHANCE for e in game.history) == reference.length[i]
+
+
+def test_the_documented_recipe_reopens_the_same_game(reference):
+    seed = int(reference.seeds[3])
+    game = dragonwidgets.new_game("emerald", players=3, seed=seed)
+    play_out(game, [make_bot("emerald", "random") for _ in range(3)], random.Random(seed))
+    assert game.state_digest() == reference.reopen(3).state_digest()
+    assert game.to_record()["actions"] == reference.reopen(3).to_record()["actions"]
+
+
+def test_bot_objects_are_accepted_and_match_the_named_bot(reference):
+    result = run(bots=[RandomBot(), "random", RandomBot()], executor=InlineExecutor(), batch_size=3)
+    assert_same(result, reference)
+
+
+class CountingBot:
+    """A bot with state: its choice depends on how many choices it has made."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def choose(self, view, legal_actions, rng):
+        self.calls += 1
+        return legal_actions[(self.calls + rng.randrange(3)) % len(legal_actions)]
+
+
+def test_a_bot_object_never_carries_state_from_one_game_to_the_next():
+    def study(batch_size):
+        return run(bots=[CountingBot(), "random", "random"], n_games=4, executor=InlineExecutor(), batch_size=batch_size)
+
+    assert_same(study(1), study(4))
+
+
+def test_a_game_that_fails_names_its_seed():
+    class Crash:
+        def choose(self, view, legal_actions, rng):
+            raise KeyError("boom")
+
+    with pytest.raises(RuntimeError, match=r"emerald game with seed \d+ failed: KeyError"):
+        run(bots=[Crash(), "random", "random"], n_games=2, executor=InlineExecutor())
+
+
+def test_a_dask_local_cluster_gives_exactly_the_local_results(reference):
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        if IN_CI:
+            raise  # CI installs .[test], which holds dask[distributed]: this test must run there
+        pytest.skip("dask.distributed is not installed (python -m pip install -e '.[dask]'); runs in CI")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            result = run(executor=client.get_executor(), batch_size=3)
+    assert_same(result, reference)
+
+
+# ------------------------------------------------------------------ progress bar
+def test_progress_bar_is_off_under_test_by_default(capfd):
+    run(progress=None, n_games=2, executor=InlineExecutor())
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+def test_progress_bar_counts_games_on_stderr_when_asked(capfd):
+    run(progress=True, n_games=2, executor=InlineExecutor(), batch_size=1)
+    out, err = capfd.readouterr()
+    assert out == "" and "2/2" in err and "game" in err
+
+
+@pytest.mark.parametrize("env, shown", [("0", False), ("1", True)])
+def test_progress_environment_variable_decides_the_default(capfd, monkeypatch, env, shown):
+    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
+    monkeypatch.setenv("DRAGONWIDGETS_PROGRESS", env)
+    run(progress=None, n_games=2, executor=InlineExecutor())
+    assert ("2/2" in capfd.readouterr().err) == shown
+
+
+def test_progress_false_shows_nothing_even_when_the_environment_asks(capfd, monkeypatch):
+    monkeypatch.setenv("DRAGONWIDGETS_PROGRESS", "1")
+    run(progress=False, n_games=2, executor=InlineExecutor())
+    assert capfd.readouterr().err == ""
+
+
+# ------------------------------------------------------------------ bad input
+class Unpicklable:
+    def __init__(self):
+        self.rng = lambda: 0
+
+    def choose(self, view, legal_actions, rng):
+        return legal_actions[0]
+
+
+@pytest.mark.parametrize(
+    "kw, match",
+    [
+        (dict(game="dragonball"), "unknown game 'dragonball'"),
+        (dict(bots="genius"), "emerald has no bot 'genius'"),
+        (dict(bots=["random", "genius", "random"]), "no bot 'genius'"),
+        (dict(bots=["random", "random"]), "bots has 2 entries for 3 players"),
+        (dict(bots=42), "bots must be a bot name or a list"),
+        (dict(bots=["random", object(), "random"]), r"bots\[1\] must be a bot name or an object with choose"),
+        (dict(n_games=0), "n_games must be an int >= 1"),
+        (dict(n_games=2.5), "n_games must be an int >= 1"),
+        (dict(seed=-1), "seed must be a non-negative int"),
+        (dict(seed="abc"), "seed must be a non-negative int"),
+        (dict(seed=None), "seed must be a non-negative int"),
+        (dict(players=9), "emerald is played by 2 to 5 players, not 9"),
+        (dict(players="3"), "players must be an int"),
+        (dict(options={"dragons": 2}), "emerald has no option 'dragons'"),
+        (dict(options={"first_player": "0"}), "option 'first_player' must be a int"),
+        (dict(options=[1]), "options must be a dict"),
+        (dict(batch_size=0), "batch_size must be None or an int >= 1"),
+        (dict(progress="yes"), "progress must be True, False or None"),
+        (dict(executor="local"), "executor must be a concurrent.futures.Executor"),
+    ],
+)
+def test_bad_input_raises_value_error_naming_the_problem_before_any_game(kw, match, monkeypatch):
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played before the arguments were checked")
+
+    monkeypatch.setattr("dragonwidgets.simulation.run.play_batch", no_game)
+    args = {"game": "emerald", **STUDY, **kw}
+    with pytest.raises(ValueError, match=match):
+        dragonwidgets.simulate(args.pop("game"), **args)
+
+
+def test_a_bot_that_cannot_be_pickled_is_refused_for_worker_processes_only():
+    bots = ["random", "random", Unpicklable()]
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(ValueError, match=r"bots\[2\] cannot be pickled for worker processes"):
+            run(bots=bots, executor=pool)
+    assert len(run(bots=bots, n_games=2, executor=InlineExecutor())) == 2
+
+
+# ------------------------------------------------------------------ the measures hook
+def test_measures_of_a_game_are_collected_as_arrays(monkeypatch):
+    cls = game_class("emerald")
+
+    def measures(self):
+        return {"steps": float(self.step), "points": [float(self.scores()[p]) for p in range(self.players)]}
+
+    monkeypatch.setattr(cls, "measures", measures)
+    result = run(n_games=5, executor=InlineExecutor(), batch_size=2)
+    assert list(result.measures) == ["steps", "points"]
+    assert result.measures["steps"].shape == (5,) and result.measures["points"].shape == (5, 3)
+    np.testing.assert_array_equal(result.measures["steps"], result.steps)
+    np.testing.assert_array_equal(result.measures["points"], result.scores)
+    assert "measures: steps, points" in repr(result)
+
+
+def test_malformed_measures_are_reported(monkeypatch):
+    monkeypatch.setattr(game_class("emerald"), "measures", lambda self: {"points": [1.0, 2.0]})
+    with pytest.raises(RuntimeError, match=r"measures\(\)\['points'\] must be a number or a list of 3 numbers"):
+        run(n_games=2, executor=InlineExecutor())
+
+
+def test_to_dataframe_has_one_row_per_game(reference):
+    pd = pytest.importorskip("pandas")
+    df = reference.to_dataframe()
+    assert isinstance(df, pd.DataFrame) and len(df) == 10
+    assert list(df.columns[:5]) == ["seed", "length", "steps", "score_0", "score_1"]
+    assert df["score_2"].tolist() == reference.scores[:, 2].tolist()
