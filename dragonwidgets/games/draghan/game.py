@@ -23,10 +23,11 @@ from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import text
+from . import actions, text
 from .cards import Decks, build_location_deck, load_decks, shuffled
 from .fight import Plan, add, defeats, icons, search
 from .observation import observe
+from .tables import Tables, tables
 from .state import (
     ASSIST,
     BUY,
@@ -63,6 +64,20 @@ def _layout(decks: Decks) -> dict[str, Any]:
                                              "limits": dict(decks.limits), "coins": decks.coins})
     return hit[1]
 
+
+#: The phases decided by the seat at the head of a queue of the state (the queue's field name).
+_QUEUED = {DECLARE_TARGET: "declaring", DECLARE_EQUIPMENT: "declaring", BUY: "buyers", CHECK: "checkers"}
+#: The phases decided by the active player (DG-ROUND-2); REPLACE too, unless it is drawn.
+_BY_ACTIVE = frozenset((HEAL_1, HEAL_2, PORTAL, ASSIST, GOLD, SHARE))
+_CHANCE = frozenset((THEFT, DRAW_DRAGON))
+
+#: The method listing each decision's legal actions.
+_ACTIONS_OF = {
+    CHOOSE_CHARACTER: "_choose_actions", HEAL_1: "_heal_actions", HEAL_2: "_heal_actions",
+    PORTAL: "_portal_actions", DECLARE_TARGET: "_target_actions", DECLARE_EQUIPMENT: "_equipment_actions",
+    ASSIST: "_assist_actions", GOLD: "_gold_actions", REPLACE: "_replace_actions", BUY: "_buy_actions",
+    SHARE: "_share_actions", CHECK: "_check_actions",
+}
 
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
 
@@ -106,6 +121,7 @@ class DraghanGame(Game):
 
     state: DraghanState
     decks: Decks
+    _t: Tables  # read-only lookups over the decks (shared by clones)
 
     # ------------------------------------------------------------------ setup (DG-SETUP-*)
     def _setup(self, rng: random.Random) -> DraghanState:
@@ -115,6 +131,7 @@ class DraghanGame(Game):
         """
         o = self.options
         self.decks = d = load_decks(o["decks_file"] or None)
+        self._t = tables(d)
         for key, allowed in (("character_choice", ("choose", "random")), ("replacement_character", ("choose", "random")),
                              ("portal_decision_time", ("reveal", "end_of_round"))):
             if o[key] not in allowed:
@@ -138,7 +155,6 @@ class DraghanGame(Game):
         first = rng.randrange(self.players) if o["first_player"] == -1 else o["first_player"]
         state = DraghanState(players=self.players, first_player=first, decks=decks,
                              heroes=[None] * self.players, set_aside=sorted(d.characters), supply=d.coins, active=first)
-        self._dragon_id = next((c for c in d.encounter_shadow if d.card(c).kind == "dragon_card"), None)
         if o["character_choice"] == "random":
             self.state = state
             for seat in range(self.players):
@@ -149,7 +165,7 @@ class DraghanGame(Game):
     def player_name(self, player: int) -> str:
         """Return the seat's character name, e.g. ``"Elf"`` (or ``"Seat 1"`` before it chose)."""
         hero = self.state.heroes[player] if hasattr(self, "state") else None
-        return self.decks.card(hero.card).name if hero else f"Seat {player + 1}"
+        return self._t.name[hero.card] if hero else f"Seat {player + 1}"
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static data sent to the browser once: every card of the decks (the contract)."""
@@ -157,94 +173,82 @@ class DraghanGame(Game):
 
     # ------------------------------------------------------------------ who decides
     def _player_to_move(self) -> int | None:
+        """The seat whose decision it is: the seat at the head of the phase's queue, else the active one."""
         s = self.state
-        if s.phase == OVER:
+        phase = s.phase
+        if phase in _QUEUED:  # declaring, buying, checking: in seat order from the active one
+            return getattr(s, _QUEUED[phase])[0]
+        if phase in _BY_ACTIVE:
+            return s.active
+        if phase == OVER:
             return None
-        if s.phase in (THEFT, DRAW_DRAGON) or (s.phase == REPLACE and self.options["replacement_character"] == "random"):
+        if phase in _CHANCE or (phase == REPLACE and self.options["replacement_character"] == "random"):
             return CHANCE
-        if s.phase == CHOOSE_CHARACTER:
+        if phase == CHOOSE_CHARACTER:
             return sum(h is not None for h in s.heroes)
-        if s.phase in (DECLARE_TARGET, DECLARE_EQUIPMENT):
-            return s.declaring[0]
-        if s.phase == BUY:
-            return s.buyers[0]
-        if s.phase == CHECK:
-            return s.checkers[0]
         return s.active
 
     def _legal_actions(self) -> list[Action]:
-        return {
-            CHOOSE_CHARACTER: self._choose_actions, HEAL_1: self._heal_actions, HEAL_2: self._heal_actions,
-            PORTAL: self._portal_actions, DECLARE_TARGET: self._target_actions,
-            DECLARE_EQUIPMENT: self._equipment_actions, ASSIST: self._assist_actions, GOLD: self._gold_actions,
-            REPLACE: self._replace_actions, BUY: self._buy_actions, SHARE: self._share_actions,
-            CHECK: self._check_actions,
-        }[self.state.phase]()
+        return getattr(self, _ACTIONS_OF[self.state.phase])()
 
     def _name(self, cid: str) -> str:
-        return self.decks.card(cid).name
+        return self._t.name[cid]
 
     def _choose_actions(self) -> list[Action]:
         """DG-SETUP-6: each seat picks a character nobody has taken."""
         seat = self._player_to_move()
         taken = {h.card for h in self.state.heroes if h}
-        return [Action(f"choose {c}", f"Play the {self._name(c)} ({self.decks.card(c).healthy})", seat, "choose_character",  # type: ignore[arg-type]
-                       (f"card/{c}",), ("DG-SETUP-6",)) for c in self.decks.characters if c not in taken]
+        return [actions.choose(self._t, seat, c) for c in self.decks.characters if c not in taken]  # type: ignore[arg-type]
 
     def _heal_actions(self) -> list[Action]:
         """DG-HEAL-1..3: the wounded active character may play one of its healing cards."""
         s, a = self.state, self.state.active
-        hero = s.heroes[a]
-        rules = ("DG-HEAL-1",) if s.phase == HEAL_1 else ("DG-HEAL-3",)
-        out = [Action(f"heal {c}", f"Play the {self._name(c)} to heal the {self._name(hero.card)}", a, "heal",  # type: ignore[union-attr]
-                      (f"card/{c}", f"hero/{a}"), rules) for c in self._healing_cards(a)]
-        out.append(Action("pass", "Do not heal now", a, "pass", (), ("DG-HEAL-2",)))
+        character, first = s.heroes[a].card, s.phase == HEAL_1  # type: ignore[union-attr]
+        out = [actions.heal(self._t, a, c, character, first) for c in self._healing_cards(a)]
+        out.append(actions.no_heal(a))
         return out
 
     def _portal_actions(self) -> list[Action]:
         """DG-PORTAL-1, DG-INT-19: the team may travel to the Shadow Realm at the end of this round."""
-        a = self.state.active
-        return [Action("travel", "Travel to the Shadow Realm at the end of this round (there is no way back)", a,
-                       "travel", ("realm",), ("DG-PORTAL-1", "DG-PORTAL-3", "DG-PORTAL-5")),
-                Action("stay", "Stay in Draghan (the portal stays face up)", a, "stay", (), ("DG-PORTAL-2",))]
+        return list(actions.portal(self.state.active))
 
     def _target_actions(self) -> list[Action]:
         """DG-FIGHT-1, DG-INT-9: the declaring character faces one monster on the table, or none."""
-        s = self.state
+        s, t = self.state, self._t
         seat = s.declaring[0]
-        who = self.player_name(seat)
-        out = []
-        for m in s.table:
-            mid = "dragon" if m == self._dragon_card() else m
-            req = self._req(m)
-            out.append(Action(f"face {mid}", f"The {who} faces the {self._monster_name(m)} ({req})", seat, "face",
-                              (f"card/{m}", f"hero/{seat}"), ("DG-FIGHT-1", "DG-FIGHT-2", "DG-FIGHT-6")))
-        out.append(Action("face none", f"The {who} stays out of this fight", seat, "face", (), ("DG-INT-9",)))
+        character = s.heroes[seat].card  # type: ignore[union-attr]
+        out = [actions.face(t, seat, character, m, s.dragon) for m in s.table]
+        out.append(actions.face_none(t, seat, character))
         return out
 
     def _equipment_actions(self) -> list[Action]:
         """DG-FIGHT-3..5, DG-INT-34: commit own equipment with skill icons, one card at a time; then done."""
-        s = self.state
+        s, t = self.state, self._t
         seat = s.declaring[0]
-        hero = s.heroes[seat]
-        out = [Action(f"use {c}", f"Use the {self._name(c)} ({self.decks.card(c).icons}) against the "
-                      f"{self._monster_name(s.targets[seat])}", seat, "use", (f"card/{c}",), ("DG-FIGHT-3", "DG-FIGHT-8"))  # type: ignore[arg-type]
-               for c in hero.equipment if self.decks.card(c).icons and c not in s.used.get(seat, [])]  # type: ignore[union-attr]
-        out.append(Action("done", "No more equipment", seat, "done", (), ("DG-FIGHT-3",)))
+        target = s.targets[seat]
+        out = [actions.use(t, seat, c, target, s.dragon) for c in self._usable_cards(seat)]  # type: ignore[arg-type]
+        out.append(actions.done(seat))
         return out
+
+    def _usable_cards(self, seat: int) -> list[str]:
+        """DG-FIGHT-3: the seat's own cards with skill icons not yet committed to this fight."""
+        skill, used = self._t.skill, self.state.used.get(seat, ())
+        return [c for c in self.state.heroes[seat].equipment if c in skill and c not in used]  # type: ignore[union-attr]
 
     def _assist_actions(self) -> list[Action]:
         """DG-LOC-3, DG-FIGHT-5, DG-INT-6: the assist location's icons all go to one monster (one a character faces)."""
         s, a = self.state, self.state.active
-        faced = set(s.targets.values())
-        out = []
-        for m in s.table:
-            if m in faced or self.options["assist_alone"]:
-                mid = "dragon" if m == self._dragon_card() else m
-                out.append(Action(f"assist {mid}", f"Give the location's {s.assist} to the {self._monster_name(m)}", a,
-                                  "assist", (f"card/{m}", "location"), ("DG-LOC-3", "DG-FIGHT-5", "DG-INT-6")))
-        out.append(Action("assist none", "Do not use the location's help", a, "assist", (), ("DG-LOC-3",)))
+        out = [actions.assist(self._t, a, m, s.assist, s.dragon) for m in self._assist_spots()]
+        out.append(actions.assist_none(a))
         return out
+
+    def _assist_spots(self) -> list[str]:
+        """DG-INT-6: the monsters the assist may go to: those a character faces (any, with ``assist_alone``)."""
+        s = self.state
+        if self.options["assist_alone"]:
+            return list(s.table)
+        faced = set(s.targets.values())
+        return [m for m in s.table if m in faced]
 
     def _gold_actions(self) -> list[Action]:
         """DG-RESULT-2, DG-INT-4: the active player gives the coins left over to distinct participants."""
@@ -280,65 +284,63 @@ class DraghanGame(Game):
 
     def _buy_actions(self) -> list[Action]:
         """DG-MARKET-1..3: a seat buys displayed cards it can afford with its own coins, or passes."""
-        s = self.state
+        s, t = self.state, self._t
         seat = s.buyers[0]
-        hero = s.heroes[seat]
-        out = [Action(f"buy {c}", f"The {self.player_name(seat)} buys the {self._name(c)} for {self.decks.card(c).price}",
-                      seat, "buy", (f"card/{c}",), ("DG-MARKET-1", "DG-MARKET-3"))
-               for c in s.market_display if (self.decks.card(c).price or 0) <= hero.coins]  # type: ignore[union-attr]
-        out.append(Action("pass", "Buy nothing (more)", seat, "pass", (), ("DG-MARKET-2",)))
+        character = s.heroes[seat].card  # type: ignore[union-attr]
+        out = [actions.buy(t, seat, character, c) for c in self._affordable(seat)]
+        out.append(actions.no_buy(seat))
         return out
+
+    def _affordable(self, seat: int) -> list[str]:
+        """DG-MARKET-3: the displayed cards the seat can pay with its own coins."""
+        card, coins = self._t.card, self.state.heroes[seat].coins  # type: ignore[union-attr]
+        return [c for c in self.state.market_display if (card[c].price or 0) <= coins]
 
     def _share_actions(self) -> list[Action]:
         """DG-SHARE-1, DG-INT-27: the active character may give one card to another character."""
-        s, a = self.state, self.state.active
-        out = [Action(f"give {c} {t}", f"Give the {self._name(c)} to the {self.player_name(t)}", a, "give",
-                      (f"card/{c}", f"hero/{t}"), ("DG-SHARE-1", "DG-INT-27"))
-               for c in s.heroes[a].equipment for t in s.in_play() if t != a]  # type: ignore[union-attr]
-        out.append(Action("skip", "Give nothing", a, "skip", (), ("DG-SHARE-1",)))
+        s, a, t = self.state, self.state.active, self._t
+        others = [(to, h.card) for to, h in enumerate(s.heroes) if h is not None and to != a]
+        out = [actions.give(t, a, c, to, character) for c in s.heroes[a].equipment for to, character in others]  # type: ignore[union-attr]
+        out.append(actions.skip(a))
         return out
 
     def _check_actions(self) -> list[Action]:
         """DG-EQUIP-1/2, DG-INT-26: a character over a body-part limit discards one card of that slot at a time."""
         s = self.state
         seat = s.checkers[0]
-        return [Action(f"discard {c}", f"The {self.player_name(seat)} discards the {self._name(c)} "
-                       f"(too many {self.decks.card(c).slot} cards)", seat, "discard", (f"card/{c}",),
-                       ("DG-EQUIP-1", "DG-EQUIP-2")) for c in self._over_limit(seat)]
+        character = s.heroes[seat].card  # type: ignore[union-attr]
+        return [actions.discard(self._t, seat, character, c) for c in self._over_limit(seat)]
 
     # ------------------------------------------------------------------ card helpers
     def _dragon_card(self) -> str | None:
         """The id of the dragon card hidden in the Shadow encounter deck (DG-REC-4)."""
-        return self._dragon_id
+        return self._t.dragon_card
 
     def _req(self, m: str) -> str:
-        if m == self._dragon_card():
-            return self.decks.card(self.state.dragon).req if self.state.dragon else ""  # type: ignore[arg-type]
-        return self.decks.card(m).req
+        """The icons monster ``m`` asks for (the dragon card: its large dragon's, DG-DRAGON-1)."""
+        return self._t.req(m, self.state.dragon)
 
     def _monster_name(self, m: str | None) -> str:
-        if m is None:
-            return "nothing"
-        if m == self._dragon_card() and self.state.dragon:
-            return f"dragon ({self._name(self.state.dragon)})"
-        return self._name(m)
+        return self._t.monster_name(m, self.state.dragon)
 
     def _healing_cards(self, seat: int) -> list[str]:
-        hero = self.state.heroes[seat]
-        return [c for c in hero.equipment if self.decks.card(c).heal] if hero else []
+        hero, heal = self.state.heroes[seat], self._t.heal
+        return [c for c in hero.equipment if c in heal] if hero else []
 
     def _shows(self, seat: int) -> str:
         """The icons the seat's character shows now: healthy 3, wounded 1 (DG-FIGHT-2)."""
         hero = self.state.heroes[seat]
-        card = self.decks.card(hero.card)  # type: ignore[union-attr]
+        card = self._t.card[hero.card]  # type: ignore[union-attr]
         return card.wounded if hero.wounded else card.healthy  # type: ignore[union-attr]
 
     def _over_limit(self, seat: int) -> list[str]:
         """The cards in the seat's over-full slots (DG-EQUIP-1: 1 head, 1 torso, 2 hands)."""
-        hero = self.state.heroes[seat]
+        equipment, slot_of = self.state.heroes[seat].equipment, self._t.slot  # type: ignore[union-attr]
+        if len(equipment) <= 1:
+            return []  # every limit is at least 1 (DG-EQUIP-1)
         out = []
         for slot, cap in self.decks.limits.items():
-            cards = [c for c in hero.equipment if self.decks.card(c).slot == slot]  # type: ignore[union-attr]
+            cards = [c for c in equipment if slot_of[c] == slot]
             if len(cards) > cap:
                 out += cards
         return out
