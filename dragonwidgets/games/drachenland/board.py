@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,8 @@ class Board:
 
     ``neighbours[n]`` lists the nodes joined to ``n`` by a path edge (entrances included);
     ``rivers[v]`` the volcanoes joined to volcano ``v`` by a river (DL-BOAT-1, DL-INT-15).
+    Derived once at load, for the walks (:mod:`.movement`): ``steps[n]`` is ``neighbours[n]``
+    without the entrances (a walk never steps onto one, DL-MOVE-8), ``volcano_set`` the volcanoes.
     """
 
     source: str
@@ -76,9 +78,15 @@ class Board:
     ring_supply: int
     display: dict[str, Any]
     entrance_set: frozenset[str] = frozenset()
+    volcano_set: frozenset[str] = frozenset()
+    steps: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "entrance_set", frozenset(self.entrances))
+        entrances = frozenset(self.entrances)
+        object.__setattr__(self, "entrance_set", entrances)
+        object.__setattr__(self, "volcano_set", frozenset(self.volcanoes))
+        object.__setattr__(self, "steps", {n: tuple(m for m in ms if m not in entrances)
+                                           for n, ms in self.neighbours.items()})
 
     def __deepcopy__(self, memo: dict) -> "Board":
         return self  # never mutated: a cloned game shares its board

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import text
+from . import choices, text
 from .board import COLOURS, GEM_OF, Board, load_board
 from .movement import MARCH_STEPS, entry_distances, exact_entries, marches_needed, walk_distances
 from .observation import observe
@@ -63,11 +63,6 @@ def _plural(item: str, n: int) -> str:
     if n == 1:
         return item
     return item[:-1] + "ies" if item.endswith("y") else item + "s"
-
-
-def _nearest_first(ends: dict[str, tuple[int, str | None]]) -> list[tuple[str, tuple[int, str | None]]]:
-    """Walk end spaces ordered by distance, then id (the order the choices are listed in)."""
-    return sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))
 
 
 class DrachenlandGame(Game):
@@ -146,6 +141,7 @@ class DrachenlandGame(Game):
             raise ValueError(f"turn_cap must be 0 (off) or a number of rounds, got {o['turn_cap']}")
         self._dice = board.dice_presets[o["dice"]]
         self._roll_cache: dict[str, list[Action]] = {}
+        self._forget_table()
         self._names = [board.display.get("shapes", {}).get(s, {}).get("name", s.title()) for s in board.shapes]
         placed, boxed = deal_tokens(board, rng)
         eggs = egg_counts(board, self.players)
@@ -230,52 +226,37 @@ class DrachenlandGame(Game):
 
     def _fate_actions(self) -> list[Action]:
         """DL-FATE-1, DL-TOKEN-1: right after the roll, keep it or play the fate token to roll again."""
-        s, p = self.state, self.state.active
-        a, b = s.dice  # type: ignore[misc]
-        return [
-            Action("keep", f"Keep the roll {a} and {b}", p, "fate", (), ("DL-FATE-1",)),
-            Action("reroll", f"Play the fate token: roll both dice again (the token leaves the game)", p, "fate",
-                   (f"token/{p}/fate", "dice"), ("DL-FATE-1", "DL-TOKEN-1")),
-        ]
+        s = self.state
+        return list(choices.fate_actions(s.active, *s.dice))  # type: ignore[misc]
 
     def _die_actions(self) -> list[Action]:
         """DL-TURN-2/3, DL-INT-8: choose which die to use next, or forfeit the dice left."""
         s, p = self.state, self.state.active
-        out = []
-        for i in self._usable_dice():
-            v = s.dice[i]  # type: ignore[index]
-            out.append(Action(f"die {v}", f"Use the die showing {v} next", p, "choose_die", (f"die/{i}",),
-                              ("DL-TURN-2", "DL-TURN-3")))
+        out = [choices.die_action(p, i, s.dice[i]) for i in self._usable_dice()]  # type: ignore[index]
         if self.options["forfeit_dice"]:
-            out.append(Action("end turn", "End the turn, leaving the dice unused", p, "end_turn", (),
-                              ("DL-TURN-5", "DL-INT-8")))
+            out.append(choices.end_turn_action(p, choices.END_BOTH))
         return out
 
     def _adventurer_actions(self) -> list[Action]:
         """DL-OPEN-1/2, DL-TURN-2/3, DL-MOVE-3, DL-INT-8/9: the adventurer for the chosen die."""
         s, p = self.state, self.state.active
-        out = []
         if s.turn == 0:
+            if not self._opening_ends():
+                return []
             k = self._opening_distance()
-            for c in COLOURS:
-                if self._opening_ends():
-                    out.append(Action(f"enter {c}", f"Bring your {c} adventurer in and walk exactly {k} "
-                                      f"space{'s' * (k > 1)}", p, "choose_adventurer", (f"adv/{p}/{c}",),
-                                      ("DL-OPEN-1", "DL-OPEN-2")))
-            return out
+            return [choices.opening_enter_action(p, c, k) for c in COLOURS]
         d = s.dice[s.chosen_die]  # type: ignore[index]
+        out = []
         for c in COLOURS:
             if c in s.used:
                 continue
-            if s.where(p, c) is not None:
-                out.append(Action(f"move {c}", f"Give the die {d} to your {c} adventurer on {s.where(p, c)}", p,
-                                  "choose_adventurer", (f"adv/{p}/{c}",), ("DL-TURN-2", "DL-TURN-3")))
+            here = s.positions[p][c]
+            if here is not None:
+                out.append(choices.move_action(p, c, d, here))
             elif self._entry_ends(d):
-                out.append(Action(f"enter {c}", f"Bring your {c} adventurer in with the die {d}", p,
-                                  "choose_adventurer", (f"adv/{p}/{c}",), ("DL-MOVE-3", "DL-INT-9")))
+                out.append(choices.enter_action(p, c, d))
         if self.options["forfeit_dice"] or not out:
-            out.append(Action("end turn", f"End the turn, leaving the die {d} unused" if self._dice_left() == 1
-                              else "End the turn, leaving both dice unused", p, "end_turn", (), ("DL-TURN-5", "DL-INT-8")))
+            out.append(choices.end_turn_action(p, choices.end_turn_label(d, self._dice_left())))
         return out
 
     def _movement_actions(self) -> list[Action]:
@@ -285,38 +266,18 @@ class DrachenlandGame(Game):
         out = self._walk_actions()
         if st.entering and not st.walked:
             return out  # DL-INT-9: an entering adventurer walks in first
-        here = s.where(p, st.adventurer)
-        sources = dragon_sources(s, p, st)
-        for src in sources:
+        c = st.adventurer
+        here = s.positions[p][c]
+        for src in dragon_sources(s, p, st):
             baby = src == "baby"
-            pay = "the baby dragon" if baby else f"the die {FLY_VALUE}"
-            rules = ("DL-DRAGON-4", "DL-DRAGON-5", "DL-BABY-1") if baby else ("DL-DRAGON-4", "DL-DRAGON-5")
             for v in flight_destinations(self.board, s, p, st):
-                out.append(Action(f"fly {v}{' baby' if baby else ''}",
-                                  f"Fly your {st.adventurer} adventurer with the {st.adventurer} royal dragon from "
-                                  f"{here} to {v}, paying with {pay}", p, "fly",
-                                  ((f"token/{p}/baby_dragon",) if baby else ()) + (f"dragon/{st.adventurer}", v),
-                                  rules + ("DL-INT-16",)))
+                out.append(choices.fly_action(p, c, here, v, baby))  # type: ignore[arg-type]
             if can_call(s, p, st):
-                out.append(Action(f"call{' baby' if baby else ''}",
-                                  f"Call the {st.adventurer} royal dragon from {s.dragons[st.adventurer]} to {here}, "
-                                  f"paying with {pay}", p, "call",
-                                  ((f"token/{p}/baby_dragon",) if baby else ()) + (f"dragon/{st.adventurer}", here),
-                                  ("DL-DRAGON-6", "DL-BABY-1", "DL-INT-17") if baby else ("DL-DRAGON-6", "DL-INT-17")))
+                out.append(choices.call_action(p, c, s.dragons[c], here, baby))  # type: ignore[arg-type]
         for v in river_destinations(self.board, s, p, st):
-            pair = "-".join(sorted((here, v)))  # type: ignore[type-var]
-            out.append(Action(f"boat {v}", f"Play a boatman: cross the river from {here} to {v}", p, "boat",
-                              (f"river/{pair}", v), ("DL-BOAT-1", "DL-BOAT-2", "DL-INT-15")))
-        out.append(Action("end movement", self._end_movement_label(), p, "end_movement", (),
-                          ("DL-MOVE-2", "DL-INT-11")))
+            out.append(choices.boat_action(p, here, v))  # type: ignore[arg-type]
+        out.append(choices.end_movement_action(p, c, not (st.walked or st.moved or st.die_spent)))
         return out
-
-    def _end_movement_label(self) -> str:
-        st = self.state.step
-        assert st is not None
-        if not (st.walked or st.moved or st.die_spent):
-            return f"Stay where you are: your {st.adventurer} adventurer moves 0"
-        return f"End the movement of your {st.adventurer} adventurer"
 
     def _walk_actions(self) -> list[Action]:
         """The ``walk`` and ``march`` choices (DL-MOVE-1..8, DL-MARCH-1, DL-OPEN-2, DL-INT-6/9/10/12)."""
@@ -325,44 +286,25 @@ class DrachenlandGame(Game):
         if st.walked or st.stopped:
             return []
         if s.turn == 0:
-            return [Action(f"walk {n}", f"Enter through {e} and walk {st.die_value} space{'s' * (st.die_value > 1)} "
-                           f"to {n}", p, "walk", (n,), ("DL-OPEN-2", "DL-OPEN-3", "DL-OPEN-5", "DL-INT-6"))
-                    for n, e in sorted(self._opening_ends().items())]
+            return [choices.opening_walk_action(p, n, e, st.die_value) for n, e in sorted(self._opening_ends().items())]
+        c = st.adventurer
         marches = s.held[p]["forced_march"]
         die_steps = 0 if st.die_spent else st.die_value
-        out = []
-        if die_steps or self.options["march_without_die"]:
-            for n, (dist, entrance) in _nearest_first(self._walk_ends(die_steps + MARCH_STEPS * marches)):
-                need = marches_needed(dist, die_steps)
-                out.append(Action(f"walk {n}", self._walk_label(n, dist, entrance, need, die_steps), p, "walk", (n,),
-                                  self._walk_rules(n, need, entrance)))
-        if die_steps == FLY_VALUE and marches and self.options["march_without_die"]:
-            for n, (dist, entrance) in _nearest_first(self._walk_ends(MARCH_STEPS * marches)):
-                need = marches_needed(dist, 0)
-                out.append(Action(f"march {n}", self._walk_label(n, dist, entrance, need, 0) + ", keeping the die 4",
-                                  p, "march", (f"token/{p}/forced_march", n),
-                                  self._walk_rules(n, need, entrance) + ("DL-INT-12",)))
-        return out
-
-    def _walk_label(self, node: str, dist: int, entrance: str | None, marches: int, die_steps: int) -> str:
-        st = self.state.step
-        assert st is not None
-        pay = [f"die {die_steps}"] if die_steps else []
-        if marches:
-            pay.append(f"{marches} forced march{'es' * (marches > 1)}")
-        how = f"{dist} space{'s' * (dist > 1)}: {' + '.join(pay)}"
-        start = f"Enter through {entrance} and walk" if entrance else "Walk"
-        return f"{start} your {st.adventurer} adventurer to {node} ({how})"
-
-    def _walk_rules(self, node: str, marches: int, entrance: str | None) -> tuple[str, ...]:
-        rules = ["DL-MOVE-1"]
-        if entrance:
-            rules += ["DL-MOVE-3", "DL-INT-9"]
-        if marches:
-            rules += ["DL-MARCH-1", "DL-INT-12"]
-        if node in self.board.eggs:
-            rules.append("DL-MOVE-6" if node in self.state.face_down else "DL-MOVE-9")
-        return tuple(rules)
+        key = ("walks", p, c, s.positions[p][c], die_steps, marches)  # with the table, all a walk depends on
+        memo = self._memo
+        if key not in memo:
+            volcanoes, face_down = self.board.volcano_set, s.face_down
+            out = []
+            if die_steps or self.options["march_without_die"]:
+                for n, (dist, entrance) in self._walk_ends(die_steps + MARCH_STEPS * marches).items():
+                    out.append(choices.walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps), die_steps,
+                                                   n in volcanoes, n in face_down))
+            if die_steps == FLY_VALUE and marches and self.options["march_without_die"]:
+                for n, (dist, entrance) in self._walk_ends(MARCH_STEPS * marches).items():
+                    out.append(choices.march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
+                                                    n in volcanoes, n in face_down))
+            memo[key] = out
+        return list(memo[key])
 
     def _treasure_actions(self) -> list[Action]:
         """DL-TREASURE-1..7, DL-RING-2..4, DL-HAND-1, DL-INT-21..23."""
@@ -407,40 +349,82 @@ class DrachenlandGame(Game):
         return self.board.opening_distances[self.players][self.state.opening_index]
 
     def _opening_ends(self) -> dict[str, str]:
-        s = self.state
+        """``{end: entrance}`` for the opening walk of the seat opening now (DL-OPEN-2, DL-INT-6)."""
+        memo = self._memo
         k = self._opening_distance()
-        occupied = s.occupied_stones(self.board.eggs)
-        if self.options["opening_exact_distance"]:
-            return exact_entries(self.board, k, occupied, s.face_down)
-        return {n: e for n, (_, e) in entry_distances(self.board, k, occupied, s.face_down).items()}
+        key = ("opening", k)
+        if key not in memo:
+            s = self.state
+            if self.options["opening_exact_distance"]:
+                memo[key] = exact_entries(self.board, k, self._occupied(), s.face_down)
+            else:
+                memo[key] = {n: e for n, (_, e) in entry_distances(self.board, k, self._occupied(), s.face_down).items()}
+        return memo[key]
 
     def _walk_ends(self, allowance: int) -> dict[str, tuple[int, str | None]]:
-        """``{end: (distance, entrance or None)}`` for the stepping adventurer's walk."""
-        s, p, st = self.state, self.state.active, self.state.step
+        """``{end: (distance, entrance or None)}`` for the stepping adventurer's walk, nearest first, then
+        by id (the order the choices are listed in). Read only: memoized."""
+        s, st = self.state, self.state.step
         assert st is not None
-        occupied = s.occupied_stones(self.board.eggs)
-        here = s.where(p, st.adventurer)
+        here = s.positions[s.active][st.adventurer]
         if here is None:
-            return dict(entry_distances(self.board, allowance, occupied, s.face_down))
-        return {n: (d, None) for n, d in walk_distances(self.board, here, allowance, occupied, s.face_down).items()}
+            return self._entries_within(allowance)
+        key = (here, allowance)
+        memo = self._memo
+        if key not in memo:
+            ends = walk_distances(self.board, here, allowance, self._occupied(), s.face_down)
+            memo[key] = {n: (ends[n], None) for n in sorted(ends, key=lambda n: (ends[n], n))}
+        return memo[key]
+
+    def _entries_within(self, allowance: int) -> dict[str, tuple[int, str]]:
+        """``{end: (distance, entrance)}`` for entering with ``allowance`` spaces, nearest first, then by id.
+        Read only: memoized."""
+        memo = self._memo
+        if allowance not in memo:
+            ends = entry_distances(self.board, allowance, self._occupied(), self.state.face_down)
+            memo[allowance] = dict(sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0])))
+        return memo[allowance]
 
     def _entry_ends(self, die: int) -> bool:
-        allowance = die + MARCH_STEPS * self.state.held[self.state.active]["forced_march"]
-        return bool(entry_distances(self.board, allowance, self.state.occupied_stones(self.board.eggs),
-                                    self.state.face_down))
+        """Whether an adventurer could enter with the die ``die`` and the forced marches held (DL-INT-9)."""
+        return bool(self._entries_within(die + MARCH_STEPS * self.state.held[self.state.active]["forced_march"]))
+
+    def _occupied(self) -> set[str]:
+        """The stones with an adventurer on them (DL-MOVE-5), memoized like the walks."""
+        memo = self._memo
+        if "occupied" not in memo:
+            memo["occupied"] = self.state.occupied_stones(self.board.eggs)
+        return memo["occupied"]
+
+    def _forget_table(self) -> None:
+        """Drop the memoized walks: called whenever an adventurer is placed or a token turned face up.
+
+        ``_memo`` holds answers that depend only on where the adventurers stand and which volcanoes
+        are face down (``occupied``, walk ends by ``(start, allowance)``, entries by allowance, the
+        opening ends). It is replaced, never cleared in place: a search copy made by
+        ``clone(history=False)`` shares it until either game changes its table.
+        """
+        self._memo: dict[Any, Any] = {}
 
     def _dice_left(self) -> int:
         return self.state.dice_used.count(False)
 
     def _usable_dice(self) -> list[int]:
-        """Indices of the unused dice with at least one adventurer to use them, one per distinct value."""
+        """Indices of the unused dice with at least one adventurer to use them, one per distinct value.
+
+        DL-TURN-3: an adventurer not used yet this turn takes it, standing on the board or entering
+        (DL-INT-9: only if it can reach an end space).
+        """
         s, p = self.state, self.state.active
+        if not s.dice:
+            return []
+        free = [c for c in COLOURS if c not in s.used]
+        on_board = any(s.positions[p][c] is not None for c in free)
         out, seen = [], set()
-        for i, v in enumerate(s.dice or ()):
+        for i, v in enumerate(s.dice):
             if s.dice_used[i] or v in seen:
                 continue
-            usable = any(c not in s.used and (s.where(p, c) is not None or self._entry_ends(v)) for c in COLOURS)
-            if usable:
+            if on_board or (free and self._entry_ends(v)):
                 out.append(i)
                 seen.add(v)
         return out
@@ -555,7 +539,7 @@ class DrachenlandGame(Game):
         start = s.where(p, st.adventurer)
         if s.turn == 0:
             entrance = self._opening_ends()[node]
-            s.positions[p][st.adventurer] = node
+            self._place(st.adventurer, node)
             st.walked = st.moved = True
             ev.append(Event("walked", f"{self._names[p]}' {st.adventurer} adventurer enters through {entrance} and "
                             f"walks to {node}.", data={"colour": st.adventurer, "from": entrance, "to": node}))
@@ -571,7 +555,7 @@ class DrachenlandGame(Game):
         if die_steps:
             st.die_spent = True
         st.walked = st.moved = True
-        s.positions[p][st.adventurer] = node
+        self._place(st.adventurer, node)
         pay = f"die {die_steps}" if die_steps else ""
         if need:
             pay += f"{' + ' if pay else ''}{need} forced march{'es' * (need > 1)}"
@@ -588,7 +572,7 @@ class DrachenlandGame(Game):
         assert st is not None
         start = s.where(p, st.adventurer)
         self._pay_dragon(baby)
-        s.positions[p][st.adventurer] = volcano
+        self._place(st.adventurer, volcano)
         s.dragons[st.adventurer] = volcano
         st.moved = True
         ev.append(Event("flew", f"{self._names[p]}' {st.adventurer} adventurer flies with the {st.adventurer} royal "
@@ -624,7 +608,7 @@ class DrachenlandGame(Game):
         assert st is not None
         start = s.where(p, st.adventurer)
         s.held[p]["boatman"] -= 1
-        s.positions[p][st.adventurer] = volcano
+        self._place(st.adventurer, volcano)
         st.moved = True
         ev.append(Event("crossed", f"{self._names[p]}' {st.adventurer} adventurer crosses the river from {start} to "
                         f"{volcano} with a boatman.", data={"colour": st.adventurer, "from": start, "to": volcano}))
@@ -638,8 +622,14 @@ class DrachenlandGame(Game):
                 self.state.step.stopped = True  # type: ignore[union-attr]
         self._movement_may_end(ev)
 
+    def _place(self, colour: str, node: str) -> None:
+        """Put the active seat's ``colour`` adventurer on ``node`` (every walk, flight and crossing ends here)."""
+        self.state.positions[self.state.active][colour] = node
+        self._forget_table()
+
     def _reveal(self, volcano: str, ev: list[Event]) -> None:
         kind = reveal(self.state, volcano)
+        self._forget_table()
         name = self.board.display.get("tokens", {}).get(kind, kind.replace("_", " "))
         ev.append(Event("token_revealed", f"The token on {volcano} is turned face up: {name}.",
                         data={"volcano": volcano, "token": kind}))

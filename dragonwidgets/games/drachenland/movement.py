@@ -30,21 +30,26 @@ def walk_distances(board: Board, start: str, allowance: int, occupied: Collectio
     >>> sorted(d.items())
     [('s02', 2), ('s05', 1), ('s06', 2)]
     """
-    dist = {start: 0}
+    steps, volcanoes = board.steps, board.volcano_set  # ``steps``: the neighbours without entrances
+    seen = {start}
     frontier = [start]
     out: dict[str, int] = {}
     for step in range(1, allowance + 1):
         nxt = []
         for node in frontier:
-            for m in board.neighbours[node]:
-                if m in dist or m in board.entrance_set:
+            for m in steps[node]:
+                if m in seen:
                     continue
-                dist[m] = step
-                volcano = m in board.eggs
-                if volcano or m not in occupied:
+                seen.add(m)
+                if m in volcanoes:
                     out[m] = step
-                if not (volcano and m in face_down):  # DL-MOVE-6: a face-down volcano stops the walk
-                    nxt.append(m)
+                    if m in face_down:
+                        continue  # DL-MOVE-6: a face-down volcano stops the walk
+                elif m not in occupied:
+                    out[m] = step
+                nxt.append(m)
+        if not nxt:
+            break
         frontier = nxt
     return out
 
