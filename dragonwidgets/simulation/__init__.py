@@ -6,11 +6,11 @@
 ``reopen``).
 """
 
-from .play import Study, play_batch, play_game
+from .play import Study, play_batch, play_game, summarize
 from .result import SimulationResult
 from .run import InlineExecutor, available_cpus, game_seeds, simulate
 
 __all__ = [
     "InlineExecutor", "SimulationResult", "Study", "available_cpus", "game_seeds", "play_batch", "play_game",
-    "simulate",
+    "simulate", "summarize",
 ]

@@ -53,6 +53,19 @@ def play_game(study: Study, seed: int) -> Game:
     return play_out(game, study.fresh_bots(), random.Random(seed))
 
 
+def summarize(game: Game) -> dict[str, Any]:
+    """Return one finished game's row: ``scores`` and ``winners`` (lists by seat), ``length``
+    (decisions), ``steps`` (history entries) and ``measures`` (:meth:`Game.measures`)."""
+    score, won = game.scores(), set(game.winners())
+    return {
+        "scores": [score[p] for p in range(game.players)],
+        "winners": [p in won for p in range(game.players)],
+        "length": sum(1 for e in game.history if e.action.player != CHANCE),
+        "steps": game.step,
+        "measures": game.measures(),
+    }
+
+
 def play_batch(study: Study, seeds: list[int]) -> dict[str, Any]:
     """Play one game per seed; return their results as numpy arrays (no game is kept).
 
@@ -64,37 +77,26 @@ def play_batch(study: Study, seeds: list[int]) -> dict[str, Any]:
         RuntimeError: a game failed (the message gives its seed, to reopen it) or its measures are
             malformed (keys differ between games, a list of the wrong length).
     """
-    k, n = len(seeds), study.players
-    scores: list[list[float]] = []
-    winners = np.zeros((k, n), dtype=bool)
-    length = np.zeros(k, dtype=np.int64)
-    steps = np.zeros(k, dtype=np.int64)
-    measures: dict[str, list[Any]] = {}
-    for i, seed in enumerate(seeds):
+    rows = []
+    for seed in seeds:
         try:
             game = play_game(study, seed)
         except Exception as e:
             raise RuntimeError(f"{study.game} game with seed {seed} failed: {type(e).__name__}: {e}") from e
-        score = game.scores()
-        scores.append([score[p] for p in range(n)])
-        winners[i, game.winners()] = True
-        length[i] = sum(1 for e in game.history if e.action.player != CHANCE)
-        steps[i] = game.step
-        found = game.measures()
-        if i == 0:
-            measures = {name: [] for name in found}
-        elif found.keys() != measures.keys():
+        rows.append(summarize(game))
+    k, n = len(rows), study.players
+    names = list(rows[0]["measures"]) if rows else []
+    for seed, row in zip(seeds, rows):
+        if row["measures"].keys() != set(names):
             raise RuntimeError(
-                f"{study.game}.measures() gave keys {sorted(found)} for seed {seed} but {sorted(measures)} before"
+                f"{study.game}.measures() gave keys {list(row['measures'])} for seed {seed} but {names} for seed {seeds[0]}"
             )
-        for name, value in found.items():
-            measures[name].append(value)
     return {
-        "scores": np.array(scores).reshape(k, n),
-        "winners": winners,
-        "length": length,
-        "steps": steps,
-        "measures": {name: _measure_array(study, name, values) for name, values in measures.items()},
+        "scores": np.array([r["scores"] for r in rows]).reshape(k, n),
+        "winners": np.array([r["winners"] for r in rows], dtype=bool).reshape(k, n),
+        "length": np.array([r["length"] for r in rows], dtype=np.int64),
+        "steps": np.array([r["steps"] for r in rows], dtype=np.int64),
+        "measures": {name: _measure_array(study, name, [r["measures"][name] for r in rows]) for name in names},
     }
 
 

@@ -204,7 +204,7 @@ def _run_batches(
 def _assemble(study: Study, seed: int, seeds: np.ndarray, parts: list[dict[str, Any]]) -> SimulationResult:
     names = list(parts[0]["measures"])
     for part in parts[1:]:
-        if list(part["measures"]) != names:
+        if part["measures"].keys() != set(names):
             raise RuntimeError(f"{study.game}.measures() gave keys {list(part['measures'])} in one batch, {names} in another")
     return SimulationResult(
         game=study.game,
