@@ -26,6 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 import lab_harness  # noqa: E402
 
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
+# simulate()'s progress bar stays off under test, in this process and in the notebook kernels nbval starts
+# (they inherit the environment); a person running the notebooks sees it.
+os.environ.setdefault("DRAGONWIDGETS_PROGRESS", "0")
 # Scripts that write golden files, loaded by path in their games' golden tests. Without packages under
 # tests/, ``--doctest-modules`` would import every ``make_golden.py`` as the one module ``make_golden``
 # (tests/emerald keeps its own, which its test imports by name). One conftest.py only: several
