@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -76,10 +76,22 @@ class Board:
     colour_names: dict[str, str]
     colour_css: dict[str, str]
     knights_by_players: dict[int, tuple[int, int]]  # players -> (colours per player, knights per colour)
-    movable_spaces: tuple[str, ...] = ()  # start spaces + P1..M9: where knights move from (EM-MOVE-8)
+    # Tables derived once from the fields above (the rules ask them at every decision):
+    movable_spaces: tuple[str, ...] = field(default=(), init=False)  # start spaces + P1..M9 (EM-MOVE-8)
+    destinations: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
+    mountain_pos: dict[str, int] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
+        # EM-MOVE-8: knights move from a start space or a path square, never from the lair or the nest.
         object.__setattr__(self, "movable_spaces", self.start_spaces + self.path)
+        # EM-MOVE-1/2/6, EM-LAIR-2: destinations[space][n] is where a knight leaving ``space`` with n
+        # knights there ends (n = 0..lair_pos; every larger n also reaches the lair).
+        starts = {s: 0 for s in self.start_spaces}
+        table = {space: tuple(self.square_at(p + n) if p + n else space for n in range(self.lair_pos + 1))
+                 for space, p in {**starts, **{sq: self.pos[sq] for sq in self.path}}.items()}
+        object.__setattr__(self, "destinations", table)
+        # EM-DRAGON-2/3: only mountain squares can wake the dragon.
+        object.__setattr__(self, "mountain_pos", {sq: self.pos[sq] for sq in self.mountains})
 
     def __deepcopy__(self, memo: dict) -> "Board":
         return self  # never mutated: a cloned game shares its board
@@ -87,6 +99,15 @@ class Board:
     def square_at(self, pos: int) -> str:
         """Return the id of the square at ``pos`` (1..lair_pos), e.g. ``square_at(7) == "M1"``."""
         return LAIR if pos >= self.lair_pos else self.path[pos - 1]
+
+    def destination(self, space: str, count: int) -> str:
+        """Return where a knight leaving ``space`` (a start space or P1..M9) with ``count`` >= 1
+        knights there ends: ``count`` squares on, or the lair (EM-MOVE-1/2/6, EM-LAIR-2, EM-INT-11).
+
+        Raises ``KeyError`` for a space knights never move from (the lair, the nest, an unknown id).
+        """
+        table = self.destinations[space]
+        return table[count] if count < len(table) else LAIR
 
     @property
     def cards_on_board(self) -> int:

@@ -10,7 +10,7 @@ be the turn's second knight).
 from __future__ import annotations
 
 from .board import NEST, Board
-from .movement import add_one, remove_knight
+from .movement import add_one, mark_moved, remove_knight
 from .state import EmeraldState, Pending
 
 
@@ -40,8 +40,8 @@ def soothe_dragon(state: EmeraldState, value: int, *, knight_may_move: bool = Tr
     hand.gold.remove(value)
     hand.paid.append(value)
     colour, square = pending.victim_colour, pending.square
-    if not knight_may_move and pending.victim_owner == state.active and not state.moved[square].get(colour):
-        add_one(state.moved[square], colour)
+    if not knight_may_move and pending.victim_owner == state.active and not state.moved.get(square, {}).get(colour):
+        mark_moved(state, square, colour)
 
 
 def lose_knight(state: EmeraldState) -> None:

@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import text
+from . import events, text
+from .actions import end_turn_action, move_action, roll_outcomes, take_action
 from .board import LAIR, NEST, Board, load_board
 from .bonus import award_majority_bonuses, claim_four_different_gems
 from .capture import capture_knight, lose_knight, soothe_dragon, victim_colours
@@ -117,7 +118,7 @@ class EmeraldGame(Game):
             colour_owner={c: i for i, cs in enumerate(seats) for c in cs},
             start_spaces=board.start_spaces,
             knights=knights,
-            moved={space: {} for space in knights},
+            moved={},
             piles=piles,
             out_of_game=out,
             treasures_left=board.treasures,
@@ -153,33 +154,20 @@ class EmeraldGame(Game):
 
     def _knight_actions(self) -> list[Action]:
         """EM-TURN-2/3, EM-MOVE-1/2/6/8, EM-LAIR-2, EM-P2-2: one action per movable (space, colour)."""
-        s, p = self.state, self.state.active
+        s, b, p = self.state, self.board, self.state.active
         two = self.players == 2
-        out = []
-        for st in movable_stacks(s, self.board, p):
-            rules = ("EM-TURN-2", "EM-MOVE-1", "EM-MOVE-2", "EM-LAIR-2" if st.destination == LAIR else "EM-MOVE-6")
-            out.append(Action(
-                f"move {st.space} {st.colour}",
-                f"Move a {st.colour} knight from {st.space} ({st.count} knight{'s' * (st.count > 1)} there) "
-                f"to {st.destination}",
-                p, "select_knight", (f"{st.space}/{st.colour}", st.space, st.destination),
-                rules + ("EM-P2-2",) if two else rules,
-            ))
+        out = [move_action(space, colour, n, b.destination(space, n), p, two)
+               for space, colour, n in movable_stacks(s, b, p)]
         if s.knights_moved == 1:
-            out.append(Action("end turn", "End the turn without moving a second knight", p, "end_turn",
-                              (), ("EM-TURN-2", "EM-TURN-8")))
+            out.append(end_turn_action(p))
         return out
 
     def _card_actions(self) -> list[Action]:
         """EM-CARD-1: the face-up card of either pile of the knight's square."""
         s = self.state
         sq = s.destination
-        out = []
-        for pile in takeable_piles(s, sq):
-            card = s.piles[sq][pile][-1]
-            out.append(Action(f"take {pile}", f"Take the {card_name(self.board, card)} card on {sq}", s.active,
-                              "take_card", (f"{sq}/{pile}",), ("EM-CARD-1",)))
-        return out
+        return [take_action(pile, card_name(self.board, s.piles[sq][pile][-1]), sq, s.active)  # type: ignore[index]
+                for pile in takeable_piles(s, sq)]
 
     def _victim_actions(self) -> list[Action]:
         """EM-CAPTURE-4/5, EM-P2-5, EM-INT-24: the dragon mover chooses the colour of the victim."""
@@ -208,10 +196,7 @@ class EmeraldGame(Game):
 
     def _chance_outcomes(self) -> list[Action]:
         """EM-DRAGON-4, EM-INT-3, D14: one die, each distinct face with its probability."""
-        faces = self.board.die
-        return [Action(f"roll {r}", f"The dragon die shows {r}", CHANCE, "dragon_roll", ("die", "dragon"),
-                       ("EM-DRAGON-4",), faces.count(r) / len(faces))
-                for r in sorted(set(faces))]
+        return list(roll_outcomes(self.board.die))
 
     # ------------------------------------------------------------------ applying decisions
     def _apply(self, action: Action) -> list[Event]:
@@ -221,7 +206,7 @@ class EmeraldGame(Game):
         if kind == "select_knight":
             self._move(words[1], words[2], ev)
         elif kind == "end_turn":
-            ev.append(Event("turn_ended", f"{self._names[self.state.active]} ends the turn after one knight."))
+            ev.append(events.turn_ended(self._names[self.state.active]))
             self._end_turn(ev)
         elif kind == "take_card":
             self._take(words[1], ev)
@@ -240,10 +225,7 @@ class EmeraldGame(Game):
         s = self.state
         n = knights_on(s, space)
         dest = move_knight(s, self.board, space, colour)
-        ev.append(Event("knight_moved",
-                        f"{self._names[s.active]} moves a {colour} knight from {space} ({n} knight{'s' * (n > 1)} "
-                        f"there) to {dest}.",
-                        data={"from": space, "to": dest, "colour": colour, "count": n}))
+        ev.append(events.knight_moved(self._names[s.active], colour, space, n, dest))
         if dest == LAIR:
             self._enter_lair(colour, ev)
         elif has_face_up_card(s, dest):
@@ -271,11 +253,9 @@ class EmeraldGame(Game):
         card, revealed = take_card(s, s.active, sq, pile)  # type: ignore[arg-type]
         s.card_taken = True
         who = self._names[s.active]
-        ev.append(Event("card_taken", f"{who} takes the {card_name(self.board, card)} card on {sq}.",
-                        data={"square": sq, "pile": pile, "card": card}))
+        ev.append(events.card_taken(who, card_name(self.board, card), sq, pile, card))  # type: ignore[arg-type]
         if revealed is not None:
-            ev.append(Event("card_revealed", f"The next {pile} card of {sq} is turned up: "
-                            f"{card_name(self.board, revealed)}.", data={"square": sq, "pile": pile, "card": revealed}))
+            ev.append(events.card_revealed(pile, sq, card_name(self.board, revealed), revealed))  # type: ignore[arg-type]
         if pile == GEM and claim_four_different_gems(s, self.board, s.active):
             ev.append(Event("bonus_taken", f"{who} owns all four gem types and takes the "
                             f"\"4 pierres différentes\" bonus card.", data={"seat": s.active}))
@@ -286,7 +266,7 @@ class EmeraldGame(Game):
         s = self.state
         if triggers_dragon(s, self.board, s.destination):  # type: ignore[arg-type]
             s.phase = DRAGON_ROLL
-            ev.append(Event("dragon_wakes", f"The knight ended on {s.destination}: the dragon must move."))
+            ev.append(events.dragon_wakes(s.destination))  # type: ignore[arg-type]
         else:
             self._continue_turn(ev)
 
@@ -297,12 +277,10 @@ class EmeraldGame(Game):
         path = move_dragon(s, b, roll)
         sq = b.square_at(s.dragon_pos)
         facing = "the lair" if s.dragon_facing == TOWARD_LAIR else "the plain"
-        ev.append(Event("dragon_moved", f"The dragon die shows {roll}: the dragon flies "
-                        f"{', '.join(b.square_at(p) for p in path)} and stops beside {sq}, facing {facing}.",
-                        data={"roll": roll, "path": [b.square_at(p) for p in path], "square": sq}))
+        ev.append(events.dragon_moved(roll, tuple(b.square_at(p) for p in path), sq, facing))
         colours = victim_colours(s, b, sq)
         if not colours:
-            ev.append(Event("no_capture", f"No knight on {sq}: nothing happens."))
+            ev.append(events.no_capture(sq))
             self._after_dragon(ev)
         elif len(colours) == 1:
             self._capture(sq, colours[0], ev)

@@ -1,24 +1,14 @@
 """Knight movement: start spaces, exact distances, the lair exception (EM-MOVE-*, EM-LAIR-*, EM-P2-2).
 
 Knights of one colour on one space are interchangeable (EM-INT-24), so the state counts knights per
-space and colour, and counts separately those that moved this turn.
+space and colour, and counts separately those that moved this turn (``state.moved`` lists only the
+spaces where a knight moved this turn, so a new turn simply empties it).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .board import LAIR, NEST, Board
 from .state import KNIGHTS_PER_TURN, EmeraldState
-
-
-class Stack(NamedTuple):
-    """A movable choice: ``colour`` knights on ``space`` (``count`` knights of all colours there)."""
-
-    space: str
-    colour: str
-    count: int
-    destination: str
 
 
 def place_knights(board: Board, players: int) -> tuple[list[tuple[str, ...]], dict[str, dict[str, int]]]:
@@ -50,48 +40,58 @@ def destination(board: Board, space: str, count: int) -> str:
 
     EM-MOVE-1/2/6: it advances exactly ``count`` squares (a start space is pos 0, so a full tower
     of n knights sends it to Pn); EM-LAIR-2, EM-INT-11: reaching or passing the lair enters it.
+    The board holds the answers in a table (``Board.destinations``).
 
     >>> from dragonwidgets.games.emerald.board import load_board
     >>> destination(load_board(), "T1", 3), destination(load_board(), "M8", 3)
     ('P3', 'LAIR')
     """
-    return board.square_at(board.pos.get(space, 0) + count)
+    return board.destination(space, count)
 
 
 def unmoved(state: EmeraldState, space: str, colour: str) -> int:
     """Return the ``colour`` knights on ``space`` that have not moved this turn (EM-TURN-2, EM-INT-24)."""
-    return state.knights[space].get(colour, 0) - state.moved[space].get(colour, 0)
+    gone = state.moved.get(space)
+    return state.knights[space].get(colour, 0) - (gone.get(colour, 0) if gone else 0)
 
 
-def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[Stack]:
-    """Return one :class:`Stack` per (space, colour) holding a knight ``seat`` may move now.
+def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[tuple[str, str, int]]:
+    """Return one ``(space, colour, knights there)`` per (space, colour) holding a knight ``seat`` may move now.
 
     EM-MOVE-8: in the castle or on P1..M9, the seat's own colour (at 2 players the turn's colour,
-    EM-P2-2), not moved yet this turn (EM-TURN-2). Empty after the turn's second knight.
+    EM-P2-2), not moved yet this turn (EM-TURN-2). The knight count (all colours, EM-MOVE-1) gives
+    the destination, ``board.destination(space, n)``. Empty after the turn's second knight.
+    Spaces come in board order, and the seat's colours in their order on each space.
     """
     if state.knights_moved >= KNIGHTS_PER_TURN:
         return []
-    colours = [c for c in state.seat_colours[seat] if state.turn_colour is None or c == state.turn_colour]
+    colours = state.seat_colours[seat]
+    if state.turn_colour is not None:
+        colours = [c for c in colours if c == state.turn_colour]
     knights, moved = state.knights, state.moved
     out = []
     for space in board.movable_spaces:
         here = knights[space]
         if not here:
             continue
-        gone = moved[space]
+        gone = moved.get(space)
         n = 0
         for c in colours:
-            if here.get(c, 0) > gone.get(c, 0):
+            k = here.get(c)
+            if k and (gone is None or k > gone.get(c, 0)):
                 n = n or sum(here.values())
-                out.append(Stack(space, c, n, destination(board, space, n)))
+                out.append((space, c, n))
     return out
 
 
 def has_movable_knight(state: EmeraldState, board: Board, seat: int) -> bool:
     """Check if ``seat`` has a knight it could move at the start of its turn (EM-TURN-3, EM-MOVE-8)."""
-    colours = state.seat_colours[seat]
     knights = state.knights
-    return any(c in knights[space] for space in board.movable_spaces for c in colours)
+    for c in state.seat_colours[seat]:
+        for space in board.movable_spaces:
+            if c in knights[space]:
+                return True
+    return False
 
 
 def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> str:
@@ -100,10 +100,11 @@ def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> s
     EM-MOVE-1..7, EM-LAIR-1/2; marks it moved (EM-TURN-2) and, at 2 players, fixes the turn's
     colour (EM-P2-2). The caller has checked it is legal.
     """
-    dest = destination(board, space, knights_on(state, space))
-    remove_one(state.knights[space], colour)
+    here = state.knights[space]
+    dest = board.destination(space, sum(here.values()))
+    remove_one(here, colour)
     add_one(state.knights[dest], colour)
-    add_one(state.moved[dest], colour)
+    mark_moved(state, dest, colour)
     state.knights_moved += 1
     if len(state.seat_colours[state.active]) > 1:
         state.turn_colour = colour
@@ -121,14 +122,21 @@ def enter_lair(state: EmeraldState, colour: str) -> int:
 def remove_knight(state: EmeraldState, space: str, colour: str) -> None:
     """Take one ``colour`` knight off ``space``, a moved one if any (EM-INT-24, see capture.py)."""
     remove_one(state.knights[space], colour)
-    if state.moved[space].get(colour, 0):
-        remove_one(state.moved[space], colour)
+    gone = state.moved.get(space)
+    if gone and gone.get(colour, 0):
+        remove_one(gone, colour)
+        if not gone:
+            del state.moved[space]
 
 
 def clear_moved(state: EmeraldState) -> None:
     """Forget which knights moved: a new turn starts (EM-TURN-2)."""
-    for here in state.moved.values():
-        here.clear()
+    state.moved.clear()
+
+
+def mark_moved(state: EmeraldState, space: str, colour: str) -> None:
+    """Count one more ``colour`` knight on ``space`` as moved this turn (EM-TURN-2)."""
+    add_one(state.moved.setdefault(space, {}), colour)
 
 
 def add_one(counts: dict[str, int], colour: str) -> None:

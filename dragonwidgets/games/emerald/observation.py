@@ -34,7 +34,7 @@ def observe(state: EmeraldState, board: Board, viewer: int | None, *, public_onl
         "seat_colours": [list(c) for c in state.seat_colours],
         "turn_colour": state.turn_colour,
         "knights": _non_empty(state.knights),
-        "moved": _non_empty(state.moved),
+        "moved": {space: dict(state.moved[space]) for space in state.knights if state.moved.get(space)},
         "knights_moved": state.knights_moved,
         "card_taken": state.card_taken,
         "last_destination": state.destination,

@@ -62,7 +62,7 @@ class EmeraldState:
     colour_owner: dict[str, int]
     start_spaces: tuple[str, ...]
     knights: dict[str, dict[str, int]]  # space id -> colour -> knights there (every space present)
-    moved: dict[str, dict[str, int]]  # space id -> colour -> knights there that moved this turn
+    moved: dict[str, dict[str, int]]  # space id -> colour -> knights there that moved this turn (moved spaces only)
     piles: dict[str, dict[str, list[Card]]]  # mountain id -> {"gold": [...], "gem": [...]}, bottom -> top
     out_of_game: list[Card]  # EM-SETUP-10: returned to the box unseen
     treasures_left: int
