@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import dice, text
+from . import menus, text
 from .goblins import pay_quarter, quarters
 from .observation import observe
 from .setup import camps as default_camps
@@ -48,15 +48,15 @@ from .state import (
     parse_square,
     square_id,
 )
+from .tables import NAMES, SQUARE_ID, SQUARE_OF
 from .zones import add, hand_over, lose_backpack, lose_cage, score, take
 
-DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]  # CD-MOVE-1
 ZONES = ("backpack", "vault")
+_a = menus.a_or_an  # "an orc", "a troll"
 
-
-def _a(word: str) -> str:
-    """Return ``word`` with its indefinite article: "an orc", "a troll"."""
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+#: Who decides in each phase (``_player_to_move``): the active player, chance, or the duel's defender.
+_ACTIVE_DECIDES = frozenset({MOVE, ENCOUNTER, CAMP, CHOOSE_DUEL, PLACE_CAMP})
+_CHANCE_DECIDES = frozenset({RAID, FLEE_ROLL, COMBAT})
 
 
 class ChasseGame(Game):
@@ -136,7 +136,7 @@ class ChasseGame(Game):
 
     def player_name(self, player: int) -> str:
         """Return the seat's colour, e.g. ``"White"`` (the pawns' colours, component list)."""
-        return COLOURS[player].title()
+        return NAMES[player]
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static layout sent to the browser once (the Chasse au Dragon contract)."""
@@ -151,20 +151,28 @@ class ChasseGame(Game):
     # ------------------------------------------------------------------ who decides, and what
     def _player_to_move(self) -> int | None:
         s = self.state
-        if s.phase == OVER:
-            return None
-        if s.phase in (RAID, FLEE_ROLL, COMBAT):
+        phase = s.phase
+        if phase in _ACTIVE_DECIDES:
+            return s.active
+        if phase in _CHANCE_DECIDES:
             return CHANCE
-        if s.phase == DUEL_FLIGHT:
+        if phase == DUEL_FLIGHT:
             return s.defender
-        return s.active
+        return None  # OVER
 
     def _legal_actions(self) -> list[Action]:
         phase = self.state.phase
-        return {
-            PLACE_CAMP: self._camp_choices, MOVE: self._move_actions, CHOOSE_DUEL: self._duel_actions,
-            DUEL_FLIGHT: self._duel_flight_actions, ENCOUNTER: self._encounter_actions, CAMP: self._camp_actions,
-        }[phase]()
+        if phase == MOVE:
+            return self._move_actions()
+        if phase == ENCOUNTER:
+            return self._encounter_actions()
+        if phase == CAMP:
+            return self._camp_actions()
+        if phase == CHOOSE_DUEL:
+            return self._duel_actions()
+        if phase == DUEL_FLIGHT:
+            return self._duel_flight_actions()
+        return self._camp_choices()  # PLACE_CAMP
 
     def _camp_choices(self) -> list[Action]:
         """CD-INT-4 "choose" mode: a free forest-edge square, in turn order from the first player."""
@@ -176,64 +184,31 @@ class ChasseGame(Game):
                 if sq not in taken]
 
     def _move_actions(self) -> list[Action]:
-        """CD-MOVE-1..7, CD-GOB-3/8: one free king step, then one quarter per step; or stop."""
+        """CD-MOVE-1..7, CD-GOB-3/8: one free king step, then one quarter per step; or stop (see :func:`.menus.move_menu`)."""
         s, p = self.state, self.state.active
-        x, y = s.positions[p]  # type: ignore[misc]
         paid = s.steps > 0
-        out = []
-        if not paid or quarters(s.boards[p]) > 0:
-            for dx, dy in DIRECTIONS:
-                to = (x + dx, y + dy)
-                if 0 <= to[0] < 8 and 0 <= to[1] < 8:
-                    cost = " for a goblin quarter" if paid else " (free)"
-                    out.append(Action(f"step {square_id(to)}", f"Step to {square_id(to)}{cost}", p, "step",
-                                      (square_id(to),), ("CD-MOVE-3", "CD-GOB-3") if paid else ("CD-MOVE-1",)))
-        out.append(Action("stop", "Stop here" if s.steps else "Stay on this square", p, "stop", (),
-                          ("CD-MOVE-2",)))
-        return out
+        if paid and not quarters(s.boards[p]):
+            return list(menus.stop_menu(p, paid))
+        return list(menus.move_menu(p, s.positions[p], paid))  # type: ignore[arg-type]
 
     def _duel_actions(self) -> list[Action]:
-        """CD-DUEL-1: duel one opponent on this square, or none."""
-        s, p = self.state, self.state.active
-        out = [Action(f"duel {q}", f"Duel {self.player_name(q)}", p, "duel", (f"adv/{q}",), ("CD-DUEL-1",))
-               for q in self._opponents_here()]
-        out.append(Action("no duel", "Do not duel", p, "no_duel", (), ("CD-DUEL-1",)))
-        return out
+        """CD-DUEL-1: duel one opponent on this square, or none (see :func:`.menus.duel_menu`)."""
+        return list(menus.duel_menu(self.state.active, tuple(self._opponents_here())))
 
     def _duel_flight_actions(self) -> list[Action]:
         """CD-DUEL-2..5: the defender may flee by decoy (a cage goblin) or by a flight roll, or fight."""
         s = self.state
         q = s.defender
         board = s.boards[q]  # type: ignore[index]
-        out = []
-        if board.cage > 0:
-            out.append(Action("decoy", f"Flee: give {self.player_name(s.active)} a goblin from your cage", q,  # type: ignore[arg-type]
-                              "decoy", (f"zone/{q}/cage",), ("CD-DUEL-3", "CD-GOB-2")))
-        n = board.power()
-        out.append(Action("flee roll", f"Flee by rolling your d{n}: only a {n} succeeds", q, "flee_roll",  # type: ignore[arg-type]
-                          (), ("CD-DUEL-4",)))
-        out.append(Action("no flight", "Fight the duel", q, "no_flight", (), ("CD-DUEL-2",)))  # type: ignore[arg-type]
-        return out
+        return list(menus.duel_flight_menu(q, s.active, board.cage > 0, board.power()))  # type: ignore[arg-type]
 
     def _encounter_actions(self) -> list[Action]:
         """CD-ENC-2..5, CD-INT-13/14: flee free from a weaker monster, else decoy or flight roll; or fight."""
         s, p = self.state, self.state.active
-        card = s.pile_here()[0]
         board = s.boards[p]
-        here = square_id(s.positions[p])  # type: ignore[arg-type]
-        out = []
-        if POWER[card] < board.power():
-            out.append(Action("flee free", f"Let the {card} go: it is weaker than your equipment", p, "flee_free",
-                              (), ("CD-ENC-5",)))
-        else:
-            if board.cage > 0 and not s.flight_tried:
-                out.append(Action("decoy", f"Flee: leave a goblin from your cage to the {card}", p, "decoy",
-                                  (f"zone/{p}/cage",), ("CD-ENC-3", "CD-GOB-2", "CD-INT-13")))
-            out.append(Action("flee roll", f"Flee by rolling your d{board.power()}: only a {board.power()} succeeds",
-                              p, "flee_roll", (), ("CD-ENC-3",)))
-        out.append(Action("fight", f"Fight the {card} (your d{board.power()} against its d{POWER[card]})", p,
-                          "fight", (here,), ("CD-ENC-2", "CD-ENC-7")))
-        return out
+        here = s.positions[p]
+        return list(menus.encounter_menu(p, s.piles[here][0], board.power(),  # type: ignore[index]
+                                         board.cage > 0 and not s.flight_tried, SQUARE_ID[here]))  # type: ignore[index]
 
     def _camp_actions(self) -> list[Action]:
         """CD-CAMP-1..7: deposits, goblin transfers, buying, changing and selling equipment; end the turn."""
@@ -268,29 +243,15 @@ class ChasseGame(Game):
         return out
 
     def _chance_outcomes(self) -> list[Action]:
+        """CD-COMBAT-1 (a fight's throw), CD-DUEL-4 / CD-ENC-3 (a flight roll), CD-RAID-2 (the raid's 2d6)."""
         s = self.state
-        if s.phase == RAID:
-            out = []
-            for a in range(1, 7):
-                for b in range(a, 7):
-                    squares = f"({a};{b})" if a == b else f"({a};{b}) and ({b};{a})"
-                    out.append(Action(f"raid {a} {b}", f"The raid dice show {a} and {b}: the dragon raids {squares}",
-                                      CHANCE, "raid", (f"{a},{b}", f"{b},{a}"), ("CD-RAID-2", "CD-RAID-3"),
-                                      (1 if a == b else 2) / 36))
-            return out
-        if s.phase == FLEE_ROLL:
-            n = s.boards[s.fleeing].power()  # type: ignore[index]
-            who = self.player_name(s.fleeing)  # type: ignore[arg-type]
-            return [Action(f"flee {f}", f"{who}'s flight roll on a d{n} shows {f}{': away!' if f == n else ''}",
-                           CHANCE, "flight_roll", ("dice",), ("CD-DUEL-4", "CD-ENC-3"), pr)
-                    for f, pr in dice.throw_outcomes(n)]
         fight = s.fight
-        assert fight is not None
-        n = fight.faces[fight.side]
-        who = self._fighter_name(fight.side)
-        return [Action(f"throw {f}", f"{who[0].upper()}{who[1:]}'s d{n} shows {f}{': it explodes, throw again' if f == n else ''}",
-                       CHANCE, "throw", ("dice",), ("CD-COMBAT-1",), pr)
-                for f, pr in dice.throw_outcomes(n)]
+        if s.phase == COMBAT:
+            assert fight is not None
+            return list(menus.throw_outcomes(fight.faces[fight.side], self._fighter_name(fight.side)))
+        if s.phase == FLEE_ROLL:
+            return list(menus.flight_roll_outcomes(s.boards[s.fleeing].power(), NAMES[s.fleeing]))  # type: ignore[index]
+        return list(menus.raid_outcomes())
 
     def _fighter_name(self, side: int) -> str:
         s = self.state
@@ -306,15 +267,18 @@ class ChasseGame(Game):
     # ------------------------------------------------------------------ applying
     def _apply(self, action: Action) -> list[Event]:
         ev: list[Event] = []
-        words = action.id.split()
         kind = action.kind
+        if kind == "step":  # the most frequent first
+            self._take_step(SQUARE_OF[action.targets[0]], ev)
+            return ev
+        words = action.id.split()
         s = self.state
-        if kind == "place_camp":
+        if kind == "throw":
+            self._throw(int(words[1]), ev)
+        elif kind == "place_camp":
             self._place_camp(parse_square(words[1]), ev)
         elif kind == "raid":
             self._raid(int(words[1]), int(words[2]), ev)
-        elif kind == "step":
-            self._take_step(parse_square(words[1]), ev)
         elif kind == "stop":
             ev.append(Event("stopped", f"{self.player_name(s.active)} stops on {square_id(s.positions[s.active])}."))  # type: ignore[arg-type]
             self._after_move(ev)
@@ -336,8 +300,6 @@ class ChasseGame(Game):
             self._start_fight("encounter", ev)
         elif kind == "flight_roll":
             self._flee_result(int(words[1]), ev)
-        elif kind == "throw":
-            self._throw(int(words[1]), ev)
         elif kind == "end_turn":
             self._end_turn(ev)
         else:
@@ -386,21 +348,22 @@ class ChasseGame(Game):
         stop (auto)"): once a step is taken with no quarter left, free or paid, the movement ends here.
         """
         s, p = self.state, self.state.active
-        start = s.positions[p]
         paid = s.steps > 0
         note = pay_quarter(s, p) if paid else "free step"
+        start, end = SQUARE_ID[s.positions[p]], SQUARE_ID[to]  # type: ignore[index]
         s.positions[p] = to
         s.steps += 1
-        ev.append(Event("stepped", f"{self.player_name(p)} steps from {square_id(start)} to {square_id(to)} ({note}).",  # type: ignore[arg-type]
-                        data={"from": square_id(start), "to": square_id(to), "paid": paid}))  # type: ignore[arg-type]
+        ev.append(Event("stepped", f"{NAMES[p]} steps from {start} to {end} ({note}).",
+                        data={"from": start, "to": end, "paid": paid}))
         if quarters(s.boards[p]) == 0:  # CD-MOVE-6, section 6: only "stop" is left
-            ev.append(Event("stopped", f"{self.player_name(p)} has no goblin quarter left and stops on {square_id(to)}."))
+            ev.append(Event("stopped", f"{NAMES[p]} has no goblin quarter left and stops on {end}."))
             self._after_move(ev)
 
     def _after_move(self, ev: list[Event]) -> None:
         """CD-TURN-2/3: duel if an opponent is here, else the encounter phase."""
-        if self._opponents_here():
-            self.state.phase = CHOOSE_DUEL
+        s = self.state
+        if s.positions.count(s.positions[s.active]) > 1:  # an opponent is here (the quick form of _opponents_here)
+            s.phase = CHOOSE_DUEL
         else:
             self._encounter_phase(ev)
 
@@ -514,13 +477,14 @@ class ChasseGame(Game):
         s = self.state
         s.defender = None
         s.flight_tried = False
-        pile = s.pile_here()
+        here = s.positions[s.active]
+        pile = s.piles.get(here)  # type: ignore[arg-type]
         if pile:
             s.revealed = True
             s.phase = ENCOUNTER
-            ev.append(Event("monster_revealed", f"{self.player_name(s.active)} meets the top monster of "
-                            f"{square_id(s.positions[s.active])}: {_a(pile[0])} (power {POWER[pile[0]]}).",  # type: ignore[arg-type]
-                            data={"square": square_id(s.positions[s.active]), "card": pile[0]}))  # type: ignore[arg-type]
+            card, sid = pile[0], SQUARE_ID[here]  # type: ignore[index]
+            ev.append(Event("monster_revealed", f"{NAMES[s.active]} meets the top monster of "
+                            f"{sid}: {_a(card)} (power {POWER[card]}).", data={"square": sid, "card": card}))
         else:
             self._camp_phase(ev)
 
