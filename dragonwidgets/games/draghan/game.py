@@ -376,7 +376,7 @@ class DraghanGame(Game):
         elif kind == "use":
             seat = s.declaring[0]
             s.used.setdefault(seat, []).append(words[1])
-            if not self._equipment_actions()[:-1]:
+            if not self._usable_cards(seat):
                 self._next_declarer(ev)
         elif kind == "done":
             self._next_declarer(ev)
@@ -469,7 +469,7 @@ class DraghanGame(Game):
             return
         loc = deck.pop(0)
         s.location = loc
-        card = self.decks.card(loc)
+        card = self._t.card[loc]
         ev.append(Event("location", f"Round {s.round}: the {self.player_name(s.active)} turns up {card.name} ({card.ability}).",
                         data={"location": loc, "ability": card.ability}))
         ability = card.ability
@@ -570,7 +570,7 @@ class DraghanGame(Game):
                 break
             cid = deck.pop(0)
             s.to_reveal -= 1
-            card = self.decks.card(cid)
+            card = self._t.card[cid]
             if card.kind == "equipment":
                 s.revealed_equipment.append(cid)
                 ev.append(Event("revealed", f"Revealed: {card.name} (equipment {card.icons or ''}{' heal' if card.heal else ''}, {card.slot})."))
@@ -603,7 +603,7 @@ class DraghanGame(Game):
             return
         s.targets[seat] = monster
         s.phase = DECLARE_EQUIPMENT
-        if not self._equipment_actions()[:-1]:
+        if not self._usable_cards(seat):
             self._next_declarer(ev)
 
     def _next_declarer(self, ev: list[Event]) -> None:
@@ -642,13 +642,13 @@ class DraghanGame(Game):
 
     def placed(self, monster: str) -> tuple[int, int, int]:
         """Return the (S, C, K) icons placed at ``monster``: characters, their cards, the assist (DG-FIGHT-6)."""
-        s = self.state
+        s, card_icons = self.state, self._t.icons
         total = (0, 0, 0)
         for seat, m in s.targets.items():
             if m == monster:
                 total = add(total, icons(self._shows(seat)))
                 for c in s.used.get(seat, []):
-                    total = add(total, icons(self.decks.card(c).icons))
+                    total = add(total, card_icons[c])
         if s.assist_target == monster:
             total = add(total, icons(s.assist))
         return total
@@ -658,10 +658,11 @@ class DraghanGame(Game):
         s = self.state
         dragon = self._dragon_card()
         others = [m for m in s.table if m != dragon]
-        down = [m for m in others if defeats(self._req(m), self.placed(m))]
+        placed = {m: self.placed(m) for m in others}
+        down = [m for m in others if defeats(self._req(m), placed[m])]
         for m in others:
             ev.append(Event("tested", f"The {self._monster_name(m)} is {'defeated' if m in down else 'not defeated'}.",
-                            data={"monster": m, "defeated": m in down, "placed": list(self.placed(m))}))
+                            data={"monster": m, "defeated": m in down, "placed": list(placed[m])}))
         s.defeated += len(down)
         all_down = len(down) == len(others)
         if dragon in s.table and all_down:
@@ -676,7 +677,7 @@ class DraghanGame(Game):
         s.gold_queue = []
         promised = 0  # odd coins owed to the gold decisions below, still in the supply (DG-INT-24)
         for m in down:
-            gold = self.decks.card(m).gold or 0
+            gold = self._t.card[m].gold or 0
             group = sorted(seat for seat, t in s.targets.items() if t == m)
             if not gold or not group:
                 continue
@@ -720,7 +721,7 @@ class DraghanGame(Game):
                 s.discard.append(m)
             elif m == dragon or endgame:
                 stay.append(m)  # DG-DRAGON-3
-            elif s.realm == DRAGHAN and self.decks.card(m).flee:
+            elif s.realm == DRAGHAN and self._t.card[m].flee:
                 deck = s.decks["encounter_shadow"]
                 deck.append(m)
                 self._rng_now().shuffle(deck)  # DG-RESULT-4: shuffled into the Shadow deck
