@@ -169,10 +169,18 @@ def test_progress_bar_counts_games_on_stderr_when_asked(capfd):
     assert out == "" and "2/2" in err and "game" in err
 
 
-@pytest.mark.parametrize("env, shown", [("0", False), ("1", True)])
-def test_progress_environment_variable_decides_the_default(capfd, monkeypatch, env, shown):
-    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
-    monkeypatch.setenv("DRAGONWIDGETS_PROGRESS", env)
+@pytest.mark.parametrize(
+    "env, under_pytest, shown",
+    [(None, True, False), (None, False, True), ("0", False, False), ("1", True, True)],
+)
+def test_progress_default_follows_the_environment_and_pytest(capfd, monkeypatch, env, under_pytest, shown):
+    # tests/conftest.py sets DRAGONWIDGETS_PROGRESS=0 for the whole run; each case sets its own
+    if env is None:
+        monkeypatch.delenv("DRAGONWIDGETS_PROGRESS", raising=False)
+    else:
+        monkeypatch.setenv("DRAGONWIDGETS_PROGRESS", env)
+    if not under_pytest:
+        monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
     run(progress=None, n_games=2, executor=InlineExecutor())
     assert ("2/2" in capfd.readouterr().err) == shown
 

@@ -117,7 +117,14 @@ def simulate(
     Executors: anything with ``submit`` returning :class:`concurrent.futures.Future` works, e.g.
     ``ProcessPoolExecutor``, ``ThreadPoolExecutor`` (no speed-up: the engines are pure Python) or
     ``dask.distributed.Client.get_executor()``. Ray's ``ray.util.multiprocessing.Pool`` is not a
-    ``concurrent.futures.Executor``, so it is not accepted as it is.
+    ``concurrent.futures.Executor``, so it is not accepted as it is. In a script, call ``simulate``
+    under ``if __name__ == "__main__":``: pools that spawn their workers (macOS, Windows, Dask)
+    import the main module again. On a Dask cluster (``pip install "dragonwidgets[dask]"``)::
+
+        from dask.distributed import Client
+        with Client("tcp://scheduler:8786") as client:  # or Client(LocalCluster(n_workers=4))
+            result = dragonwidgets.simulate("emerald", players=3, bots="random", n_games=100_000,
+                                            seed=1, executor=client.get_executor())
 
     Raises:
         ValueError: before any game is played, on an unknown game, bot or option, a player count out
