@@ -262,11 +262,3 @@ def test_malformed_measures_are_reported(monkeypatch):
     monkeypatch.setattr(game_class("emerald"), "measures", lambda self: {"points": [1.0, 2.0]})
     with pytest.raises(RuntimeError, match=r"measures\(\)\['points'\] must be a number or a list of 3 numbers"):
         run(n_games=2, executor=InlineExecutor())
-
-
-def test_to_dataframe_has_one_row_per_game(reference):
-    pd = pytest.importorskip("pandas")
-    df = reference.to_dataframe()
-    assert isinstance(df, pd.DataFrame) and len(df) == 10
-    assert list(df.columns[:5]) == ["seed", "length", "steps", "score_0", "score_1"]
-    assert df["score_2"].tolist() == reference.scores[:, 2].tolist()

@@ -91,8 +91,9 @@ def play_batch(study: Study, seeds: list[int]) -> dict[str, Any]:
             raise RuntimeError(
                 f"{study.game}.measures() gave keys {list(row['measures'])} for seed {seed} but {names} for seed {seeds[0]}"
             )
+    scores = np.array([r["scores"] for r in rows]).reshape(k, n)
     return {
-        "scores": np.array([r["scores"] for r in rows]).reshape(k, n),
+        "scores": scores.astype(np.int64) if scores.dtype.kind in "iub" else scores,
         "winners": np.array([r["winners"] for r in rows], dtype=bool).reshape(k, n),
         "length": np.array([r["length"] for r in rows], dtype=np.int64),
         "steps": np.array([r["steps"] for r in rows], dtype=np.int64),

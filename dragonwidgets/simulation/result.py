@@ -19,7 +19,7 @@ class SimulationResult:
         game: the game's name, e.g. ``"emerald"``.
         players: the number of seats.
         bots: one entry per seat, as given (bot names or bot objects).
-        options: the game options every game was played with.
+        options: the game options given (every game was played with them; defaults for the rest).
         seed: the study's seed.
         seeds: ``(n,)`` int64, game ``i``'s seed (see :func:`dragonwidgets.simulate` for the scheme).
         scores: ``(n, players)`` final scores by seat (int64, or float64 for a game scoring in fractions).
@@ -63,29 +63,6 @@ class SimulationResult:
         """
         seed = int(self.seeds[i])
         return play_game(Study(self.game, self.players, tuple(self.bots), dict(self.options)), seed)
-
-    def to_dataframe(self):
-        """Return a pandas DataFrame with one row per game.
-
-        Columns: ``seed``, ``length``, ``steps``, ``score_<seat>``, ``winner_<seat>``, then each
-        measure (``<name>`` for a number per game, ``<name>_<seat>`` for one per seat).
-
-        Raises:
-            ImportError: pandas is not installed (it is not a dependency of dragonwidgets).
-        """
-        try:
-            import pandas as pd
-        except ImportError:
-            raise ImportError("SimulationResult.to_dataframe() needs pandas: python -m pip install pandas") from None
-        columns: dict[str, np.ndarray] = {"seed": self.seeds, "length": self.length, "steps": self.steps}
-        columns.update({f"score_{p}": self.scores[:, p] for p in range(self.players)})
-        columns.update({f"winner_{p}": self.winners[:, p] for p in range(self.players)})
-        for name, values in self.measures.items():
-            if values.ndim == 1:
-                columns[name] = values
-            else:
-                columns.update({f"{name}_{p}": values[:, p] for p in range(self.players)})
-        return pd.DataFrame(columns)
 
     def __repr__(self) -> str:
         bots = ", ".join(b if isinstance(b, str) else type(b).__name__ for b in self.bots)
