@@ -61,7 +61,9 @@ def wilson_interval(successes, trials, confidence: float = 0.95) -> tuple[np.nda
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    low = np.where(k == 0, 0.0, np.clip(centre - half, 0.0, 1.0))  # exact ends, free of rounding
+    high = np.where(k == n, 1.0, np.clip(centre + half, 0.0, 1.0))
+    return low, high
 
 
 @dataclass(frozen=True)
