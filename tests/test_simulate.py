@@ -134,13 +134,17 @@ def test_a_bot_object_never_carries_state_from_one_game_to_the_next():
     assert_same(study(1), study(4))
 
 
-def test_a_game_that_fails_names_its_seed():
-    class Crash:
-        def choose(self, view, legal_actions, rng):
-            raise KeyError("boom")
+class Crash:
+    """A bot that fails on its first decision."""
 
+    def choose(self, view, legal_actions, rng):
+        raise KeyError("boom")
+
+
+@pytest.mark.parametrize("executor", ["inline", "default"])
+def test_a_game_that_fails_names_its_seed(executor):
     with pytest.raises(RuntimeError, match=r"emerald game with seed \d+ failed: KeyError"):
-        run(bots=[Crash(), "random", "random"], n_games=2, executor=InlineExecutor())
+        run(bots=[Crash(), "random", "random"], executor=InlineExecutor() if executor == "inline" else None)
 
 
 def test_a_dask_local_cluster_gives_exactly_the_local_results(reference):

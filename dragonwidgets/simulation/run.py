@@ -161,10 +161,14 @@ def simulate(
         for start, part in _run_batches(executor, study, chunks):
             parts[start] = part
             bar.update(len(part["length"]))
+    except BaseException:  # an error or an interrupt: return at once, running batches end on their own
+        if own_executor:
+            executor.shutdown(wait=False, cancel_futures=True)
+        raise
     finally:
         bar.close()
-        if own_executor:
-            executor.shutdown(wait=True, cancel_futures=True)
+    if own_executor:
+        executor.shutdown(wait=True)
     return _assemble(study, seed, seeds, [parts[start] for start, _ in chunks])
 
 
