@@ -80,6 +80,7 @@ class Board:
     movable_spaces: tuple[str, ...] = field(default=(), init=False)  # start spaces + P1..M9 (EM-MOVE-8)
     destinations: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
     mountain_pos: dict[str, int] = field(default_factory=dict, init=False, repr=False)
+    card_names: dict[int | str, str] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         # EM-MOVE-8: knights move from a start space or a path square, never from the lair or the nest.
@@ -92,6 +93,10 @@ class Board:
         object.__setattr__(self, "destinations", table)
         # EM-DRAGON-2/3: only mountain squares can wake the dragon.
         object.__setattr__(self, "mountain_pos", {sq: self.pos[sq] for sq in self.mountains})
+        # A card's readable name: "gold 4", "Ruby gem" (see cards.card_name).
+        names: dict[int | str, str] = {v: f"gold {v}" for v in self.gold_deck}
+        names.update({g: f"{self.gem_names[g]} gem" for g in self.gem_types})
+        object.__setattr__(self, "card_names", names)
 
     def __deepcopy__(self, memo: dict) -> "Board":
         return self  # never mutated: a cloned game shares its board

@@ -67,4 +67,7 @@ def card_dict(card: Card) -> dict[str, object]:
 
 def card_name(board: Board, card: Card) -> str:
     """Return a card's readable name, e.g. ``"gold 4"`` or ``"Ruby gem"``."""
-    return f"gold {card}" if isinstance(card, int) else f"{board.gem_names[card]} gem"
+    name = board.card_names.get(card)
+    if name is None:  # a card outside the decks (a test position)
+        name = f"gold {card}" if isinstance(card, int) else f"{board.gem_names[card]} gem"
+    return name

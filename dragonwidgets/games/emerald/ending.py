@@ -6,19 +6,25 @@ from .board import LAIR, NEST
 from .state import IN_PLAY_TO_CONTINUE, EmeraldState
 
 
-def knights_in_play(state: EmeraldState, seat: int, *, lair_knights_in_play: bool = False) -> int:
-    """Return how many of ``seat``'s knights are in play, over all its colours (EM-END-2, EM-P2-4).
+def knights_in_play_by_seat(state: EmeraldState, *, lair_knights_in_play: bool = False) -> list[int]:
+    """Return, for every seat, how many of its knights are in play, over all its colours (EM-END-2, EM-P2-4).
 
     EM-INT-13: in the castle or on P1..M9; ``lair_knights_in_play=True`` also counts the lair.
     """
-    colours = state.seat_colours[seat]
-    total = 0
+    counts = [0] * state.players
+    owner = state.colour_owner
     for space, here in state.knights.items():
         if space == NEST or (space == LAIR and not lair_knights_in_play):
             continue
-        for c in colours:
-            total += here.get(c, 0)
-    return total
+        for colour, n in here.items():
+            if colour in owner:  # (a test position may hold colours nobody plays)
+                counts[owner[colour]] += n
+    return counts
+
+
+def knights_in_play(state: EmeraldState, seat: int, *, lair_knights_in_play: bool = False) -> int:
+    """Return how many of ``seat``'s knights are in play (see :func:`knights_in_play_by_seat`)."""
+    return knights_in_play_by_seat(state, lair_knights_in_play=lair_knights_in_play)[seat]
 
 
 def end_reason(state: EmeraldState, names: list[str], *, lair_knights_in_play: bool = False) -> str | None:
@@ -28,8 +34,7 @@ def end_reason(state: EmeraldState, names: list[str], *, lair_knights_in_play: b
     """
     if state.treasures_left == 0:
         return "the last treasure card was taken from the lair (EM-END-1)"
-    for seat in range(state.players):
-        n = knights_in_play(state, seat, lair_knights_in_play=lair_knights_in_play)
+    for seat, n in enumerate(knights_in_play_by_seat(state, lair_knights_in_play=lair_knights_in_play)):
         if n < IN_PLAY_TO_CONTINUE:
             left = "no knight" if n == 0 else "only one knight"
             return f"{names[seat]} has {left} left in play (EM-END-2)"

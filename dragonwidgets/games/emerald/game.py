@@ -54,6 +54,8 @@ from .state import (
     Pending,
 )
 
+#: The decisions the active player makes (``pay_or_lose`` is the captured knight's owner's, EM-CAPTURE-6).
+_ACTIVE_PLAYER_DECIDES = frozenset({SELECT_KNIGHT, TAKE_CARD, CHOOSE_VICTIM})
 _WORD_PHASE = {"move": SELECT_KNIGHT, "end": SELECT_KNIGHT, "take": TAKE_CARD, "roll": DRAGON_ROLL,
                "capture": CHOOSE_VICTIM, "pay": PAY_OR_LOSE, "lose": PAY_OR_LOSE}
 
@@ -133,14 +135,15 @@ class EmeraldGame(Game):
 
     # ------------------------------------------------------------------ who decides, and what
     def _player_to_move(self) -> int | None:
-        phase = self.state.phase
-        if phase == OVER:
-            return None
+        s = self.state
+        phase = s.phase
+        if phase in _ACTIVE_PLAYER_DECIDES:
+            return s.active
         if phase == DRAGON_ROLL:
             return CHANCE
         if phase == PAY_OR_LOSE:
-            return self.state.pending.victim_owner  # type: ignore[union-attr]
-        return self.state.active
+            return s.pending.victim_owner  # type: ignore[union-attr]
+        return None  # OVER
 
     def _legal_actions(self) -> list[Action]:
         phase = self.state.phase
@@ -223,8 +226,7 @@ class EmeraldGame(Game):
     def _move(self, space: str, colour: str, ev: list[Event]) -> None:
         """EM-TURN-4: move one knight, then resolve lair (EM-LAIR-*), card (EM-CARD-1) or dragon."""
         s = self.state
-        n = knights_on(s, space)
-        dest = move_knight(s, self.board, space, colour)
+        dest, n = move_knight(s, self.board, space, colour)
         ev.append(events.knight_moved(self._names[s.active], colour, space, n, dest))
         if dest == LAIR:
             self._enter_lair(colour, ev)

@@ -74,11 +74,9 @@ def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[tuple[s
         here = knights[space]
         if not here:
             continue
-        gone = moved.get(space)
         n = 0
         for c in colours:
-            k = here.get(c)
-            if k and (gone is None or k > gone.get(c, 0)):
+            if c in here and (space not in moved or here[c] > moved[space].get(c, 0)):
                 n = n or sum(here.values())
                 out.append((space, c, n))
     return out
@@ -94,14 +92,16 @@ def has_movable_knight(state: EmeraldState, board: Board, seat: int) -> bool:
     return False
 
 
-def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> str:
-    """Move one unmoved ``colour`` knight from ``space``; return its destination id.
+def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> tuple[str, int]:
+    """Move one unmoved ``colour`` knight from ``space``; return (its destination id, the number of
+    knights of all colours that were on ``space``, the distance counted by EM-MOVE-1).
 
     EM-MOVE-1..7, EM-LAIR-1/2; marks it moved (EM-TURN-2) and, at 2 players, fixes the turn's
     colour (EM-P2-2). The caller has checked it is legal.
     """
     here = state.knights[space]
-    dest = board.destination(space, sum(here.values()))
+    count = sum(here.values())
+    dest = board.destination(space, count)
     remove_one(here, colour)
     add_one(state.knights[dest], colour)
     mark_moved(state, dest, colour)
@@ -109,7 +109,7 @@ def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> s
     if len(state.seat_colours[state.active]) > 1:
         state.turn_colour = colour
     state.destination = dest
-    return dest
+    return dest, count
 
 
 def enter_lair(state: EmeraldState, colour: str) -> int:
