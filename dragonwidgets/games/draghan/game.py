@@ -25,6 +25,7 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import actions, text
 from .cards import Decks, build_location_deck, load_decks, shuffled
+from .determinize import resample_hidden
 from .fight import Plan, add, defeats, icons, search
 from .observation import observe
 from .tables import Tables, tables
@@ -161,6 +162,18 @@ class DraghanGame(Game):
                 self._enter(state, seat, characters[seat], [])
             self._start_round(state, [])
         return state
+
+    def _copy_state(self) -> DraghanState:
+        """Return a full, independent copy of the state for clones and search copies (:meth:`DraghanState.copy`)."""
+        return self.state.copy()
+
+    def _resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Redeal, in place, the order of every face-down deck (section 7; the same for every seat).
+
+        Uses only ``rng`` and the decks' contents (sorted first), see :mod:`.determinize`; every
+        observation is unchanged.
+        """
+        resample_hidden(self.state, self._t, rng)
 
     def player_name(self, player: int) -> str:
         """Return the seat's character name, e.g. ``"Elf"`` (or ``"Seat 1"`` before it chose)."""
@@ -890,6 +903,32 @@ class DraghanGame(Game):
         """DG-END-1..5: the whole team wins (every seat) or loses (no winner)."""
         won = self.state.result == "won"
         return Outcome(self._scores(), list(range(self.players)) if won else [], self.state.end_reason or "")
+
+    def measures(self) -> dict[str, float | list[float]]:
+        """Return four numbers of a finished game for :func:`dragonwidgets.simulate` (team figures, not per seat).
+
+        - ``won``: 1.0 if the team defeated the dragon, else 0.0 (DG-END-1; a cooperative game: every
+          seat shares it).
+        - ``rounds``: the rounds played, the last one included (DG-ROUND-1; at most 19, section 2.3).
+        - ``characters_lost``: the characters that dropped out after a second wound, replaced or not
+          (DG-WOUND-3..5).
+        - ``monsters_defeated``: the monsters defeated over the game, the dragon not counted (DG-FIGHT-7).
+
+        >>> import random
+        >>> g = DraghanGame(players=2, seed=4, character_choice="random")
+        >>> rng = random.Random(4)
+        >>> while not g.is_over:
+        ...     _ = g.apply(rng.choice(g.legal_action_ids()))
+        >>> g.measures()
+        {'won': 0.0, 'rounds': 14.0, 'characters_lost': 6.0, 'monsters_defeated': 2.0}
+        """
+        s, card = self.state, self._t.card
+        return {
+            "won": float(s.result == "won"),
+            "rounds": float(s.round),
+            "characters_lost": float(sum(card[c].kind == "character" for c in s.discard)),
+            "monsters_defeated": float(s.defeated),
+        }
 
     def _why_illegal(self, action_id: str) -> str:
         """Say which rule forbids ``action_id`` now (``explain`` and refusals); see :mod:`.why`."""

@@ -8,7 +8,7 @@ with the large dragon drawn for it in ``dragon`` (DG-DRAGON-1, DG-INT-18).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 MIN_CHARACTERS, MAX_CHARACTERS = 2, 4  # DG-INT-1
 DRAGHAN, SHADOW = "draghan", "shadow"  # the two realms
@@ -86,6 +86,24 @@ class DraghanState:
     fled: int = 0  # statistics: Draghan monsters that fled (DG-SCORE-1)
     defeated: int = 0
 
+    def copy(self) -> "DraghanState":
+        """Return a full, independent copy (``Game._copy_state``: search copies, clones).
+
+        Strings, numbers and ``None`` are immutable and shared; every list, dict and :class:`Hero` is
+        copied, so changing the copy never changes ``self``. Much faster than ``copy.deepcopy``.
+        """
+        twin = object.__new__(DraghanState)
+        for name in _SCALARS:
+            setattr(twin, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(twin, name, getattr(self, name).copy())
+        twin.decks = {k: v.copy() for k, v in self.decks.items()}
+        twin.heroes = [None if h is None else Hero(h.card, h.wounded, h.equipment.copy(), h.coins) for h in self.heroes]
+        twin.targets = self.targets.copy()
+        twin.used = {k: v.copy() for k, v in self.used.items()}
+        twin.gold_queue = [(m, group.copy(), n) for m, group, n in self.gold_queue]
+        return twin
+
     def in_play(self) -> list[int]:
         """Return the seats whose character is still in the game (DG-EXPLORE-2)."""
         return [i for i, h in enumerate(self.heroes) if h is not None]
@@ -94,3 +112,11 @@ class DraghanState:
         """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
         n = len(self.heroes)
         return [s for s in ((seat + k) % n for k in range(n)) if self.heroes[s] is not None]
+
+
+#: The fields :meth:`DraghanState.copy` copies as flat lists of ids (the nested ones are copied by hand).
+_LISTS = ("set_aside", "discard", "removed", "visited", "portals_up", "market_display", "table",
+          "revealed_equipment", "declaring", "round_down", "buyers", "checkers")
+_NESTED = ("decks", "heroes", "targets", "used", "gold_queue")
+#: The immutable fields (str, int, bool, None), shared by a copy.
+_SCALARS = tuple(f.name for f in fields(DraghanState) if f.name not in _LISTS + _NESTED)
