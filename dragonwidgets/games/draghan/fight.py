@@ -77,6 +77,47 @@ def _options(base: str, kit: tuple[tuple[str, str], ...]) -> list[tuple[Icons, t
     return sorted(best.items(), key=lambda kv: len(kv[1]))
 
 
+def _cheapest(need: Icons, group: tuple[int, ...], options: list[list[tuple[Icons, tuple[str, ...]]]],
+              start: Icons) -> dict[int, tuple[str, ...]] | None:
+    """Return the cards the seats of ``group`` spend together to reach ``need`` with the fewest cards.
+
+    ``options[i]`` are the contributions of ``group[i]`` (:func:`_options`, fewest cards first) and
+    ``start`` the icons already there (the assist's). Among the cheapest combinations it returns the
+    first in the order of ``itertools.product(*options)``: ``{seat: card ids}`` for the seats that
+    spend cards, or ``None`` when no combination reaches ``need``. A depth-first walk in that order that
+    leaves a branch when it cannot reach ``need`` (even with each later seat's most icons of each type)
+    or cannot spend fewer cards than the best found so far: the answer of the full product, faster.
+
+    >>> _cheapest((0, 2, 0), (0, 1), [[((0, 1, 0), ())], [((1, 0, 0), ()), ((1, 1, 0), ("M02",))]], (0, 0, 0))
+    {1: ('M02',)}
+    """
+    n = len(group)
+    reach = [(0, 0, 0)] * (n + 1)  # reach[i]: the most of each icon type seats i.. can add
+    for i in range(n - 1, -1, -1):
+        most = tuple(max(ic[k] for ic, _ in options[i]) for k in range(3))
+        reach[i] = add(reach[i + 1], most)  # type: ignore[arg-type]
+    best: list = [None, None]  # [cost, picks] of the best combination so far
+    picks: list[tuple[str, ...]] = [()] * n
+
+    def walk(i: int, total: Icons, cost: int) -> None:
+        if any(total[k] + reach[i][k] < need[k] for k in range(3)):
+            return
+        if i == n:
+            best[0], best[1] = cost, list(picks)  # cheaper than the best so far, by the pruning below
+            return
+        for ic, ids in options[i]:
+            spent = cost + len(ids)
+            if best[0] is not None and spent >= best[0]:
+                break  # options come fewest cards first: no later one is cheaper
+            picks[i] = ids
+            walk(i + 1, add(total, ic), spent)
+
+    walk(0, start, 0)
+    if best[1] is None:
+        return None
+    return {s: ids for s, ids in zip(group, best[1]) if ids}
+
+
 def search(monsters: dict[str, str], dragon: tuple[str, str] | None,
            heroes: dict[int, tuple[str, list[tuple[str, str]]]], assist: str = "", *,
            assist_alone: bool = False, weights: dict[str, float] | None = None, limit: int = 0) -> list[Plan]:
@@ -111,23 +152,13 @@ def search(monsters: dict[str, str], dragon: tuple[str, str] | None,
         return any(need[m][i] and (most[s][i] or assist_ic[i]) for i in range(3))
 
     choices = {s: [None] + [m for m in need if useful(s, m)] for s in seats}
-    cache: dict[tuple, tuple[str, ...] | None] = {}
+    cache: dict[tuple, dict[int, tuple[str, ...]] | None] = {}
 
     def cheapest(m: str, group: tuple[int, ...], with_assist: bool) -> dict[int, tuple[str, ...]] | None:
         key = (m, group, with_assist)
         if key not in cache:
-            found = None
-            start = assist_ic if with_assist else (0, 0, 0)
-            for combo in product(*(opts[s] for s in group)):
-                total = start
-                for ic, _ in combo:
-                    total = add(total, ic)
-                if all(total[i] >= need[m][i] for i in range(3)):
-                    cost = sum(len(ids) for _, ids in combo)
-                    if found is None or cost < found[0]:
-                        found = (cost, {s: ids for s, (_, ids) in zip(group, combo) if ids})
-            cache[key] = found[1] if found else None  # type: ignore[assignment]
-        return cache[key]  # type: ignore[return-value]
+            cache[key] = _cheapest(need[m], group, [opts[s] for s in group], assist_ic if with_assist else (0, 0, 0))
+        return cache[key]
 
     plans: dict[tuple, Plan] = {}
     others = [m for m in need if not dragon or m != dragon[0]]
