@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import menus, text
+from .determinize import resample_hidden
 from .goblins import pay_quarter, quarters
 from .observation import observe
 from .setup import camps as default_camps
@@ -124,6 +125,7 @@ class ChasseGame(Game):
             players=self.players, first_player=first, piles=piles,
             camps=[None] * self.players, positions=[None] * self.players,
             boards=[Management() for _ in range(self.players)], removed={}, active=first,
+            fights_won=[0] * self.players, fights_lost=[0] * self.players,
         )
         if o["camp_placement"] == "choose":
             state.phase = PLACE_CAMP
@@ -320,6 +322,7 @@ class ChasseGame(Game):
 
     def _start_turn(self, s: ChasseState, ev: list[Event]) -> None:
         """CD-TURN-2 (0, 1), CD-RAID-2, CD-INT-22: a raid in the first player's turns, then movement."""
+        s.turns += 1
         s.steps = 0
         s.defender = s.fleeing = None
         s.flight_tried = s.revealed = False
@@ -504,6 +507,7 @@ class ChasseGame(Game):
         card = pile[0]
         who = self.player_name(p)
         if a > b:
+            s.fights_won[p] += 1
             pile.pop(0)
             s.revealed = False
             if card == "goblin":
@@ -522,6 +526,7 @@ class ChasseGame(Game):
         if a == b:
             self._card_under(ev, f"A tie: the {card} goes under the pile; {who} loses nothing.")
             return
+        s.fights_lost[p] += 1
         lost = []
         if card in ("goblin", "dragon"):
             lose_cage(s, p)
@@ -604,6 +609,43 @@ class ChasseGame(Game):
         sc = self._scores()
         best = max(sc.values())
         return Outcome(sc, [i for i, v in sc.items() if v == best], self.state.end_reason or "")
+
+    def _copy_state(self) -> ChasseState:
+        """Return a full, independent copy of the state, much faster than ``copy.deepcopy`` (:meth:`ChasseState.copy`)."""
+        return self.state.copy()
+
+    def _resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Redeal, in place, every card ``seat`` cannot see: the piles beyond a revealed top card, the
+        opponents' face-down backpacks and vaults, the removed wealth cards (digest section 7).
+
+        Zone and pile sizes and every goblin are kept; see :mod:`.determinize` for what is treated as
+        known. Afterwards ``observation(seat)`` is unchanged. Raises ``ValueError`` for a bad seat.
+        """
+        resample_hidden(self.state, seat, rng)
+        self._legal_cache = None
+
+    def measures(self) -> dict[str, float | list[float]]:
+        """Return what a teacher would plot about a finished game (for ``dragonwidgets.simulate``).
+
+        Keys (always the same four; called before the end they give the values so far):
+
+        - ``turns`` (number): the turns played, the last one included: the game's length (CD-TURN-1).
+        - ``turn_order`` (list, one per seat): 0 for the first player, 1 for the seat on its left, ...
+          (CD-SETUP-3, CD-INT-2); plot scores or wins against it to look for a first-player advantage.
+        - ``fights_won`` (list, one per seat): monster fights won (CD-ENC-8).
+        - ``fights_lost`` (list, one per seat): monster fights lost (CD-ENC-9); a tie (CD-ENC-10)
+          counts in neither. ``won / (won + lost)`` set against :func:`.dice.duel_odds` shows the
+          exploding dice simulated against exact (CD-COMBAT-6).
+
+        Who slew the dragon is ``state.dragon_slayer`` and the outcome's reason (CD-END-1).
+        """
+        s = self.state
+        return {
+            "turns": float(s.turns),
+            "turn_order": [float((seat - s.first_player) % self.players) for seat in range(self.players)],
+            "fights_won": [float(n) for n in s.fights_won],
+            "fights_lost": [float(n) for n in s.fights_lost],
+        }
 
     def _why_illegal(self, action_id: str) -> str:
         """Say which rule forbids ``action_id`` now (``explain`` and refusals); see :mod:`.why`."""

@@ -59,6 +59,10 @@ class Management:
         """Return the equipment power, which is also the combat die's faces (CD-ZONE-5, CD-INT-19)."""
         return POWER[self.equipment] if self.equipment else BASE_POWER
 
+    def copy(self) -> Management:
+        """Return an independent copy (the zones' dicts are copied)."""
+        return Management(dict(self.backpack), self.cage, dict(self.vault), self.dungeon, self.equipment, self.pantry)
+
 
 @dataclass(slots=True)
 class Fight:
@@ -68,6 +72,10 @@ class Fight:
     faces: tuple[int, int]  # side 0 (the active player), side 1 (the defender or the monster)
     throws: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     side: int = 0
+
+    def copy(self) -> Fight:
+        """Return an independent copy (the throws' lists are copied)."""
+        return Fight(self.kind, self.faces, (list(self.throws[0]), list(self.throws[1])), self.side)
 
 
 @dataclass(slots=True)
@@ -94,7 +102,32 @@ class ChasseState:
     placing: int = 0  # camps placed so far in "choose" mode
     end_reason: str | None = None
     dragon_slayer: int | None = None
+    # Tallies for ``ChasseGame.measures`` (never shown in an observation): turns begun, and per seat
+    # the monster fights won and lost (CD-ENC-8/9; ties count in neither).
+    turns: int = 0
+    fights_won: list[int] = field(default_factory=list)
+    fights_lost: list[int] = field(default_factory=list)
 
     def pile_here(self) -> list[str]:
         """Return the pile on the active player's square ([] on the edge or when empty)."""
         return self.piles.get(self.positions[self.active], [])  # type: ignore[arg-type]
+
+    def copy(self) -> ChasseState:
+        """Return a full, independent copy for cloning and search (``ChasseGame._copy_state``).
+
+        Every list, dict and zone is copied (a few microseconds, against about 100 for
+        ``copy.deepcopy``); strings, ints and tuples are shared, being immutable. A new field must be
+        added here too: ``tests/chasse_au_dragon/test_cd_copy.py`` checks every field.
+        """
+        return ChasseState(
+            players=self.players, first_player=self.first_player,
+            piles={sq: list(pile) for sq, pile in self.piles.items()},
+            camps=list(self.camps), positions=list(self.positions),
+            boards=[b.copy() for b in self.boards], removed=dict(self.removed), active=self.active,
+            phase=self.phase, round=self.round, steps=self.steps, defender=self.defender, fleeing=self.fleeing,
+            flight_tried=self.flight_tried, revealed=self.revealed,
+            fight=None if self.fight is None else self.fight.copy(),
+            last_rolls={k: list(v) for k, v in self.last_rolls.items()},
+            placing=self.placing, end_reason=self.end_reason, dragon_slayer=self.dragon_slayer,
+            turns=self.turns, fights_won=list(self.fights_won), fights_lost=list(self.fights_lost),
+        )

@@ -1,0 +1,144 @@
+"""``ChasseGame._resample_hidden`` (digest section 7, CD-BOARD-6, CD-ZONE-7, CD-ZONE-9): a search copy
+redeals the cards a seat cannot see (the piles below a revealed top card, the opponents' face-down
+backpacks and vaults, the removed wealth cards) and nothing it can see.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cd_builder import Board, cards_by_type, play, position
+from dragonwidgets.games.chasse_au_dragon import ChasseGame
+from dragonwidgets.games.chasse_au_dragon.determinize import ZONE_CARDS
+
+SEEDS = range(6)
+
+
+def table() -> ChasseGame:
+    """Three seats; White (0) meets the troll on 2,2 (revealed); Blue and Black carry face-down cards."""
+    g = position(3, at={0: "2,2"}, piles={"2,2": ["troll", "orc", "goblin"]}, removed={"orc": 2, "goblin": 3},
+                 boards={0: Board(backpack=["ogre"], vault=["orc"], cage=1),
+                         1: Board(backpack=["orc", "troll"], vault=["giant"], cage=2, equipment="ogre", pantry=2),
+                         2: Board(backpack=["ogre"], dungeon=1)})
+    play(g, "stop")
+    assert g.observation(0)["revealed"]["card"] == "troll"
+    return g
+
+
+def random_prefix(players: int, seed: int, decisions: int) -> ChasseGame:
+    """A seeded random game after ``decisions`` decisions (or at its end)."""
+    g = ChasseGame(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    return g
+
+
+def resampled(g: ChasseGame, seat: int, rng_seed: int) -> ChasseGame:
+    copy = g.clone(history=False)  # a search copy, as determinize makes
+    copy._resample_hidden(seat, random.Random(rng_seed))
+    return copy
+
+
+def zone_sizes(g: ChasseGame) -> list:
+    s = g.state
+    return [{sq: len(p) for sq, p in s.piles.items()}, sum(s.removed.values())] + [
+        (sum(b.backpack.values()), sum(b.vault.values()), b.cage, b.dungeon, b.pantry, b.equipment) for b in s.boards]
+
+
+def test_section_7_observation_unchanged_after_resampling():
+    """Section 7: whatever is redealt, the seat's own view is exactly what it was (built table and random games)."""
+    games = [table()] + [random_prefix(p, s, 40 * s + 30) for p in (2, 4, 6) for s in SEEDS]
+    for g in games:
+        for seat in range(g.players):
+            for r in range(3):
+                assert resampled(g, seat, r).observation(seat) == g.observation(seat)
+
+
+def test_section_7_states_differing_only_in_hidden_cards_resample_alike():
+    """Section 7: the result depends only on what the seat sees and the rng: two tables that differ in
+    Blue's face-down cards, a pile's hidden order and which wealth cards left the game become equal."""
+    a = table()
+    b = a.clone(history=False)
+    s = b.state
+    s.boards[1].backpack, s.boards[1].vault = {"orc": 1, "giant": 1}, {"troll": 1}  # same cards, other zones
+    s.piles[3, 3][:] = s.piles[3, 3][::-1]
+    s.piles[2, 2][1:] = ["goblin", "orc"]  # below the revealed troll
+    sq = next(q for q, p in sorted(s.piles.items()) if q != (2, 2) and "ogre" in p)  # an ogre in a hidden pile
+    s.piles[sq][s.piles[sq].index("ogre")] = "orc"
+    s.removed = {"orc": 1, "ogre": 1, "goblin": 3}  # the orc that left is now that ogre
+    assert cards_by_type(a) == cards_by_type(b)
+    assert a.observation(0) == b.observation(0) and a.state_digest() != b.state_digest()
+    for r in range(4):
+        assert resampled(a, 0, r).state_digest() == resampled(b, 0, r).state_digest()
+
+
+def test_section_7_resampled_copies_play_to_the_end():
+    """A determinized copy is a legal table: random play from it ends (CD-END-1 or no card left to win)."""
+    for seed in SEEDS:
+        g = random_prefix(3, seed, 200)
+        rng = random.Random(seed)
+        for seat in range(g.players):
+            copy = g.determinize(seat, rng)
+            while not copy.is_over:
+                assert copy.step < 200_000
+                legal = copy.legal_actions()
+                copy.apply(legal[rng.randrange(len(legal))])
+            assert copy.outcome() is not None
+    t = resampled(table(), 0, 5)  # manual chance: the dice drawn from the game's generator one by one
+    rng = random.Random(5)
+    while not t.is_over:
+        assert t.step < 200_000
+        if t.is_chance_node:
+            t.resolve_chance()
+        else:
+            legal = t.legal_actions()
+            t.apply(legal[rng.randrange(len(legal))])
+
+
+def test_CD_BOARD_6_hidden_part_varies_across_rngs():
+    """CD-BOARD-6, CD-ZONE-7: across rngs the piles' hidden cards, the opponents' face-down zones and the
+    removed wealth cards really change; the revealed troll and White's own board never do."""
+    g = table()
+    copies = [resampled(g, 0, r) for r in range(12)]
+    piles = {tuple(map(tuple, c.state.piles.values())) for c in copies}
+    blue = {tuple(sorted(c.state.boards[1].backpack.items())) for c in copies}
+    removed = {tuple(sorted(c.state.removed.items())) for c in copies}
+    assert len(piles) == 12 and len(blue) > 1 and len(removed) > 1
+    for c in copies:
+        assert c.state.piles[2, 2][0] == "troll"
+        assert c.state.boards[0] == g.state.boards[0]
+
+
+def test_CD_ZONE_9_components_conserved():
+    """CD-SETUP-6, CD-ZONE-9: the same cards by type, the same pile and zone sizes, goblins untouched, and
+    face-down zones still hold orc..giant only (a dragon never leaves the piles while the game goes on)."""
+    games = [table()] + [random_prefix(p, s, 60 * s + 100) for p in (2, 3, 5) for s in SEEDS]
+    for g in games:
+        for seat in range(g.players):
+            c = resampled(g, seat, seat)
+            assert cards_by_type(c) == cards_by_type(g)
+            assert zone_sizes(c) == zone_sizes(g)
+            assert c.state.removed.get("goblin", 0) == g.state.removed.get("goblin", 0)
+            for b in c.state.boards if not g.is_over else ():  # at the end the slayer holds a dragon
+                assert set(b.backpack) <= ZONE_CARDS and set(b.vault) <= ZONE_CARDS
+                assert all(n > 0 for n in list(b.backpack.values()) + list(b.vault.values()))
+
+
+def test_section_7_finished_game_redeals_piles_only():
+    """Section 7: at the end every board is shown, so only the piles and the removed cards are redealt."""
+    g = random_prefix(2, 3, 100_000)
+    assert g.is_over
+    c = resampled(g, 0, 1)
+    assert c.state.boards == g.state.boards and c.observation(0) == g.observation(0)
+    assert cards_by_type(c) == cards_by_type(g)
+
+
+def test_resample_hidden_refuses_a_bad_seat():
+    with pytest.raises(ValueError, match="seat must be 0..2"):
+        table().clone()._resample_hidden(3, random.Random(0))
