@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 import dragonwidgets
-from dragonwidgets.simulation.stats import linear_fit, mean_interval, rate_table, rates, win_rates, wilson_interval
+from dragonwidgets.simulation.stats import (
+    linear_fit, matchups, mean_interval, rate_table, rates, win_rates, wilson_interval,
+)
 
 
 def test_wilson_matches_published_values():
@@ -48,6 +50,14 @@ def test_win_rates_of_a_simulation():
     result = dragonwidgets.simulate("emerald", players=2, bots="random", n_games=6, seed=3, progress=False)
     r = win_rates(result.winners)
     assert r.wins.tolist() == result.winners.sum(axis=0).tolist() and r.games.tolist() == [6, 6]
+
+
+def test_matchups_put_bot_a_in_seat_0_against_b_everywhere_else():
+    r = matchups("emerald", [("greedy", "random"), ("random", "greedy")], players=3, n_games=5, seed=8, progress=False)
+    for k, bots in enumerate((["greedy", "random", "random"], ["random", "greedy", "greedy"])):
+        alone = dragonwidgets.simulate("emerald", players=3, bots=bots, n_games=5, seed=8, progress=False)
+        assert r.wins[k] == alone.winners[:, 0].sum()
+    assert r.games.tolist() == [5, 5]
 
 
 def test_rate_table_lines():

@@ -6,6 +6,7 @@ same way. Only numpy and the standard library: no scipy.
 - :func:`wilson_interval`: the Wilson score interval of a proportion (``k`` successes in ``n`` trials).
 - :func:`win_rates`: per-seat win rates of a ``(games, players)`` winners array, with intervals.
 - :func:`rate_table`: a plain-text table of labelled rates with their intervals, for ``print``.
+- :func:`matchups`: bot against bot by simulation: seat 0's win rate for each pairing.
 - :func:`mean_interval`: a mean with its normal-approximation interval.
 - :func:`linear_fit`: the least-squares line ``y = intercept + slope * x`` with an interval on the slope.
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -146,6 +147,41 @@ def rate_table(labels: Sequence[str], r: Rates, *, title: str = "win rate") -> s
         count = f"{k}/{n}"
         lines.append(f"{label:<{width}}  {count:^10}  {100 * p:6.1f} %  [{100 * lo:5.1f} %, {100 * hi:5.1f} %]")
     return "\n".join(lines)
+
+
+def matchups(game: str, pairs: Sequence[tuple[Any, Any]], *, n_games: int, seed: int, players: int = 2,
+             options: dict[str, Any] | None = None, **simulate_kw: Any) -> Rates:
+    """Measure bots against each other: for each ``(a, b)``, bot ``a`` in seat 0 and bot ``b`` in every
+    other seat, ``n_games`` games by :func:`dragonwidgets.simulate`; return seat 0's win rates.
+
+    Every pairing plays the same seeds (``seed``), so the pairings differ only by their bots. Leave the
+    game's first player drawn from the seed (its default where it has one) so that seat 0 does not
+    always start. A shared victory counts as a win (see :func:`win_rates`).
+
+    Args:
+        game: a game name.
+        pairs: ``(a, b)`` bot names or bot objects, as ``simulate``'s ``bots`` entries.
+        n_games, seed, players, options: as :func:`dragonwidgets.simulate`; ``simulate_kw`` is passed on
+            (e.g. ``executor``).
+
+    Returns:
+        :class:`Rates` with one entry per pairing, in the order of ``pairs``.
+
+    Raises:
+        ValueError: as :func:`dragonwidgets.simulate`.
+
+    >>> r = matchups("emerald", [("greedy", "random")], n_games=4, seed=1, progress=False)
+    >>> r.games.tolist(), r.rate.shape
+    ([4], (1,))
+    """
+    from .run import simulate
+
+    wins = []
+    for a, b in pairs:
+        result = simulate(game, players=players, bots=[a] + [b] * (players - 1), n_games=n_games, seed=seed,
+                          options=options, **simulate_kw)
+        wins.append(int(result.winners[:, 0].sum()))
+    return rates(wins, n_games)
 
 
 def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float]:
