@@ -21,8 +21,14 @@ def victim_colours(state: EmeraldState, board: Board, square: str) -> list[str]:
 
 
 def capture_knight(state: EmeraldState, square: str, colour: str) -> Pending:
-    """Mark a ``colour`` knight on ``square`` as captured; its owner now decides (EM-CAPTURE-3..6)."""
-    state.pending = Pending(square, colour, state.owner(colour))
+    """Mark a ``colour`` knight on ``square`` as captured; its owner now decides (EM-CAPTURE-3..6).
+
+    Counts the capture in ``state.captured`` (a measure, whether the knight is then kept or lost).
+    """
+    owner = state.owner(colour)
+    state.pending = Pending(square, colour, owner)
+    if state.captured:
+        state.captured[owner] += 1
     return state.pending
 
 

@@ -131,7 +131,12 @@ class EmeraldGame(Game):
             hands=[Hand() for _ in range(self.players)],
             first_player=first,
             active=first,
+            captured=[0] * self.players,
         )
+
+    def _copy_state(self) -> EmeraldState:
+        """Return a full, independent copy of the state for clones and search (see ``EmeraldState.copy``)."""
+        return self.state.copy()
 
     # ------------------------------------------------------------------ who decides, and what
     def _player_to_move(self) -> int | None:
