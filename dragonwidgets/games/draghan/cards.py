@@ -538,7 +538,7 @@ def build_location_deck(decks: Decks, rng: random.Random) -> list[CardId]:
     ...  for r in location_blocks()]
     [['market', 'portal'], ['market', 'portal'], ['market', 'portal']]
     """
-    ability = {cid: decks.card(cid).ability for cid in decks.location_draghan}
+    ability = {cid: decks.cards[cid].ability for cid in decks.location_draghan}
     others = shuffled([c for c in decks.location_draghan if ability[c] not in ("market", "portal")], rng)
     markets = shuffled([c for c in decks.location_draghan if ability[c] == "market"], rng)
     portals = shuffled([c for c in decks.location_draghan if ability[c] == "portal"], rng)

@@ -630,7 +630,7 @@ class DraghanGame(Game):
                         data={"seat": seat, "target": target, "cards": list(used)}))
         if s.declaring:
             s.phase = DECLARE_TARGET
-        elif s.assist and len(self._assist_actions()) > 1:
+        elif s.assist and self._assist_spots():
             s.phase = ASSIST
         else:
             self._resolve(ev)

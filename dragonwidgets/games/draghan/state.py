@@ -110,8 +110,8 @@ class DraghanState:
 
     def order_from(self, seat: int) -> list[int]:
         """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
-        n = len(self.heroes)
-        return [s for s in ((seat + k) % n for k in range(n)) if self.heroes[s] is not None]
+        heroes = self.heroes
+        return [s for s in (*range(seat, len(heroes)), *range(seat)) if heroes[s] is not None]
 
 
 #: The fields :meth:`DraghanState.copy` copies as flat lists of ids (the nested ones are copied by hand).
