@@ -15,7 +15,7 @@ from functools import cache
 
 from dragonwidgets.engine import CHANCE, Action
 
-from .board import LAIR
+from .board import LAIR, NEST
 
 
 @cache
@@ -52,3 +52,28 @@ def roll_outcomes(faces: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(Action(f"roll {r}", f"The dragon die shows {r}", CHANCE, "dragon_roll", ("die", "dragon"),
                         ("EM-DRAGON-4",), faces.count(r) / len(faces))
                  for r in sorted(set(faces)))
+
+
+@cache
+def capture_action(colour: str, square: str, owner_name: str, player: int, own_knight: bool) -> Action:
+    """Return ``capture {colour}``: the dragon mover ``player`` picks a ``colour`` knight (``owner_name``'s)
+    on ``square`` (EM-CAPTURE-4; EM-CAPTURE-5 when it is the mover's ``own_knight``)."""
+    return Action(f"capture {colour}", f"The dragon captures a {colour} knight on {square} ({owner_name}'s)",
+                  player, "choose_victim", (f"{square}/{colour}",),
+                  ("EM-CAPTURE-4", "EM-CAPTURE-5") if own_knight else ("EM-CAPTURE-4",))
+
+
+@cache
+def pay_action(value: int, colour: str, square: str, owner: int) -> Action:
+    """Return ``pay {value}``: ``owner`` gives a gold ``value`` card to keep the captured ``colour``
+    knight on ``square`` (EM-CAPTURE-6, EM-SOOTHE-1)."""
+    return Action(f"pay {value}", f"Give the dragon a gold {value} card to keep the {colour} knight on {square}",
+                  owner, "pay_or_lose", (f"hand/{owner}/gold/{value}",), ("EM-CAPTURE-6", "EM-SOOTHE-1"))
+
+
+@cache
+def lose_action(colour: str, square: str, owner: int) -> Action:
+    """Return ``lose``: ``owner`` lets the dragon carry the ``colour`` knight on ``square`` to the nest
+    (EM-CAPTURE-6, EM-CAPTURE-7)."""
+    return Action("lose", f"Let the dragon carry the {colour} knight on {square} to the nest", owner,
+                  "pay_or_lose", (NEST,), ("EM-CAPTURE-6", "EM-CAPTURE-7"))

@@ -62,3 +62,61 @@ def dragon_moved(roll: int, path: tuple[str, ...], square: str, facing: str) -> 
 def no_capture(square: str) -> Event:
     """The dragon stopped beside ``square``, where no knight stands (EM-CAPTURE-2)."""
     return Event("no_capture", f"No knight on {square}: nothing happens.")
+
+
+@cache
+def treasure_taken(who: str, colour: str, place: int, treasures_left: int) -> Event:
+    """A ``colour`` knight of ``who`` entered the lair at corridor ``place`` (0-based) and took a
+    treasure card, ``treasures_left`` left (EM-LAIR-3/4)."""
+    return Event("treasure_taken",
+                 f"The {colour} knight enters the lair (place {place + 1}); {who} takes a "
+                 f"treasure card, {treasures_left} left.",
+                 data={"colour": colour, "place": place, "treasures_left": treasures_left})
+
+
+@cache
+def bonus_taken(who: str, seat: int) -> Event:
+    """``who`` (``seat``) is the first to own all four gem types (EM-BONUS-1)."""
+    return Event("bonus_taken", f"{who} owns all four gem types and takes the "
+                 f"\"4 pierres différentes\" bonus card.", data={"seat": seat})
+
+
+@cache
+def knight_captured(square: str, colour: str, owner_name: str, owner: int) -> Event:
+    """The dragon captured a ``colour`` knight of seat ``owner`` on ``square`` (EM-CAPTURE-3/4)."""
+    return Event("knight_captured", f"The dragon captures a {colour} knight on {square} ({owner_name}'s).",
+                 data={"square": square, "colour": colour, "owner": owner})
+
+
+@cache
+def no_gold(owner_name: str) -> Event:
+    """The captured knight's owner holds no gold card, so the knight is lost (EM-CAPTURE-6)."""
+    return Event("no_gold", f"{owner_name} has no gold card to soothe the dragon.")
+
+
+@cache
+def dragon_paid(owner_name: str, owner: int, value: int, colour: str, square: str, value_public: bool) -> Event:
+    """Seat ``owner`` paid a gold ``value`` card to keep its ``colour`` knight on ``square``
+    (EM-SOOTHE-1..3); the value is the owner's secret unless ``value_public`` (EM-SOOTHE-4, EM-INT-18)."""
+    stays = f"the {colour} knight stays on {square}"
+    private = f"{owner_name} gives the dragon a gold {value} card; {stays}."
+    if value_public:
+        return Event("dragon_paid", private, data={"seat": owner, "value": value})
+    return Event("dragon_paid", private, private_to=owner,
+                 public_text=f"{owner_name} gives the dragon one gold card; {stays}.",
+                 data={"seat": owner, "value": value})
+
+
+@cache
+def knight_lost(colour: str, square: str) -> Event:
+    """The dragon carried a ``colour`` knight from ``square`` to the nest (EM-CAPTURE-7)."""
+    return Event("knight_lost", f"The dragon carries the {colour} knight from {square} to the nest.",
+                 data={"square": square, "colour": colour})
+
+
+@cache
+def track_advanced(position: int, first: str, last: str, fixed: bool) -> Event:
+    """The flight track moved to ``position``, beside ``first``..``last``; ``fixed`` at the final one
+    (EM-TRACK-1/2)."""
+    return Event("track_advanced", f"The flight track advances to {first}-{last}"
+                 + (" (fixed from now on)." if fixed else "."), data={"position": position})

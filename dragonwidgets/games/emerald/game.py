@@ -17,7 +17,15 @@ from typing import Any, ClassVar
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import events, text
-from .actions import end_turn_action, move_action, roll_outcomes, take_action
+from .actions import (
+    capture_action,
+    end_turn_action,
+    lose_action,
+    move_action,
+    pay_action,
+    roll_outcomes,
+    take_action,
+)
 from .board import LAIR, NEST, Board, load_board
 from .bonus import award_majority_bonuses, claim_four_different_gems
 from .capture import capture_knight, lose_knight, soothe_dragon, victim_colours
@@ -28,7 +36,6 @@ from .movement import (
     clear_moved,
     enter_lair,
     has_movable_knight,
-    knights_on,
     movable_stacks,
     move_knight,
     place_knights,
@@ -181,25 +188,17 @@ class EmeraldGame(Game):
         """EM-CAPTURE-4/5, EM-P2-5, EM-INT-24: the dragon mover chooses the colour of the victim."""
         s = self.state
         sq = s.pending.square  # type: ignore[union-attr]
-        out = []
-        for c in victim_colours(s, self.board, sq):
-            own = s.owner(c) == s.active
-            out.append(Action(f"capture {c}", f"The dragon captures a {c} knight on {sq} ({self._names[s.owner(c)]}'s)",
-                              s.active, "choose_victim", (f"{sq}/{c}",),
-                              ("EM-CAPTURE-4", "EM-CAPTURE-5") if own else ("EM-CAPTURE-4",)))
-        return out
+        return [capture_action(c, sq, self._names[s.owner(c)], s.active, s.owner(c) == s.active)
+                for c in victim_colours(s, self.board, sq)]
 
     def _pay_actions(self) -> list[Action]:
         """EM-CAPTURE-6, EM-SOOTHE-1/2: pay one gold card (one action per distinct value) or lose."""
         s = self.state
         pend = s.pending
         o = pend.victim_owner  # type: ignore[union-attr]
-        knight = f"the {pend.victim_colour} knight on {pend.square}"  # type: ignore[union-attr]
-        out = [Action(f"pay {v}", f"Give the dragon a gold {v} card to keep {knight}", o, "pay_or_lose",
-                      (f"hand/{o}/gold/{v}",), ("EM-CAPTURE-6", "EM-SOOTHE-1"))
-               for v in sorted(set(s.hands[o].gold))]
-        out.append(Action("lose", f"Let the dragon carry {knight} to the nest", o, "pay_or_lose", (NEST,),
-                          ("EM-CAPTURE-6", "EM-CAPTURE-7")))
+        colour, sq = pend.victim_colour, pend.square  # type: ignore[union-attr]
+        out = [pay_action(v, colour, sq, o) for v in sorted(set(s.hands[o].gold))]  # type: ignore[index,arg-type]
+        out.append(lose_action(colour, sq, o))  # type: ignore[arg-type]
         return out
 
     def _chance_outcomes(self) -> list[Action]:
@@ -246,10 +245,7 @@ class EmeraldGame(Game):
         place = enter_lair(s, colour)
         s.treasures_left -= 1
         s.hands[s.active].treasures += 1
-        ev.append(Event("treasure_taken",
-                        f"The {colour} knight enters the lair (place {place + 1}); {self._names[s.active]} takes a "
-                        f"treasure card, {s.treasures_left} left.",
-                        data={"colour": colour, "place": place, "treasures_left": s.treasures_left}))
+        ev.append(events.treasure_taken(self._names[s.active], colour, place, s.treasures_left))
         if not self._check_end(ev):
             self._end_turn(ev)
 
@@ -264,8 +260,7 @@ class EmeraldGame(Game):
         if revealed is not None:
             ev.append(events.card_revealed(pile, sq, card_name(self.board, revealed), revealed))  # type: ignore[arg-type]
         if pile == GEM and claim_four_different_gems(s, self.board, s.active):
-            ev.append(Event("bonus_taken", f"{who} owns all four gem types and takes the "
-                            f"\"4 pierres différentes\" bonus card.", data={"seat": s.active}))
+            ev.append(events.bonus_taken(who, s.active))
         self._after_card(ev)
 
     def _after_card(self, ev: list[Event]) -> None:
@@ -300,12 +295,11 @@ class EmeraldGame(Game):
         s = self.state
         pend = capture_knight(s, sq, colour)
         owner = self._names[pend.victim_owner]  # type: ignore[index]
-        ev.append(Event("knight_captured", f"The dragon captures a {colour} knight on {sq} ({owner}'s).",
-                        data={"square": sq, "colour": colour, "owner": pend.victim_owner}))
+        ev.append(events.knight_captured(sq, colour, owner, pend.victim_owner))  # type: ignore[arg-type]
         if s.hands[pend.victim_owner].gold:  # type: ignore[index]
             s.phase = PAY_OR_LOSE
         else:
-            ev.append(Event("no_gold", f"{owner} has no gold card to soothe the dragon."))
+            ev.append(events.no_gold(owner))
             self._lose(ev)
 
     def _pay(self, value: int, ev: list[Event]) -> None:
@@ -314,14 +308,8 @@ class EmeraldGame(Game):
         pend = s.pending
         owner = pend.victim_owner  # type: ignore[union-attr]
         soothe_dragon(s, value, knight_may_move=self.options["soothed_knight_may_move"])
-        stays = f"the {pend.victim_colour} knight stays on {pend.square}"  # type: ignore[union-attr]
-        public = f"{self._names[owner]} gives the dragon one gold card; {stays}."
-        private = f"{self._names[owner]} gives the dragon a gold {value} card; {stays}."
-        if self.options["show_paid_gold"]:
-            ev.append(Event("dragon_paid", private, data={"seat": owner, "value": value}))
-        else:
-            ev.append(Event("dragon_paid", private, private_to=owner, public_text=public,
-                            data={"seat": owner, "value": value}))
+        ev.append(events.dragon_paid(self._names[owner], owner, value, pend.victim_colour, pend.square,  # type: ignore[union-attr,arg-type]
+                                     self.options["show_paid_gold"]))
         self._after_dragon(ev)
 
     def _lose(self, ev: list[Event]) -> None:
@@ -329,8 +317,7 @@ class EmeraldGame(Game):
         s = self.state
         pend = s.pending
         lose_knight(s)
-        ev.append(Event("knight_lost", f"The dragon carries the {pend.victim_colour} knight from {pend.square} "  # type: ignore[union-attr]
-                        f"to the nest.", data={"square": pend.square, "colour": pend.victim_colour}))  # type: ignore[union-attr]
+        ev.append(events.knight_lost(pend.victim_colour, pend.square))  # type: ignore[union-attr,arg-type]
         if not self._check_end(ev):
             self._after_dragon(ev)
 
@@ -340,9 +327,8 @@ class EmeraldGame(Game):
         s.pending = None
         if advance_flight_track(s, b, carries_dragon=self.options["track_carries_dragon"]):
             squares = b.track_positions[s.track]
-            ev.append(Event("track_advanced", f"The flight track advances to {b.square_at(squares[0])}-"
-                            f"{b.square_at(squares[-1])}" + (" (fixed from now on)." if s.track == b.track_final else "."),
-                            data={"position": s.track}))
+            ev.append(events.track_advanced(s.track, b.square_at(squares[0]), b.square_at(squares[-1]),
+                                            s.track == b.track_final))
         if self.options["dragon_move_ends_turn"]:
             self._end_turn(ev)  # EM-INT-9 read the other way
         else:
