@@ -247,6 +247,17 @@ def test_a_bot_that_cannot_be_pickled_is_refused_for_worker_processes_only():
 
 
 # ------------------------------------------------------------------ the measures hook
+def test_the_games_own_measures_are_collected_game_by_game(reference):
+    assert reference.measures, "Emerald declares measures (EmeraldGame.measures)"
+    for i in (0, 6):
+        found = reference.reopen(i).measures()
+        assert found.keys() == reference.measures.keys()
+        for name, value in found.items():
+            column = reference.measures[name]
+            assert column.dtype == np.float64 and column.shape == ((10, 3) if isinstance(value, list) else (10,))
+            np.testing.assert_array_equal(column[i], value, err_msg=name)
+
+
 def test_measures_of_a_game_are_collected_as_arrays(monkeypatch):
     cls = game_class("emerald")
 

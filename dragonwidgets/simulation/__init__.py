@@ -3,7 +3,7 @@
 :func:`simulate` is the entry point (also ``dragonwidgets.simulate``); it returns a
 :class:`SimulationResult`. Modules: ``run`` (arguments, seeds, batches, executors, the progress bar),
 ``play`` (the games themselves, picklable for worker processes), ``result`` (the arrays and
-``reopen``).
+``reopen``), ``stats`` (win rates with intervals and line fits for the teaching notebooks).
 """
 
 from .play import Study, play_batch, play_game, summarize
