@@ -151,14 +151,14 @@ def simulate(
         workers = _executor_workers(executor)
         batch_size = max(1, min(MAX_BATCH, math.ceil(n_games / (workers * BATCHES_PER_WORKER))))
     seeds = game_seeds(seed, n_games)
-    chunks = [(start, seeds[start : start + batch_size].tolist()) for start in range(0, n_games, batch_size)]
+    starts = range(0, n_games, batch_size)
 
     from tqdm.auto import tqdm  # here, not at import: worker processes never show a bar
 
     parts: dict[int, dict[str, Any]] = {}
     bar = tqdm(total=n_games, unit="game", desc=f"{game}, {players} players", disable=not _show_progress(progress))
     try:
-        for start, part in _run_batches(executor, study, chunks):
+        for start, part in _run_batches(executor, study, seeds, starts, batch_size):
             parts[start] = part
             bar.update(len(part["length"]))
     except BaseException:  # an error or an interrupt: return at once, running batches end on their own
@@ -169,7 +169,7 @@ def simulate(
         bar.close()
     if own_executor:
         executor.shutdown(wait=True)
-    return _assemble(study, seed, seeds, [parts[start] for start, _ in chunks])
+    return _assemble(study, seed, seeds, [parts[start] for start in starts])
 
 
 def _executor_workers(executor: Executor) -> int:
@@ -185,18 +185,19 @@ def _executor_workers(executor: Executor) -> int:
 
 
 def _run_batches(
-    executor: Executor, study: Study, chunks: list[tuple[int, list[int]]]
+    executor: Executor, study: Study, seeds: np.ndarray, starts: range, batch_size: int
 ) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield ``(start, batch result)`` as batches complete, keeping at most two per worker in flight
-    when the executor tells its size (so an interrupted study stops soon); all at once otherwise."""
+    """Yield ``(start, result)`` as the batches ``seeds[start : start + batch_size]`` complete, keeping
+    at most two per worker in flight when the executor tells its size (so an interrupted study stops
+    soon, and only those batches' seeds are lists at a time); all at once otherwise."""
     size = getattr(executor, "_max_workers", None)
-    limit = 2 * size if isinstance(size, int) and size > 0 else len(chunks)
-    todo = iter(chunks)
+    limit = 2 * size if isinstance(size, int) and size > 0 else len(starts)
+    todo = iter(starts)
     pending: dict[Future, int] = {}
 
     def submit_more() -> None:
-        for start, chunk_seeds in todo:
-            pending[executor.submit(play_batch, study, chunk_seeds)] = start
+        for start in todo:
+            pending[executor.submit(play_batch, study, seeds[start : start + batch_size].tolist())] = start
             if len(pending) >= limit:
                 return
 
