@@ -30,6 +30,7 @@ from .board import LAIR, NEST, Board, load_board
 from .bonus import award_majority_bonuses, claim_four_different_gems
 from .capture import capture_knight, lose_knight, soothe_dragon, victim_colours
 from .cards import card_name, deal_piles, has_face_up_card, take_card, takeable_piles
+from .determinize import resample_hidden
 from .dragon import advance_flight_track, move_dragon, triggers_dragon
 from .ending import end_reason
 from .movement import (
@@ -144,6 +145,41 @@ class EmeraldGame(Game):
     def _copy_state(self) -> EmeraldState:
         """Return a full, independent copy of the state for clones and search (see ``EmeraldState.copy``)."""
         return self.state.copy()
+
+    def _resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Redeal, in place, every card ``seat`` cannot see (digest section 7; see ``determinize.py``).
+
+        Resampled: the face-down pile cards, the 4 boxed cards, the other seats' gold values in hand
+        (until the end) and paid to the dragon (unless ``show_paid_gold``), from the cards ``seat``
+        has not seen. ``observation(seat)`` is unchanged. Called on a search copy (``determinize``).
+
+        Raises:
+            ValueError: a hand-made position whose cards do not add up to the board's decks.
+        """
+        resample_hidden(self.state, self.board, seat, rng, paid_gold_public=self.options["show_paid_gold"])
+
+    def measures(self) -> dict[str, float | list[float]]:
+        """Return the Emerald measures of a finished game, for ``dragonwidgets.simulate``.
+
+        - ``turns`` (number): the turn number at the end, the interrupted last turn included (each
+          seat's turn counts one, EM-TURN-1); the game's length.
+        - ``first_player_won`` (number): the first player's share of the victory, 1 for a win alone,
+          1/k for a victory shared by k seats (EM-INT-20), else 0. Its mean over many games against
+          1/players answers "does the first player win more often?".
+        - ``dragon_moves`` (number): how many times the dragon flew (EM-DRAGON-2).
+        - ``knights_captured`` (per seat): that seat's knights the dragon captured, soothed or lost
+          (EM-CAPTURE-3..7); its sum over ``dragon_moves`` is how often a flight catches a knight.
+
+        On a game still running the counts so far are given and ``first_player_won`` is 0.
+        """
+        s = self.state
+        winners = self.winners()
+        return {
+            "turns": float(s.turn),
+            "first_player_won": 1.0 / len(winners) if s.first_player in winners else 0.0,
+            "dragon_moves": float(s.dragon_moves),
+            "knights_captured": [float(n) for n in s.captured],
+        }
 
     # ------------------------------------------------------------------ who decides, and what
     def _player_to_move(self) -> int | None:
