@@ -119,7 +119,9 @@ def simulate(
     ``dask.distributed.Client.get_executor()``. Ray's ``ray.util.multiprocessing.Pool`` is not a
     ``concurrent.futures.Executor``, so it is not accepted as it is. In a script, call ``simulate``
     under ``if __name__ == "__main__":``: pools that spawn their workers (macOS, Windows, Dask)
-    import the main module again. On a Dask cluster (``pip install "dragonwidgets[dask]"``)::
+    import the main module again. A bot class defined in a notebook cell reaches workers that are
+    forked (the default pool on Linux before Python 3.14) or Dask's (which pickles it whole); with
+    other pools, define it in a module or play in-process. On a Dask cluster (``pip install "dragonwidgets[dask]"``)::
 
         from dask.distributed import Client
         with Client("tcp://scheduler:8786") as client:  # or Client(LocalCluster(n_workers=4))
