@@ -1,7 +1,8 @@
 """dragonwidgets.simulate: reproducible whatever the executor, workers and batches; reopen; Dask; the
 progress bar; bad input; the measures hook.
 
-Games are Emerald with random bots (about 30 games/s on one core), so the whole file takes seconds.
+Games are Emerald with random bots (about 100 games/s on one core); the Dask cluster's start-up is most of
+the file's time.
 """
 
 from __future__ import annotations
