@@ -167,6 +167,8 @@ def search(monsters: dict[str, str], dragon: tuple[str, str] | None,
         for s, m in zip(seats, assignment):
             if m is not None:
                 groups[m] = groups.get(m, ()) + (s,)
+        targets = {s: m for s, m in zip(seats, assignment) if m is not None}
+        targets_key = tuple(sorted(targets.items()))
         assist_spots = [None] + (list(need) if assist_alone else list(groups)) if assist else [None]
         for spot in assist_spots:
             defeated, cards = set(), {}
@@ -186,10 +188,9 @@ def search(monsters: dict[str, str], dragon: tuple[str, str] | None,
                     dragon_down = True
                     defeated.add(dragon[0])
                     cards.update(got)
-            targets = {s: m for s, m in zip(seats, assignment) if m is not None}
             used = sum(len(c) for c in cards.values())
             score = (all_down, dragon_down, sum(weights.get(m, 1.0) for m in defeated), -used, -len(targets))
-            key = (tuple(sorted(targets.items())), tuple(sorted(cards.items())), spot)
-            plans[key] = Plan(targets, cards, spot, frozenset(defeated), all_down, dragon_down, score)
+            key = (targets_key, tuple(sorted(cards.items())), spot)
+            plans[key] = Plan(dict(targets), cards, spot, frozenset(defeated), all_down, dragon_down, score)
     out = sorted(plans.values(), key=lambda p: p.score, reverse=True)
     return out[:limit] if limit else out
