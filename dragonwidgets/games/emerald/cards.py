@@ -40,7 +40,9 @@ def has_face_up_card(state: EmeraldState, square: str) -> bool:
 def takeable_piles(state: EmeraldState, square: str) -> list[str]:
     """Return the piles of ``square`` whose face-up card may be taken, gold first (EM-CARD-1)."""
     piles = state.piles.get(square)
-    return [p for p in (GOLD, GEM) if piles and piles[p]]
+    if not piles:
+        return []
+    return [p for p in (GOLD, GEM) if piles[p]]
 
 
 def take_card(state: EmeraldState, seat: int, square: str, pile: str) -> tuple[Card, Card | None]:

@@ -315,7 +315,7 @@ class EmeraldGame(Game):
         path = move_dragon(s, b, roll)
         sq = b.square_at(s.dragon_pos)
         facing = "the lair" if s.dragon_facing == TOWARD_LAIR else "the plain"
-        ev.append(events.dragon_moved(roll, tuple(b.square_at(p) for p in path), sq, facing))
+        ev.append(events.dragon_moved(roll, tuple(map(b.square_at, path)), sq, facing))
         colours = victim_colours(s, b, sq)
         if not colours:
             ev.append(events.no_capture(sq))

@@ -66,8 +66,8 @@ def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[tuple[s
     if state.knights_moved >= KNIGHTS_PER_TURN:
         return []
     colours = state.seat_colours[seat]
-    if state.turn_colour is not None:
-        colours = [c for c in colours if c == state.turn_colour]
+    if state.turn_colour is not None:  # EM-P2-2: the colour of the turn's first knight
+        colours = (state.turn_colour,) if state.turn_colour in colours else ()
     knights, moved = state.knights, state.moved
     out = []
     for space in board.movable_spaces:
