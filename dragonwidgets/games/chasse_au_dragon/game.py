@@ -12,6 +12,11 @@ Action id grammar (the Chasse au Dragon contract): ``camp x,y``, ``raid a b``, `
 ``fight``, ``flee {face}``, ``throw {face}``, ``deposit {type}``, ``goblin to dungeon``,
 ``goblin to cage``, ``equip {backpack|vault} {type}``, ``swap {backpack|vault} {backpack|vault} {type}``,
 ``unequip {backpack|vault}``, ``end turn``.
+
+Speed (issue 6): the menus of the frequent decisions and of the dice are built once per situation
+and cached (:mod:`.menus`), the board's ids and neighbours are tables (:mod:`.tables`), and search
+copies copy the state by hand (:meth:`ChasseState.copy`). Search hooks: :meth:`ChasseGame._resample_hidden`
+(:mod:`.determinize`) and :meth:`ChasseGame.measures`.
 """
 
 from __future__ import annotations
