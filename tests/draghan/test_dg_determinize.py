@@ -18,7 +18,8 @@ from dragonwidgets.games.draghan.state import SHADOW
 from dragonwidgets.games.draghan.tables import tables
 
 T = tables(load_decks())
-FACE_DOWN = ("location_draghan", "location_shadow", "encounter_draghan", "encounter_shadow", "market", "dragons")
+#: The face-down decks dealt in order (the large dragons are drawn by a uniform chance node instead).
+FACE_DOWN = ("location_draghan", "location_shadow", "encounter_draghan", "encounter_shadow", "market")
 
 
 def random_prefix(players: int, seed: int, steps: int, **options) -> DraghanGame:
@@ -111,6 +112,13 @@ def test_the_hidden_order_varies_across_generators():
         if len(g.state.decks[name]) > 1:
             assert len(seen[name]) > 1, name
     assert len(seen["encounter_draghan"]) == 30
+
+
+def test_DG_DRAGON_1_the_large_dragons_keep_their_order():
+    """The dragon is drawn by a chance node with equal probabilities, in the list's order: that list (the
+    decks file's order minus the dragons drawn) is the same for every seat and is left alone."""
+    g = random_prefix(2, 4, 30, campaign_defeated_dragons="G2")
+    assert resampled(g, 1, random.Random(3)).state.decks["dragons"] == g.state.decks["dragons"] == ["G1", "G3", "G4"]
 
 
 @pytest.mark.parametrize("index", range(2, len(POSITIONS), 3))

@@ -4,14 +4,18 @@ Draghan is open: every seat sees the same table, and only the order of the face-
 (their contents can be inferred from the public card data and the public log). A search copy gets a
 fresh order, uniformly random among the orders consistent with what the seats know:
 
-- the encounter decks, the location deck of the Shadow Realm, the market deck and the large dragons
-  not drawn: a uniformly random order of the deck's cards (their shuffles are uniform; the Shadow deck
-  is reshuffled after every return, DG-RESULT-4/5);
+- the encounter decks, the location deck of the Shadow Realm and the market deck: a uniformly random
+  order of the deck's cards (their shuffles are uniform; the Shadow deck is reshuffled after every
+  return, DG-RESULT-4/5);
 - the Draghan location deck: uniform *within its blocks* (positions 1-4, 5-8, 9-13, DG-SETUP-2..4):
   each block still to come holds exactly one market and one portal, so the unseen markets (portals)
   are dealt one to each block whose market (portal) has not appeared yet, the unseen other locations
   at random into the blocks' free places, then each block is ordered uniformly;
-- the cards removed on travel (DG-PORTAL-4) are out of play and are kept in sorted order.
+- the cards removed on travel (DG-PORTAL-4) are out of play and are kept in sorted order;
+- the large dragons not drawn stay as they are: the engine never deals them in order but draws one
+  at a chance node with equal probabilities (DG-DRAGON-1), and their list is the decks file's order
+  minus the dragons drawn, the same in every state a seat cannot tell apart. A search copy draws its
+  dragon anew anyway (its seed is replaced).
 
 Every deck is first sorted (a canonical order), then shuffled with the given generator, in a fixed
 order of decks: two states that differ only in their decks' orders give the same result for the same
@@ -27,7 +31,7 @@ from .state import DraghanState
 from .tables import Tables
 
 #: The face-down decks resampled, in the order the generator is used.
-SHUFFLED_DECKS = ("location_shadow", "encounter_draghan", "encounter_shadow", "market", "dragons")
+SHUFFLED_DECKS = ("location_shadow", "encounter_draghan", "encounter_shadow", "market")
 #: The two location abilities every block of the Draghan location deck holds once (DG-SETUP-3).
 BLOCK_ABILITIES = ("market", "portal")
 

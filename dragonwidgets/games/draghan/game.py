@@ -168,10 +168,11 @@ class DraghanGame(Game):
         return self.state.copy()
 
     def _resample_hidden(self, seat: int, rng: random.Random) -> None:
-        """Redeal, in place, the order of every face-down deck (section 7; the same for every seat).
+        """Redeal, in place, the order of every face-down deck dealt from the top (section 7).
 
-        Uses only ``rng`` and the decks' contents (sorted first), see :mod:`.determinize`; every
-        observation is unchanged.
+        Every seat sees the same table, so ``seat`` changes nothing. Uses only ``rng`` and the decks'
+        contents (sorted first); the Draghan location deck keeps its blocks (DG-SETUP-2..4). See
+        :mod:`.determinize`. Every observation is unchanged.
         """
         resample_hidden(self.state, self._t, rng)
 
