@@ -21,8 +21,11 @@ IN_PROCESS_BELOW = 8
 #: The default batch size aims at this many batches per worker (so the bar moves and the last
 #: batches do not leave workers idle) ...
 BATCHES_PER_WORKER = 8
-#: ... and never exceeds this many games (so the bar moves on long studies too).
-MAX_BATCH = 64
+#: ... and never exceeds this many games, so the bar moves on long studies of slow games too. A
+#: batch costs about 0.3 ms (pickling both ways, a process round trip) and a game takes from a few
+#: milliseconds (Emerald, Draghan) to about a second (Drachenland), so 16 keeps that cost near 1 %
+#: at most (benchmarks/bench_simulate.py measures it).
+MAX_BATCH = 16
 
 
 class InlineExecutor(Executor):
