@@ -115,7 +115,9 @@ def simulate(
     seed=s, **options)`` then ``dragonwidgets.engine.play_out(g, fresh_bots, random.Random(s))``:
     chance comes from the game's seeded generator and the bots draw from a generator seeded with the
     same game seed. So the results are the same whatever the executor, the workers and the batch
-    size, and ``result.reopen(i)`` replays game ``i`` exactly (to show it in a widget).
+    size, and ``result.reopen(i)`` replays game ``i`` exactly (to show it in a widget), as long as
+    the bots choose by their rng alone (a search bot with a budget in seconds does not: its choices
+    depend on the machine's speed; give it a budget in iterations).
 
     Executors: anything with ``submit`` returning :class:`concurrent.futures.Future` works, e.g.
     ``ProcessPoolExecutor``, ``ThreadPoolExecutor`` (no speed-up: the engines are pure Python) or
