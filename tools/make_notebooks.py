@@ -95,6 +95,22 @@ again.state_digest() == g.state_digest()""",
 * [draghan.ipynb](draghan.ipynb): a cooperative game played solo with several characters, a fight step by
   step with the exact plan search as a hint, and how often a team of 2, 3 or 4 wins.
 """,
+"""#md
+## Teaching notebooks
+
+Questions a teacher might ask, each answered in one cell by `dragonwidgets.simulate` (many seeded games,
+numpy arrays back) and a plot, with exact odds beside the simulated ones where the rules give them, and the
+bots measured against each other. Each starts with `N_GAMES`: small as stored, 10,000 for smooth figures.
+
+* [teaching/emerald.ipynb](teaching/emerald.ipynb): does the first player win more often? how likely is the
+  dragon to catch a knight, square by square (exact odds from the dragon die)?
+* [teaching/drachenland.ipynb](teaching/drachenland.ipynb): does the first player win more often? how much
+  is a royal dragon worth?
+* [teaching/chasse_au_dragon.ipynb](teaching/chasse_au_dragon.ipynb): the exploding dice, exact against
+  thrown; does the first player win more often, and how long does a game last?
+* [teaching/draghan.ipynb](teaching/draghan.ipynb): how often does a team of two, three or four win with this
+  deck? how many rounds do won and lost games last?
+""",
 ]
 
 EMERALD = [
