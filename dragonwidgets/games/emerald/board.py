@@ -86,9 +86,11 @@ class Board:
         # EM-MOVE-8: knights move from a start space or a path square, never from the lair or the nest.
         object.__setattr__(self, "movable_spaces", self.start_spaces + self.path)
         # EM-MOVE-1/2/6, EM-LAIR-2: destinations[space][n] is where a knight leaving ``space`` with n
-        # knights there ends (n = 0..lair_pos; every larger n also reaches the lair).
+        # knights there ends, for every n up to the most knights a game puts in play (so up to any
+        # count a space can hold); n >= lair_pos - pos reaches the lair.
+        most = max(self.lair_pos, max(n * cpp * kpc for n, (cpp, kpc) in self.knights_by_players.items()))
         starts = {s: 0 for s in self.start_spaces}
-        table = {space: tuple(self.square_at(p + n) if p + n else space for n in range(self.lair_pos + 1))
+        table = {space: tuple(self.square_at(p + n) if p + n else space for n in range(most + 1))
                  for space, p in {**starts, **{sq: self.pos[sq] for sq in self.path}}.items()}
         object.__setattr__(self, "destinations", table)
         # EM-DRAGON-2/3: only mountain squares can wake the dragon.

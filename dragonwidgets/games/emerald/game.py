@@ -206,9 +206,8 @@ class EmeraldGame(Game):
     def _knight_actions(self) -> list[Action]:
         """EM-TURN-2/3, EM-MOVE-1/2/6/8, EM-LAIR-2, EM-P2-2: one action per movable (space, colour)."""
         s, b, p = self.state, self.board, self.state.active
-        two = self.players == 2
-        out = [move_action(space, colour, n, b.destination(space, n), p, two)
-               for space, colour, n in movable_stacks(s, b, p)]
+        two, dests = self.players == 2, b.destinations
+        out = [move_action(space, colour, n, dests[space][n], p, two) for space, colour, n in movable_stacks(s, b, p)]
         if s.knights_moved == 1:
             out.append(end_turn_action(p))
         return out

@@ -101,10 +101,12 @@ def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> t
     """
     here = state.knights[space]
     count = sum(here.values())
-    dest = board.destination(space, count)
+    dest = board.destinations[space][count]
     remove_one(here, colour)
-    add_one(state.knights[dest], colour)
-    mark_moved(state, dest, colour)
+    there = state.knights[dest]
+    there[colour] = there.get(colour, 0) + 1
+    moved = state.moved.setdefault(dest, {})  # EM-TURN-2: it may not move again this turn
+    moved[colour] = moved.get(colour, 0) + 1
     state.knights_moved += 1
     if len(state.seat_colours[state.active]) > 1:
         state.turn_colour = colour
