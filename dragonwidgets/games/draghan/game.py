@@ -187,7 +187,7 @@ class DraghanGame(Game):
 
     # ------------------------------------------------------------------ who decides
     def _player_to_move(self) -> int | None:
-        """The seat whose decision it is: the seat at the head of the phase's queue, else the active one."""
+        """Return the seat to decide (the head of the phase's queue, else the active one), CHANCE, or None when over."""
         s = self.state
         phase = s.phase
         if phase in _QUEUED:  # declaring, buying, checking: in seat order from the active one
