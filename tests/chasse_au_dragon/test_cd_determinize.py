@@ -115,6 +115,31 @@ def test_CD_BOARD_6_hidden_part_varies_across_rngs():
         assert c.state.boards[0] == g.state.boards[0]
 
 
+def test_CD_END_1_fixed_dragons_stay_in_their_piles():
+    """CD-END-1, CD-REC-2: a dragon never leaves its pile while the game goes on, so each centre pile keeps
+    the dragon the deal fixed there, at a depth that does vary; no other pile ever gets one."""
+    centre = {(3, 3), (4, 3), (3, 4), (4, 4)}
+    games = [table()] + [g for g in (random_prefix(3, s, 150) for s in SEEDS) if not g.is_over]
+    assert len(games) >= 4
+    for g in games:
+        depths = set()
+        for r in range(8):
+            c = resampled(g, 0, r)
+            for sq, pile in c.state.piles.items():
+                assert pile.count("dragon") == (sq in centre), sq
+            depths.add(tuple(c.state.piles[sq].index("dragon") for sq in sorted(centre)))
+        assert len(depths) > 1
+
+
+def test_CD_END_1_after_the_end_the_slain_dragons_pile_has_none():
+    g = random_prefix(2, 3, 100_000)
+    slain = g.state.positions[g.state.dragon_slayer]
+    for r in range(4):
+        c = resampled(g, 1, r)
+        assert [sq for sq, p in c.state.piles.items() if "dragon" in p] == [
+            sq for sq in ((3, 3), (4, 3), (3, 4), (4, 4)) if sq != slain]
+
+
 def test_CD_ZONE_9_components_conserved():
     """CD-SETUP-6, CD-ZONE-9: the same cards by type, the same pile and zone sizes, goblins untouched, and
     face-down zones still hold orc..giant only (a dragon never leaves the piles while the game goes on)."""

@@ -623,10 +623,10 @@ class ChasseGame(Game):
         """Redeal, in place, every card ``seat`` cannot see: the piles beyond a revealed top card, the
         opponents' face-down backpacks and vaults, the removed wealth cards (digest section 7).
 
-        Zone and pile sizes and every goblin are kept; see :mod:`.determinize` for what is treated as
-        known. Afterwards ``observation(seat)`` is unchanged. Raises ``ValueError`` for a bad seat.
+        Zone and pile sizes, every goblin and the setup's fixed dragons are kept; see
+        :mod:`.determinize` for what is treated as known. Afterwards ``observation(seat)`` is unchanged. Raises ``ValueError`` for a bad seat.
         """
-        resample_hidden(self.state, seat, rng)
+        resample_hidden(self.state, self.setup, seat, rng)
         self._legal_cache = None
 
     def measures(self) -> dict[str, float | list[float]]:
