@@ -92,7 +92,8 @@ def resample_hidden(state: EmeraldState, board: Board, seat: int, rng: random.Ra
     paid = {i: deal(GOLD, len(state.hands[i].paid)) for i in others if not paid_gold_public}
     for kind, cards in unseen.items():
         if dealt[kind] != len(cards):
-            raise ValueError(f"{len(cards) - dealt[kind]} unseen {kind} card(s) left over: the position is inconsistent")
+            left = len(cards) - dealt[kind]
+            raise ValueError(f"{left} unseen {kind} card(s) left over: the position is inconsistent")
     state.piles, state.out_of_game = piles, box
     for i, values in gold_in_hand.items():
         state.hands[i].gold = values

@@ -293,7 +293,8 @@ class EmeraldGame(Game):
         who = self._names[s.active]
         ev.append(events.card_taken(who, card_name(self.board, card), sq, pile, card))  # type: ignore[arg-type]
         if revealed is not None:
-            ev.append(events.card_revealed(pile, sq, card_name(self.board, revealed), revealed))  # type: ignore[arg-type]
+            name = card_name(self.board, revealed)
+            ev.append(events.card_revealed(pile, sq, name, revealed))  # type: ignore[arg-type]
         if pile == GEM and claim_four_different_gems(s, self.board, s.active):
             ev.append(events.bonus_taken(who, s.active))
         self._after_card(ev)
@@ -343,7 +344,8 @@ class EmeraldGame(Game):
         pend = s.pending
         owner = pend.victim_owner  # type: ignore[union-attr]
         soothe_dragon(s, value, knight_may_move=self.options["soothed_knight_may_move"])
-        ev.append(events.dragon_paid(self._names[owner], owner, value, pend.victim_colour, pend.square,  # type: ignore[union-attr,arg-type]
+        colour, square = pend.victim_colour, pend.square  # type: ignore[union-attr]
+        ev.append(events.dragon_paid(self._names[owner], owner, value, colour, square,  # type: ignore[arg-type]
                                      self.options["show_paid_gold"]))
         self._after_dragon(ev)
 
