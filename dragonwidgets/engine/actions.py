@@ -9,7 +9,7 @@ from typing import Any, Mapping
 CHANCE = -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One legal choice, made by a player or by chance.
 
@@ -32,6 +32,27 @@ class Action:
     rules: tuple[str, ...] = ()
     prob: float | None = None
 
+    def __init__(
+        self,
+        id: str,
+        label: str,
+        player: int,
+        kind: str,
+        targets: tuple[str, ...] = (),
+        rules: tuple[str, ...] = (),
+        prob: float | None = None,
+    ):
+        # The generated __init__ of a frozen dataclass sets each field through
+        # object.__setattr__, which costs several times more; games build thousands of actions
+        # per second, so the slots are written through their descriptors (set once, here only).
+        _set_id(self, id)
+        _set_label(self, label)
+        _set_player(self, player)
+        _set_kind(self, kind)
+        _set_targets(self, targets)
+        _set_rules(self, rules)
+        _set_prob(self, prob)
+
     def __str__(self) -> str:
         return self.id
 
@@ -46,6 +67,11 @@ class Action:
             "rules": list(self.rules),
             "prob": self.prob,
         }
+
+
+_set_id, _set_label, _set_player, _set_kind, _set_targets, _set_rules, _set_prob = (
+    getattr(Action, name).__set__ for name in ("id", "label", "player", "kind", "targets", "rules", "prob")
+)
 
 
 @dataclass(frozen=True, slots=True)

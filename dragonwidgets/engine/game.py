@@ -15,6 +15,7 @@ import copy
 import hashlib
 import json
 import random
+import threading
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -23,14 +24,36 @@ from .errors import HistoryError, IllegalActionError
 
 CHANCE_MODES = ("auto", "manual")
 
+#: ``Game._to_move`` before it is computed for the current state (a singleton that copy and pickle keep).
+_UNKNOWN = Ellipsis
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Entry:
     """One step of the history: the action applied, whether the generator drew it, its events."""
 
     action: Action
     auto: bool
     events: tuple[Event, ...]
+
+    def __init__(self, action: Action, auto: bool, events: tuple[Event, ...]):
+        # cheaper than the generated __init__ of a frozen dataclass (see Action.__init__)
+        _set_action(self, action)
+        _set_auto(self, auto)
+        _set_events(self, events)
+
+
+_set_action, _set_auto, _set_events = (getattr(Entry, name).__set__ for name in ("action", "auto", "events"))
+
+_DRAW_RNG = random.Random()
+_DRAW_LOCK = threading.Lock()
+
+
+def _chance_number(seed: int) -> float:
+    """Return ``random.Random(seed).random()``, reusing one generator (a chance node's only number)."""
+    with _DRAW_LOCK:
+        _DRAW_RNG.seed(seed)
+        return _DRAW_RNG.random()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +110,10 @@ class Game:
         self.chance_mode: str = chance
         self.options: dict[str, Any] = self._check_options(options)
         self._entries: list[Entry] = []
+        self._keep_history = True  # False in a search copy (clone(history=False)): no entries kept
         self._step = 0
-        self._legal_cache: list[Action] | None = None
+        self._legal: list[Action] | None = None  # the legal actions of the current state, once asked
+        self._to_move: int | None = _UNKNOWN  # the seat to move in the current state, once asked
         self.state = self._setup(self._rng(0))
         self._draw_due_chance()
 
@@ -171,17 +196,23 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat to decide now, :data:`CHANCE` (-1) at a chance node, or ``None`` when over."""
-        return self._player_to_move()
+        to_move = self._to_move
+        if to_move is _UNKNOWN:
+            to_move = self._to_move = self._player_to_move()
+        return to_move
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self._player_to_move() is None
+        to_move = self._to_move
+        if to_move is _UNKNOWN:
+            to_move = self._to_move = self._player_to_move()
+        return to_move is None
 
     @property
     def is_chance_node(self) -> bool:
         """Whether chance (a die, a draw) must pick the next outcome."""
-        return self._player_to_move() == CHANCE
+        return self.current_player == CHANCE
 
     @property
     def step(self) -> int:
@@ -211,15 +242,10 @@ class Game:
 
         Returns ``[]`` when the game is over. The list is fresh; mutating it changes nothing.
         """
-        if self._legal_cache is None:
-            to_move = self._player_to_move()
-            if to_move is None:
-                self._legal_cache = []
-            elif to_move == CHANCE:
-                self._legal_cache = self._chance_outcomes()
-            else:
-                self._legal_cache = self._legal_actions()
-        return list(self._legal_cache)
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+        return list(legal)
 
     def legal_action_ids(self) -> list[str]:
         """Return the ids of :meth:`legal_actions`, in the same order."""
@@ -350,10 +376,11 @@ class Game:
             history: ``True`` (default) copies everything, history included, so the copy can
                 :meth:`undo`, :meth:`goto` and :meth:`to_record` like the original. ``False`` gives a
                 cheap *search copy*: the same state (copied by :meth:`_copy_state`), options, seed
-                and chance mode, ``step`` kept, but an empty history; it can :meth:`apply` and be
-                asked everything about the current state, but :meth:`goto`, :meth:`undo`,
-                :meth:`log` and :meth:`to_record` are not for it. Read-only game data (boards,
-                decks) is shared with the original.
+                and chance mode, ``step`` kept, but an empty history that stays empty as it plays
+                on (no entries are kept: rollouts stay cheap); it can :meth:`apply` and be asked
+                everything about the current state, but :meth:`goto`, :meth:`undo`, :meth:`log` and
+                :meth:`to_record` are not for it. Read-only game data (boards, decks) is shared
+                with the original.
         """
         if history:
             return copy.deepcopy(self)
@@ -361,8 +388,9 @@ class Game:
         twin.__dict__.update(self.__dict__)  # read-only data and scalar fields; the mutable ones below
         twin.options = dict(self.options)
         twin._entries = []
+        twin._keep_history = False
         twin.state = self._copy_state()
-        return twin
+        return twin  # the legal-action cache is shared: a list of immutable actions, never mutated
 
     def determinize(self, seat: int, rng: random.Random) -> "Game":
         """Return a search copy in which everything ``seat`` cannot see is resampled from ``rng``.
@@ -420,6 +448,35 @@ class Game:
         return self._text_board()
 
     # ------------------------------------------------------------------ internals
+    @property
+    def _legal_cache(self) -> list[Action] | None:
+        """The legal actions of the current state once computed, else ``None``.
+
+        Setting it to ``None`` forgets the legal actions and the player to move: a game (or a test)
+        that edits ``state`` outside :meth:`_apply` does so, as the engine does after every step.
+        """
+        return self._legal
+
+    @_legal_cache.setter
+    def _legal_cache(self, value: list[Action] | None) -> None:
+        self._legal = value
+        if value is None:
+            self._to_move = _UNKNOWN
+
+    def _compute_legal(self) -> list[Action]:
+        """Compute, cache and return the legal actions of the current state (not a copy)."""
+        to_move = self._to_move
+        if to_move is _UNKNOWN:
+            to_move = self._to_move = self._player_to_move()
+        if to_move is None:
+            legal = []
+        elif to_move == CHANCE:
+            legal = self._chance_outcomes()
+        else:
+            legal = self._legal_actions()
+        self._legal = legal
+        return legal
+
     def _rng(self, tag: int) -> random.Random:
         """Return the generator of setup (``tag`` 0) or of the chance node at step ``tag - 1``."""
         return random.Random((self.seed << 32) + tag)
@@ -438,12 +495,20 @@ class Game:
 
     def _find_legal(self, action: Action | str) -> Action:
         if isinstance(action, Action):
+            legal = self._legal
+            if legal is None:
+                legal = self._compute_legal()
+            for a in legal:
+                if a is action:  # one of the legal actions handed out for this state
+                    return a
             action_id = action.id
         elif isinstance(action, str):
             action_id = action
+            legal = self._legal
+            if legal is None:
+                legal = self._compute_legal()
         else:
             raise TypeError(f"apply() takes an Action or an action id (str), got {type(action).__name__}")
-        legal = self.legal_actions()
         for a in legal:
             if a.id == action_id:
                 if isinstance(action, Action) and action.player != a.player:
@@ -466,17 +531,24 @@ class Game:
         try:
             events = self._apply(action)
         except Exception:
-            self.goto(self._step)  # a bug in a game must not leave a half-applied state behind
+            if self._keep_history:  # a search copy cannot replay: it has no history
+                self.goto(self._step)  # a bug in a game must not leave a half-applied state behind
             raise
-        del self._entries[self._step :]  # applying at a past step starts a branch
-        self._entries.append(Entry(action, auto, tuple(events)))
+        if self._keep_history:
+            entries = self._entries
+            if len(entries) > self._step:
+                del entries[self._step :]  # applying at a past step starts a branch
+            entries.append(Entry(action, auto, tuple(events)))
         self._step += 1
-        self._legal_cache = None
+        self._legal = None
+        self._to_move = _UNKNOWN
         return events
 
     def _draw(self) -> Action:
-        outcomes = self._chance_outcomes()
-        x = self._rng(self._step + 1).random()
+        outcomes = self._legal
+        if outcomes is None:
+            outcomes = self._compute_legal()
+        x = _chance_number((self.seed << 32) + self._step + 1)  # the same number as self._rng(step + 1)
         acc = 0.0
         for a in outcomes:
             acc += a.prob or 0.0
@@ -487,6 +559,11 @@ class Game:
     def _draw_due_chance(self) -> list[Event]:
         events: list[Event] = []
         if self.chance_mode == "auto":
-            while self._player_to_move() == CHANCE:
+            while True:
+                to_move = self._to_move  # unknown: the state has just changed
+                if to_move is _UNKNOWN:
+                    to_move = self._to_move = self._player_to_move()
+                if to_move != CHANCE:
+                    break
                 events += self._commit(self._draw(), auto=True)
         return events
