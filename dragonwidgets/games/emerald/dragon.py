@@ -26,9 +26,9 @@ def triggers_dragon(state: EmeraldState, board: Board, square: str) -> bool:
     EM-DRAGON-2: a mountain square beside the flight track, or the dragon's square;
     EM-DRAGON-3, EM-LAIR-5, EM-INT-12: nothing else (never the lair, never a plain square).
     """
-    if board.kinds.get(square) != "mountain":
+    pos = board.mountain_pos.get(square)
+    if pos is None:
         return False
-    pos = board.pos[square]
     return pos == state.dragon_pos or is_beside_flight_track(board, state.track, pos)
 
 

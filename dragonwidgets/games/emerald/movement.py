@@ -70,7 +70,14 @@ def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[tuple[s
         colours = (state.turn_colour,) if state.turn_colour in colours else ()
     knights, moved = state.knights, state.moved
     out = []
-    for space in board.movable_spaces:
+    if len(colours) == 1:  # one colour to look for (3 to 5 players, or a 2-player turn's second knight)
+        c = colours[0]
+        for space in board.movable_spaces:
+            here = knights[space]
+            if c in here and (space not in moved or here[c] > moved[space].get(c, 0)):
+                out.append((space, c, sum(here.values())))
+        return out
+    for space in board.movable_spaces:  # a 2-player turn's first knight: both colours of the seat
         here = knights[space]
         if not here:
             continue
