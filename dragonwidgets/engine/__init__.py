@@ -7,10 +7,11 @@ from .actions import CHANCE, Action, Event
 from .bots import Bot, RandomBot, bot_move, play_out
 from .errors import DragonwidgetsError, GameDataError, HistoryError, IllegalActionError, RecordError
 from .game import Entry, Game, Outcome
-from .registry import GAMES, bot_names, from_record, game_class, make_bot, new_game
+from .mcts import MCTSBot
+from .registry import GAMES, GENERIC_BOTS, bot_names, from_record, game_class, make_bot, new_game
 
 __all__ = [
     "CHANCE", "Action", "Event", "Bot", "RandomBot", "bot_move", "play_out", "DragonwidgetsError",
     "GameDataError", "HistoryError", "IllegalActionError", "RecordError", "Entry", "Game", "Outcome",
-    "GAMES", "bot_names", "from_record", "game_class", "make_bot", "new_game",
+    "MCTSBot", "GAMES", "GENERIC_BOTS", "bot_names", "from_record", "game_class", "make_bot", "new_game",
 ]

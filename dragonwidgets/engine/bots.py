@@ -4,7 +4,10 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action``: ``view`
 ``game.observation(seat)`` (never the full table), ``legal_actions`` the game's legal actions and
 ``rng`` a :class:`random.Random` the caller seeds, so a bot is deterministic given its rng.
 A bot that never reads its view sets ``needs_view = False`` and is given ``{}``: building an
-observation is the costliest part of a random game.
+observation is the costliest part of a random game. A search bot sets ``needs_search = True`` and is
+also given ``determinize``, a callable ``rng -> Game`` bound to its seat that returns a fresh search
+copy in which everything the seat cannot see is redealt (:meth:`Game.determinize`), never the true
+game. Bots are plain picklable objects (:func:`dragonwidgets.simulate` sends them to other processes).
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ class RandomBot:
 def bot_move(game, bot: Bot, rng: random.Random) -> Action:
     """Ask ``bot`` for the decision of the seat to move, showing it that seat's observation only.
 
+    A bot with ``needs_search = True`` is called as ``bot.choose(view, legal, rng,
+    determinize=...)``, where ``determinize(rng)`` returns ``game.determinize(seat, rng)``: a search
+    copy seen from the seat to move, its hidden things redealt.
+
     Raises:
         ValueError: the game is over or at a chance node (no seat decides).
     """
@@ -39,6 +46,12 @@ def bot_move(game, bot: Bot, rng: random.Random) -> Action:
     if seat is None or seat == CHANCE:
         raise ValueError("no seat decides now: the game is over or at a chance node")
     view = game.observation(seat) if getattr(bot, "needs_view", True) else {}
+    if getattr(bot, "needs_search", False):
+
+        def determinize(rng: random.Random):
+            return game.determinize(seat, rng)
+
+        return bot.choose(view, game.legal_actions(), rng, determinize=determinize)
     return bot.choose(view, game.legal_actions(), rng)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from .errors import IllegalActionError, RecordError
 from .game import CHANCE_MODES, Game
+from .mcts import MCTSBot
 
 #: game name -> module that defines ``GAME_CLASS`` and ``BOTS``.
 GAMES: dict[str, str] = {
@@ -55,14 +56,25 @@ def new_game(name: str, *, players: int, seed: int | None = None, chance: str = 
     return game_class(name)(players=players, seed=seed, chance=chance, **options)
 
 
+#: bots every game offers besides its own (a game's own bot of the same name takes precedence).
+GENERIC_BOTS: dict[str, type] = {"mcts": MCTSBot}
+
+
+def _bots(game: str) -> dict[str, type]:
+    return {**GENERIC_BOTS, **game_module(game).BOTS}
+
+
 def bot_names(game: str) -> list[str]:
-    """Return the names of the bots game ``game`` offers, e.g. ``["greedy", "random"]``."""
-    return sorted(game_module(game).BOTS)
+    """Return the names of the bots game ``game`` offers, e.g. ``["greedy", "mcts", "random"]``.
+
+    The game's own bots and the engine's :data:`GENERIC_BOTS` (Monte Carlo tree search).
+    """
+    return sorted(_bots(game))
 
 
 def make_bot(game: str, bot: str):
     """Return a new bot ``bot`` for game ``game`` (raises ``ValueError`` naming the known bots)."""
-    bots = game_module(game).BOTS
+    bots = _bots(game)
     if bot not in bots:
         raise ValueError(f"{game} has no bot {bot!r}; its bots are: {', '.join(sorted(bots))}")
     return bots[bot]()
