@@ -26,7 +26,6 @@ still holds and the gold it paid is then really unknown.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from .board import Board
 from .state import GEM, GOLD, OVER, EmeraldState
@@ -41,23 +40,28 @@ def unseen_cards(state: EmeraldState, board: Board, seat: int, *, paid_gold_publ
             with cards from nowhere), so the unseen cards cannot be known.
     """
     over = state.phase == OVER
-    gold_seen: Counter = Counter()
-    gems_seen: Counter = Counter()
+    gold_seen: list[int] = []
+    gems_seen: list[str] = []
     for piles in state.piles.values():
-        if piles[GOLD]:
-            gold_seen[piles[GOLD][-1]] += 1
-        if piles[GEM]:
-            gems_seen[piles[GEM][-1]] += 1
+        gold_seen += piles[GOLD][-1:]  # the face-up tops (EM-SETUP-9, EM-CARD-2)
+        gems_seen += piles[GEM][-1:]
     for i, hand in enumerate(state.hands):
-        gems_seen.update(hand.gems)  # gems lie face up (EM-CARD-6)
+        for gem, n in hand.gems.items():  # gems lie face up (EM-CARD-6)
+            gems_seen += [gem] * n
         if i == seat or over:
-            gold_seen.update(hand.gold)
+            gold_seen += hand.gold
         if i == seat or paid_gold_public:
-            gold_seen.update(hand.paid)
-    gold_deck, gem_deck = Counter(board.gold_deck), Counter(board.gem_deck)
-    if gold_seen - gold_deck or gems_seen - gem_deck:
-        raise ValueError("the cards in play do not add up to the board's decks: cannot tell the unseen cards")
-    return sorted((gold_deck - gold_seen).elements()), sorted((gem_deck - gems_seen).elements())
+            gold_seen += hand.paid
+    gold, gems = sorted(board.gold_deck), sorted(board.gem_deck)
+    try:
+        for value in gold_seen:
+            gold.remove(value)
+        for gem in gems_seen:
+            gems.remove(gem)
+    except ValueError:
+        raise ValueError("the cards in play do not add up to the board's decks: "
+                         "cannot tell the unseen cards") from None
+    return gold, gems
 
 
 def resample_hidden(state: EmeraldState, board: Board, seat: int, rng: random.Random, *,
