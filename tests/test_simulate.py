@@ -117,6 +117,17 @@ def test_bot_objects_are_accepted_and_match_the_named_bot(reference):
     assert_same(result, reference)
 
 
+def test_a_search_bot_object_plays_the_same_games_in_worker_processes():
+    from dragonwidgets.engine.mcts import MCTSBot
+
+    bots = [MCTSBot(iterations=4, rollout_depth=4), "random", "random"]
+    local = run(bots=bots, n_games=4, executor=InlineExecutor())
+    with ProcessPoolExecutor(2) as pool:
+        assert_same(run(bots=bots, n_games=4, executor=pool, batch_size=1), local)
+    game = local.reopen(3)
+    assert [game.scores()[p] for p in range(3)] == local.scores[3].tolist()
+
+
 class CountingBot:
     """A bot with state: its choice depends on how many choices it has made."""
 
