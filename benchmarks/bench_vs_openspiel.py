@@ -18,8 +18,10 @@ A *decision* is an action a player chose (chance outcomes are not counted). Each
 about ``--seconds`` per round, ``--rounds`` times; the table gives the medians over rounds, the spread,
 and each game's ratio to backgammon (its median decisions/s over backgammon's). The dragonwidgets games
 are played with one representative player count each (``--players all``: every count they allow).
+Rates are per second of the process's CPU time by default (``--clock cpu``: the work of one core, not
+slowed by other processes waiting for the CPU); ``--clock wall`` uses elapsed time.
 
-    python benchmarks/bench_vs_openspiel.py [--seconds 2] [--rounds 5] [--players all]
+    python benchmarks/bench_vs_openspiel.py [--seconds 2] [--rounds 5] [--players all] [--clock wall]
 
 OpenSpiel is an optional benchmark dependency: ``python -m pip install -e ".[bench]"`` (or
 ``pip install open_spiel``). Without it the script says so and prints the dragonwidgets figures alone.
@@ -92,15 +94,16 @@ def openspiel_backgammon() -> Callable[[int, random.Random], int] | None:
     return play
 
 
-def timed(play: Callable[[int, random.Random], int], seconds: float, first_seed: int) -> tuple[float, float]:
-    """Play games for about ``seconds``; return (decisions/s, games/s)."""
+def timed(play: Callable[[int, random.Random], int], seconds: float, first_seed: int,
+          clock: Callable[[], float] = time.process_time) -> tuple[float, float]:
+    """Play games for about ``seconds`` of ``clock``; return (decisions/s, games/s)."""
     rng = random.Random(first_seed)
     games = decisions = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     while True:
         decisions += play(first_seed + games, rng)
         games += 1
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
         if elapsed >= seconds:
             return decisions / elapsed, games / elapsed
 
@@ -111,6 +114,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=5, help="rounds over all engines (medians reported)")
     ap.add_argument("--players", choices=["representative", "all"], default="representative")
     ap.add_argument("--games", nargs="+", choices=sorted(GAMES), default=list(REPRESENTATIVE))
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help="cpu: process CPU time (one core's work); wall: elapsed time")
     args = ap.parse_args(argv)
 
     engines: dict[str, Callable[[int, random.Random], int]] = {}
@@ -126,14 +131,16 @@ def main(argv: list[str] | None = None) -> None:
         for players in counts:
             engines[f"{name} {players}p"] = dragonwidgets_game(name, players)
 
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"Python {platform.python_version()}, {platform.machine()}, one core, one process; "
-          f"{args.rounds} rounds of {args.seconds:g} s per engine, interleaved; medians (min..max)\n")
+          f"{args.rounds} rounds of {args.seconds:g} s ({args.clock} time) per engine, interleaved; "
+          f"medians (min..max)\n")
     for play in engines.values():
         play(0, random.Random(0))  # warm up: imports, data files
     rows: dict[str, list[tuple[float, float]]] = {label: [] for label in engines}
     for r in range(args.rounds):
         for label, play in engines.items():
-            rows[label].append(timed(play, args.seconds, 1_000_000 * (r + 1)))
+            rows[label].append(timed(play, args.seconds, 1_000_000 * (r + 1), clock))
 
     base = statistics.median(d for d, _ in rows[next(iter(rows))]) if backgammon else None
     header = f"{'engine':<28}  {'decisions/s':>26}  {'games/s':>22}  {'vs backgammon':>13}"
