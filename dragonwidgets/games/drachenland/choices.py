@@ -17,7 +17,7 @@ from dragonwidgets.engine import Action
 
 from .state import FLY_VALUE
 
-_CACHE = 1 << 14  # records kept per builder (a 4-player game uses a few thousand walks in all)
+_CACHE = 1 << 15  # records kept per builder (random play settles near 25,000 distinct walks)
 
 
 def _spaces(n: int) -> str:

@@ -23,7 +23,8 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import choices, text
 from .board import COLOURS, GEM_OF, Board, load_board
-from .movement import MARCH_STEPS, entry_distances, exact_entries, marches_needed, walk_distances
+from .determinize import redeal_hidden_tokens
+from .movement import MARCH_STEPS, entry_distances, entry_reach, exact_entries, marches_needed, reach
 from .observation import observe
 from .scoring import score
 from .setup import deal_gems, deal_tokens, egg_counts
@@ -49,6 +50,7 @@ from .state import (
 from .tokens import can_call, dragon_sources, flight_destinations, reveal, river_destinations
 from .treasure import DIAMOND, EGG, GEMS, may_take_ring, take, take_ring, takes
 
+_BOOK_SIZE = 20_000  # situations a game remembers (see ``_forget_table``); a random game uses a few thousand
 _TAKE_RULES = {GEMS: ("DL-TREASURE-2", "DL-TREASURE-3"), DIAMOND: ("DL-TREASURE-2",),
                EGG: ("DL-TREASURE-2", "DL-TREASURE-4")}
 _PHASE_OF_WORD = {"roll": (ROLL, REROLL), "keep": (FATE,), "reroll": (FATE,), "die": (CHOOSE_DIE,),
@@ -141,6 +143,7 @@ class DrachenlandGame(Game):
             raise ValueError(f"turn_cap must be 0 (off) or a number of rounds, got {o['turn_cap']}")
         self._dice = board.dice_presets[o["dice"]]
         self._roll_cache: dict[str, list[Action]] = {}
+        self._book: dict[tuple, Any] = {}
         self._forget_table()
         self._names = [board.display.get("shapes", {}).get(s, {}).get("name", s.title()) for s in board.shapes]
         placed, boxed = deal_tokens(board, rng)
@@ -162,6 +165,8 @@ class DrachenlandGame(Game):
             hoards=[empty_hoard() for _ in range(self.players)],
             active=o["first_player"],
             eggs_left=sum(eggs.values()),
+            flights=[0] * self.players,
+            calls=[0] * self.players,
         )
 
     def player_name(self, player: int) -> str:
@@ -290,21 +295,35 @@ class DrachenlandGame(Game):
         c = st.adventurer
         marches = s.held[p]["forced_march"]
         die_steps = 0 if st.die_spent else st.die_value
-        key = ("walks", p, c, s.positions[p][c], die_steps, marches)  # with the table, all a walk depends on
+        here = s.positions[p][c]
+        key = ("walks", p, c, here, die_steps, marches)  # with the table, all a walk depends on
         memo = self._memo
         if key not in memo:
-            volcanoes, face_down = self.board.volcano_set, s.face_down
+            occupied = self._occupied()  # DL-MOVE-5: a walk may not end on an occupied stone
+            memo[key] = [a for n, a in self._walk_book(p, c, here, die_steps, marches) if n not in occupied]
+        return list(memo[key])
+
+    def _walk_book(self, p: int, c: str, here: str | None, die_steps: int, marches: int) -> list[tuple[str, Action]]:
+        """Every ``walk`` and ``march`` choice as ``(end, action)``, nearest first, occupancy aside.
+
+        Kept in ``_book`` by value (the seat, the adventurer, where it stands, the die's steps, the
+        marches held and the face-down volcanoes), so the same situation later in the game reuses it.
+        """
+        key = ("walks", p, c, here, die_steps, marches, self._face_down_key())
+        book = self._book
+        if key not in book:
+            volcanoes, face_down = self.board.volcano_set, self.state.face_down
             out = []
             if die_steps or self.options["march_without_die"]:
-                for n, (dist, entrance) in self._walk_ends(die_steps + MARCH_STEPS * marches).items():
-                    out.append(choices.walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps), die_steps,
-                                                   n in volcanoes, n in face_down))
+                for n, (dist, entrance) in self._reach(here, die_steps + MARCH_STEPS * marches).items():
+                    out.append((n, choices.walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps),
+                                                       die_steps, n in volcanoes, n in face_down)))
             if die_steps == FLY_VALUE and marches and self.options["march_without_die"]:
-                for n, (dist, entrance) in self._walk_ends(MARCH_STEPS * marches).items():
-                    out.append(choices.march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
-                                                    n in volcanoes, n in face_down))
-            memo[key] = out
-        return list(memo[key])
+                for n, (dist, entrance) in self._reach(here, MARCH_STEPS * marches).items():
+                    out.append((n, choices.march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
+                                                        n in volcanoes, n in face_down)))
+            return self._keep(key, out)
+        return book[key]
 
     def _treasure_actions(self) -> list[Action]:
         """DL-TREASURE-1..7, DL-RING-2..4, DL-HAND-1, DL-INT-21..23."""
@@ -361,33 +380,44 @@ class DrachenlandGame(Game):
                 memo[key] = {n: e for n, (_, e) in entry_distances(self.board, k, self._occupied(), s.face_down).items()}
         return memo[key]
 
-    def _walk_ends(self, allowance: int) -> dict[str, tuple[int, str | None]]:
-        """``{end: (distance, entrance or None)}`` for the stepping adventurer's walk, nearest first, then
-        by id (the order the choices are listed in). Read only: memoized."""
-        s, st = self.state, self.state.step
-        assert st is not None
-        here = s.positions[s.active][st.adventurer]
-        if here is None:
-            return self._entries_within(allowance)
-        key = (here, allowance)
-        memo = self._memo
-        if key not in memo:
-            ends = walk_distances(self.board, here, allowance, self._occupied(), s.face_down)
-            memo[key] = {n: (ends[n], None) for n in sorted(ends, key=lambda n: (ends[n], n))}
-        return memo[key]
+    def _reach(self, start: str | None, allowance: int) -> dict[str, tuple[int, str | None]]:
+        """``{space: (distance, entrance or None)}`` a walk from ``start`` (None: entering) passes or ends on,
+        nearest first, then by id (the order the choices are listed in); occupancy aside (see
+        :func:`.movement.reach`). Kept in ``_book`` by value; read only."""
+        key = ("reach", start, allowance, self._face_down_key())
+        book = self._book
+        if key not in book:
+            face_down = self.state.face_down
+            if start is None:
+                ends = entry_reach(self.board, allowance, face_down)
+            else:
+                ends = {n: (d, None) for n, d in reach(self.board, start, allowance, face_down).items()}
+            return self._keep(key, dict(sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))))
+        return book[key]
 
-    def _entries_within(self, allowance: int) -> dict[str, tuple[int, str]]:
-        """``{end: (distance, entrance)}`` for entering with ``allowance`` spaces, nearest first, then by id.
-        Read only: memoized."""
-        memo = self._memo
-        if allowance not in memo:
-            ends = entry_distances(self.board, allowance, self._occupied(), self.state.face_down)
-            memo[allowance] = dict(sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0])))
-        return memo[allowance]
+    def _keep(self, key: tuple, value: Any) -> Any:
+        """Store ``value`` in ``_book`` (started afresh when full) and return it."""
+        if len(self._book) >= _BOOK_SIZE:
+            self._book = {}
+        self._book[key] = value
+        return value
 
     def _entry_ends(self, die: int) -> bool:
         """Whether an adventurer could enter with the die ``die`` and the forced marches held (DL-INT-9)."""
-        return bool(self._entries_within(die + MARCH_STEPS * self.state.held[self.state.active]["forced_march"]))
+        allowance = die + MARCH_STEPS * self.state.held[self.state.active]["forced_march"]
+        key = ("enter", allowance)
+        memo = self._memo
+        if key not in memo:
+            occupied = self._occupied()
+            memo[key] = any(n not in occupied for n in self._reach(None, allowance))
+        return memo[key]
+
+    def _face_down_key(self) -> frozenset[str]:
+        """The face-down volcanoes, hashable (part of the ``_book`` keys)."""
+        memo = self._memo
+        if "face_down" not in memo:
+            memo["face_down"] = frozenset(self.state.face_down)
+        return memo["face_down"]
 
     def _occupied(self) -> set[str]:
         """The stones with an adventurer on them (DL-MOVE-5), memoized like the walks."""
@@ -397,12 +427,19 @@ class DrachenlandGame(Game):
         return memo["occupied"]
 
     def _forget_table(self) -> None:
-        """Drop the memoized walks: called whenever an adventurer is placed or a token turned face up.
+        """Drop the memoized answers about the table: called whenever an adventurer is placed or a token
+        turned face up (and at setup).
 
-        ``_memo`` holds answers that depend only on where the adventurers stand and which volcanoes
-        are face down (``occupied``, walk ends by ``(start, allowance)``, entries by allowance, the
-        opening ends). It is replaced, never cleared in place: a search copy made by
-        ``clone(history=False)`` shares it until either game changes its table.
+        Two caches speed up the walks, both read only for their users:
+
+        - ``_memo`` holds answers about the current table, keyed without it: the occupied stones,
+          the face-down volcanoes, the walk choices and whether an adventurer can enter. They depend
+          only on where the adventurers stand, which volcanoes are face down and what the key names,
+          so placing an adventurer or revealing a token replaces it (never clears it in place: a
+          search copy made by ``clone(history=False)`` shares it until either game changes its table).
+        - ``_book`` holds what a situation gives wherever it comes up again, keyed by value (the
+          face-down volcanoes included): the spaces a walk reaches and the walk choices before
+          occupancy. It is kept for the whole game (up to ``_BOOK_SIZE`` entries).
         """
         self._memo: dict[Any, Any] = {}
 
@@ -440,7 +477,8 @@ class DrachenlandGame(Game):
             self._fate(words[0] == "reroll", ev)
         elif kind == "choose_die":
             s = self.state
-            s.chosen_die = next(i for i in self._usable_dice() if s.dice[i] == int(words[1]))  # type: ignore[index]
+            value = int(words[1])  # offered only when both dice are unused and differ (``_next_choice``)
+            s.chosen_die = next(i for i, v in enumerate(s.dice) if v == value and not s.dice_used[i])  # type: ignore[arg-type]
             s.phase = CHOOSE_ADVENTURER
         elif kind == "end_turn":
             ev.append(Event("turn_ended", f"{self._names[self.state.active]} end their turn, leaving "
@@ -549,7 +587,7 @@ class DrachenlandGame(Game):
             return
         die_steps = 0 if (st.die_spent or march_only) else st.die_value
         allowance = die_steps + MARCH_STEPS * s.held[p]["forced_march"]
-        dist, entrance = self._walk_ends(allowance)[node]
+        dist, entrance = self._reach(start, allowance)[node]
         need = marches_needed(dist, die_steps)
         s.held[p]["forced_march"] -= need
         if die_steps:
@@ -574,6 +612,7 @@ class DrachenlandGame(Game):
         self._pay_dragon(baby)
         self._place(st.adventurer, volcano)
         s.dragons[st.adventurer] = volcano
+        s.flights[p] += 1
         st.moved = True
         ev.append(Event("flew", f"{self._names[p]}' {st.adventurer} adventurer flies with the {st.adventurer} royal "
                         f"dragon from {start} to {volcano}{' (baby dragon)' if baby else ''}.",
@@ -588,6 +627,7 @@ class DrachenlandGame(Game):
         start = s.dragons[st.adventurer]
         self._pay_dragon(baby)
         s.dragons[st.adventurer] = here
+        s.calls[p] += 1
         if self.options["call_counts_as_move"]:
             st.moved = True
         ev.append(Event("called", f"{self._names[p]} call the {st.adventurer} royal dragon from {start} to {here}"
@@ -747,6 +787,41 @@ class DrachenlandGame(Game):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
+
+    # ------------------------------------------------------------------ search and simulation (issue 6)
+    def _copy_state(self) -> DrachenlandState:
+        """Return an independent copy of the state (:meth:`DrachenlandState.copy`, much faster than deepcopy)."""
+        return self.state.copy()
+
+    def _resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Redeal the face-down tokens and the boxed token uniformly from the unrevealed remainder.
+
+        Other seats' hoards are kept: every take is public and exact, so ``seat`` knows them from the
+        log (see :mod:`.determinize`). ``observation(seat)`` is unchanged; ``seat`` is not needed
+        because nothing hidden is private to one seat. Digest section 7, DL-SETUP-5, DL-REC-3.
+        """
+        redeal_hidden_tokens(self.state, rng)
+        self._forget_table()
+
+    def measures(self) -> dict[str, float | list[float]]:
+        """Return measures of a finished game for ``simulate()``, each a list with one number per seat.
+
+        - ``score``: the final score (DL-SCORE-6).
+        - ``eggs``: the dragon eggs in the seat's hoard (DL-TREASURE-2, DL-END-1).
+        - ``dragon_flights``: flights on a royal dragon (paid with a 4 or a baby dragon, DL-DRAGON-4/5,
+          DL-BABY-1).
+        - ``dragon_calls``: royal dragons called to the seat's adventurer (DL-DRAGON-6, DL-BABY-1).
+
+        Plotting ``score`` against ``dragon_flights + dragon_calls`` answers "how much is a royal
+        dragon worth?". Meant for finished games; on a game still going, scores are as they stand.
+        """
+        s = self.state
+        return {
+            "score": [float(f["score"]) for f in self._finals()],
+            "eggs": [float(h["egg"]) for h in s.hoards],
+            "dragon_flights": [float(n) for n in s.flights],
+            "dragon_calls": [float(n) for n in s.calls],
+        }
 
     def _text_board(self) -> str:
         return text.render(self)

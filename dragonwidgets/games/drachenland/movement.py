@@ -16,19 +16,19 @@ from .board import Board
 MARCH_STEPS = 3  # DL-MARCH-1: "de trois cases supplémentaires"
 
 
-def walk_distances(board: Board, start: str, allowance: int, occupied: Collection[str],
-                   face_down: Collection[str]) -> dict[str, int]:
-    """Return ``{end space: shortest legal distance}`` for a walk of 1..``allowance`` spaces.
+def reach(board: Board, start: str, allowance: int, face_down: Collection[str]) -> dict[str, int]:
+    """Return ``{space: shortest legal distance}`` for every space a walk of 1..``allowance`` passes or ends on.
 
+    Occupancy is left out: occupied stones are passed and counted like any other (DL-MOVE-4), so
+    they change which spaces a walk may *end* on (see :func:`walk_distances`), never the distances.
     ``start`` is the adventurer's space, or an entrance when it enters (DL-MOVE-3: the entrance is
-    not counted). ``occupied`` holds the stones with an adventurer on them (volcanoes hold any
-    number); ``face_down`` the volcanoes whose token is still face down. Implements DL-MOVE-1/4/5/6/7/8,
-    DL-INT-9/10.
+    not counted); ``face_down`` holds the volcanoes whose token is still face down: a walk may end
+    there but never passes one (DL-MOVE-6). Entrances are never stepped on (DL-MOVE-8, DL-INT-9).
+    The dict is in breadth-first order.
 
     >>> from .board import load_board
-    >>> d = walk_distances(load_board(), "EN", 2, occupied={"s01"}, face_down=())
-    >>> sorted(d.items())
-    [('s02', 2), ('s05', 1), ('s06', 2)]
+    >>> sorted(reach(load_board(), "EN", 2, face_down=()).items())
+    [('s01', 1), ('s02', 2), ('s05', 1), ('s06', 2)]
     """
     steps, volcanoes = board.steps, board.volcano_set  # ``steps``: the neighbours without entrances
     seen = {start}
@@ -41,32 +41,53 @@ def walk_distances(board: Board, start: str, allowance: int, occupied: Collectio
                 if m in seen:
                     continue
                 seen.add(m)
-                if m in volcanoes:
-                    out[m] = step
-                    if m in face_down:
-                        continue  # DL-MOVE-6: a face-down volcano stops the walk
-                elif m not in occupied:
-                    out[m] = step
-                nxt.append(m)
+                out[m] = step
+                if m not in volcanoes or m not in face_down:
+                    nxt.append(m)
         if not nxt:
             break
         frontier = nxt
     return out
 
 
-def entry_distances(board: Board, allowance: int, occupied: Collection[str],
-                    face_down: Collection[str]) -> dict[str, tuple[int, str]]:
-    """Return ``{end space: (distance, entrance)}`` for entering through the nearest entrance.
+def entry_reach(board: Board, allowance: int, face_down: Collection[str]) -> dict[str, tuple[int, str]]:
+    """Return ``{space: (distance, entrance)}`` as :func:`reach` does, entering through the nearest entrance.
 
     DL-MOVE-3, DL-INT-9: any of the three entrances, at least 1 space, at most ``allowance``. When
     two entrances reach a space equally fast the first in board order is named (the state is the same).
     """
     out: dict[str, tuple[int, str]] = {}
     for entrance in board.entrances:
-        for node, d in walk_distances(board, entrance, allowance, occupied, face_down).items():
+        for node, d in reach(board, entrance, allowance, face_down).items():
             if node not in out or d < out[node][0]:
                 out[node] = (d, entrance)
     return out
+
+
+def walk_distances(board: Board, start: str, allowance: int, occupied: Collection[str],
+                   face_down: Collection[str]) -> dict[str, int]:
+    """Return ``{end space: shortest legal distance}`` for a walk of 1..``allowance`` spaces.
+
+    The spaces of :func:`reach` that a walk may end on: any volcano, or a stone not in ``occupied``
+    (the stones with an adventurer on them, DL-MOVE-5). Implements DL-MOVE-1/4/5/6/7/8, DL-INT-9/10.
+
+    >>> from .board import load_board
+    >>> d = walk_distances(load_board(), "EN", 2, occupied={"s01"}, face_down=())
+    >>> sorted(d.items())
+    [('s02', 2), ('s05', 1), ('s06', 2)]
+    """
+    volcanoes = board.volcano_set
+    return {n: d for n, d in reach(board, start, allowance, face_down).items() if n in volcanoes or n not in occupied}
+
+
+def entry_distances(board: Board, allowance: int, occupied: Collection[str],
+                    face_down: Collection[str]) -> dict[str, tuple[int, str]]:
+    """Return ``{end space: (distance, entrance)}`` for entering through the nearest entrance.
+
+    The spaces of :func:`entry_reach` that a walk may end on (DL-MOVE-5), as in :func:`walk_distances`.
+    """
+    volcanoes = board.volcano_set
+    return {n: de for n, de in entry_reach(board, allowance, face_down).items() if n in volcanoes or n not in occupied}
 
 
 def exact_entries(board: Board, distance: int, occupied: Collection[str],
