@@ -1,0 +1,534 @@
+"""Write the teaching notebooks notebooks/teaching/<game>.ipynb from the cell lists below and execute them.
+
+Usage: python tools/make_teaching_notebooks.py [emerald] [drachenland] [chasse_au_dragon] [draghan].
+Edit the cells here, rerun, commit the notebooks: the saved outputs are what nbval compares, so they
+must come from a real run. A cell starting with "#md" is markdown. Each notebook asks two or three
+questions a teacher would ask of its game and answers each with ``dragonwidgets.simulate`` and a plot,
+with exact numbers beside the simulated ones where the rules give them. Its first code cell sets
+``N_GAMES``: the small value stored here (and run under nbval); 10_000 gives smooth figures.
+The progress bar is switched off here (DRAGONWIDGETS_PROGRESS=0), as under pytest.
+"""
+import os
+import pathlib
+import sys
+
+import nbformat
+from nbconvert.preprocessors import ExecutePreprocessor
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+ROOT = str(pathlib.Path(__file__).resolve().parent.parent / "notebooks" / "teaching") + "/"
+
+
+def nb(cells):
+    out = []
+    for c in cells:
+        if c.startswith("#md\n"):
+            out.append(new_markdown_cell(c[4:].strip()))
+        else:
+            out.append(new_code_cell(c.strip()))
+    book = new_notebook(cells=out)
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    book.metadata["language_info"] = {"name": "python"}
+    return book
+
+
+EMERALD = [
+"""#md
+# Emerald: questions a teacher can answer by simulation
+
+Three questions, each answered by playing many seeded games with `dragonwidgets.simulate` and drawing the
+answer. Rule IDs such as `EM-DRAGON-7` refer to the rules digest (`shared/rules/emerald.md`).
+
+1. Does the first player win more often?
+2. How likely is the dragon to catch a knight, square by square? (exact odds beside the simulated ones)
+3. How do the bots fare against each other?
+
+The cell below sets the size of every study. The outputs stored in this notebook come from the small value
+(so that it runs in under a minute under test); set `N_GAMES = 10_000` for smooth figures. Then the
+notebook takes about half an hour on a 2-core machine: one study of 10,000 three-player `greedy` games
+took about 6 minutes here on a busy machine (30 games a second on 2 cores), and question 2 replays its
+games once more.
+""",
+"""N_GAMES = 40      # games per study; 10_000 for smooth figures
+N_MCTS = 8        # games per pairing for the slow search bot (question 3)
+SEED = 2026       # every study derives from it: the same seed gives the same games""",
+"""import numpy as np
+import matplotlib.pyplot as plt
+import dragonwidgets
+from dragonwidgets.simulation.stats import matchups, rate_table, rates, win_rates""",
+"""#md
+## 1. Does the first player win more often?
+
+`first_player=0` makes seat 0 start every game (EM-SETUP-14), so a seat's win rate is the win rate of that
+place in the turn order. Every seat is played by the `greedy` bot. A shared victory (EM-SCORE-7, EM-INT-20)
+counts for each tied seat. The bars are 95 % Wilson intervals; the dashed line is a fair share, 1 / players.
+""",
+"""def seat_rates(players):
+    result = dragonwidgets.simulate("emerald", players=players, bots="greedy", n_games=N_GAMES,
+                                    seed=SEED, options={"first_player": 0})
+    return win_rates(result.winners)
+
+fig, axes = plt.subplots(1, 4, figsize=(13, 3), sharey=True)
+for ax, players in zip(axes, (2, 3, 4, 5)):
+    r = seat_rates(players)
+    print(f"{players} players\\n" + rate_table([f"seat {s}" for s in range(players)], r) + "\\n")
+    ax.errorbar(range(players), r.rate, yerr=r.errorbars(), fmt="o", capsize=4)
+    ax.axhline(1 / players, ls="--", color="grey")
+    ax.set(title=f"{players} players", xlabel="place in turn order", xticks=range(players))
+axes[0].set_ylabel("win rate")
+plt.show()""",
+"""#md
+Read the intervals: where the dashed fair-share line crosses a seat's interval, these games show no
+advantage or handicap for that place. With a few dozen games per player count the intervals are wide and
+only a large advantage could show; with `N_GAMES = 10_000` each interval is about ±1 point.
+
+## 2. How likely is the dragon to catch a knight, square by square?
+
+A knight that stops on a mountain square beside the flight track (or on the dragon's square) wakes the
+dragon (EM-DRAGON-2). The dragon flies 1, 2 or 3 squares (the die shows 1, 1, 2, 2, 3, 3), turning at the
+ends of its 4-square track (EM-DRAGON-7), and catches a knight on the square where it lands (EM-CAPTURE-1,
+EM-CAPTURE-3/4). Whether it comes down on the waking knight's own square depends only on where the dragon
+sits and faces at that moment: the exact chance is 0, 1/3 or 2/3, computed here with the engine's own
+`fly`. The track slides one square toward the lair after each flight (EM-TRACK-1), so where the dragon sits
+depends on the game; we replay each game of a `greedy` study (`result.reopen(i)` plays game `i` again
+from its seed), follow the dragon through its flights and, for every wake-up, set the exact chance beside
+what happened.
+""",
+"""from types import SimpleNamespace
+from dragonwidgets.games.emerald.dragon import advance_flight_track, fly
+
+start = dragonwidgets.new_game("emerald", players=3, seed=0)
+board = start.board
+MOUNTAINS = [f"M{k}" for k in range(1, 10)]
+
+def exact_catch(dragon, square):
+    \"\"\"The exact chance that the dragon, as it sits now, lands on `square` (EM-DRAGON-4..7).\"\"\"
+    track = board.track_positions[dragon.track]
+    lands = [fly(track, dragon.dragon_pos, dragon.dragon_facing, roll)[0] for roll in board.die]
+    return lands.count(board.pos[square]) / len(board.die)
+
+def wake_ups(game):
+    \"\"\"Yield (square of the knight that woke the dragon, exact chance of landing there, landed there?).\"\"\"
+    dragon = SimpleNamespace(track=1, dragon_pos=start.state.dragon_pos, dragon_facing=start.state.dragon_facing)
+    stopped = None
+    for entry in game.history:
+        for e in entry.events:
+            if e.kind == "knight_moved":
+                stopped = e.data["to"]
+            elif e.kind == "dragon_moved":
+                p = exact_catch(dragon, stopped)
+                dragon.dragon_pos, dragon.dragon_facing, _ = fly(board.track_positions[dragon.track],
+                                                                 dragon.dragon_pos, dragon.dragon_facing, e.data["roll"])
+                assert board.pos[e.data["square"]] == dragon.dragon_pos   # we follow the dragon exactly
+                yield stopped, p, e.data["square"] == stopped
+            elif e.kind == "track_advanced":
+                advance_flight_track(dragon, board)""",
+"""study = dragonwidgets.simulate("emerald", players=3, bots="greedy", n_games=N_GAMES, seed=SEED)
+exact_sum, caught, wakes = (np.zeros(9) for _ in range(3))
+for i in range(len(study)):
+    for square, p, landed in wake_ups(study.reopen(i)):
+        k = MOUNTAINS.index(square)
+        wakes[k] += 1
+        exact_sum[k] += p
+        caught[k] += landed
+
+seen = wakes > 0
+exact = np.where(seen, exact_sum / np.maximum(wakes, 1), np.nan)
+sim = rates(caught[seen], wakes[seen])
+print("square  wake-ups  exact chance  simulated  95 % interval")
+for sq, n, e, c in zip(np.array(MOUNTAINS)[seen], wakes[seen], exact[seen], range(seen.sum())):
+    print(f"{sq:>6}  {int(n):8d}  {e:12.3f}  {sim.rate[c]:9.3f}  [{sim.low[c]:.3f}, {sim.high[c]:.3f}]")
+
+fig, ax = plt.subplots(figsize=(8, 3))
+x = np.flatnonzero(seen)
+ax.bar(x, exact[seen], color="#9ecae1", label="exact, averaged over the wake-ups")
+ax.errorbar(x, sim.rate, yerr=sim.errorbars(), fmt="o", color="black", capsize=3, label="simulated")
+ax.set(xticks=range(9), xticklabels=MOUNTAINS, ylabel="chance the dragon lands on the knight",
+       title="The knight that wakes the dragon: caught on its own square")
+ax.legend(loc="upper left")
+plt.show()""",
+"""#md
+The simulated frequencies agree with the exact chances within their intervals (up to chance: one square in
+twenty may fall outside a 95 % interval): the die and the flight rules are all there is to it. The knights that wake the dragon early (M1–M4) face a dragon that starts beside M4
+facing the plain; later the track slides toward the lair and the squares M6–M9, beside the track's final
+position (EM-TRACK-2), are woken again and again.
+
+## 3. The bots against each other
+
+Two-player games (each player runs two colours, EM-P2-1), the first player drawn from the seed, so that
+neither bot always starts. Each line is bot A in seat 0 against bot B in seat 1; the rate is A's. `random`
+picks any legal action; `greedy` takes the most valuable card in reach and pays the dragon when it can;
+`mcts` is a Monte Carlo tree search that plays on copies of the game in which what it cannot see (face-down
+cards, the others' gold) is redealt, so it never peeks. It is slow: here it gets a tiny budget (20
+searches of 10 random moves per decision, about a second per game on one core) and only `N_MCTS` games
+per pairing, so its intervals are wide.
+""",
+]
+EMERALD += [
+"""from dragonwidgets.engine.mcts import MCTSBot
+
+mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("emerald", "mcts") searches 200)
+
+def label(bot):
+    return bot if isinstance(bot, str) else f"mcts({bot.iterations})"
+
+quick = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
+slow = [(mcts, "random"), (mcts, "greedy")]
+r_quick = matchups("emerald", quick, n_games=N_GAMES, seed=SEED)
+r_slow = matchups("emerald", slow, n_games=N_MCTS, seed=SEED)
+r = rates(np.r_[r_quick.wins, r_slow.wins], np.r_[r_quick.games, r_slow.games])
+labels = [f"{label(a)} vs {label(b)}" for a, b in quick + slow]
+print(rate_table(labels, r))
+
+fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(labels)))
+ax.errorbar(r.rate, range(len(labels)), xerr=r.errorbars(), fmt="o", capsize=4)
+ax.axvline(0.5, ls="--", color="grey")
+ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
+ax.invert_yaxis()
+plt.show()""",
+]
+
+CHASSE = [
+"""#md
+# La Chasse au Dragon: questions a teacher can answer by simulation
+
+Three questions, answered by playing many seeded games with `dragonwidgets.simulate` (and, for the dice,
+by throwing them) and drawing the answer. Rule IDs such as `CD-COMBAT-6` refer to the rules digest
+(`shared/rules/chasse_au_dragon.md`).
+
+1. The exploding dice: how often does each die beat each other die? (exact odds beside simulated throws)
+2. Does the first player win more often, and how long does a game last?
+3. How do the bots fare against each other?
+
+The cell below sets the size of every study. The outputs stored in this notebook come from the small value
+(so that it runs in under a minute under test); set `N_GAMES = 10_000` for smooth figures. Then the
+notebook takes about an hour on a 2-core machine: a three-player `greedy` game takes about a quarter of a
+second on one core here, and question 3 plays 30,000 two-player games.
+""",
+"""N_GAMES = 30               # games per study; 10_000 for smooth figures
+N_FIGHTS = 100 * N_GAMES   # throws of each pair of dice in question 1
+SEED = 2026                # every study derives from it: the same seed gives the same games""",
+"""import random
+import numpy as np
+import matplotlib.pyplot as plt
+import dragonwidgets
+from dragonwidgets.games.chasse_au_dragon import dice
+from dragonwidgets.simulation.stats import matchups, mean_interval, rate_table, rates, win_rates""",
+"""#md
+## 1. The exploding dice
+
+A fighter throws its die and, on the die's maximum, throws again and adds (CD-COMBAT-1); the higher total
+wins, equal totals tie (CD-COMBAT-2). A player's die is set by its equipment: d4 with the base equipment,
+then d6 … d12 (CD-COMBAT-3); a monster's die is its power: goblin d4, orc d6, ogre d8, troll d10, giant d12,
+dragon d20 (CD-MON-1/2). Every total has an exact probability (CD-COMBAT-6), so every fight has exact odds
+(`dice.duel_odds_exact`, as fractions). Beside them, the same fights thrown `N_FIGHTS` times each with the
+engine's own exploding throw (`dice.roll_exploding`).
+""",
+"""PLAYER_DICE = (4, 6, 8, 10, 12)
+MONSTERS = {"goblin": 4, "orc": 6, "ogre": 8, "troll": 10, "giant": 12, "dragon": 20}
+
+def thrown(a, b, n, rng):
+    \"\"\"Throw die a against die b n times: (wins, ties, losses) of a.\"\"\"
+    diff = [dice.total(dice.roll_exploding(a, rng)) - dice.total(dice.roll_exploding(b, rng)) for _ in range(n)]
+    return sum(d > 0 for d in diff), sum(d == 0 for d in diff), sum(d < 0 for d in diff)
+
+rng = random.Random(SEED)
+exact = np.array([[[float(p) for p in dice.duel_odds_exact(a, b)] for b in MONSTERS.values()] for a in PLAYER_DICE])
+counts = np.array([[thrown(a, b, N_FIGHTS, rng) for b in MONSTERS.values()] for a in PLAYER_DICE])
+
+print("The beginner's d4 against each monster: win / tie / loss")
+for j, (name, b) in enumerate(MONSTERS.items()):
+    w, t, l = dice.duel_odds_exact(4, b)
+    sw, st, sl = counts[0, j] / N_FIGHTS
+    print(f"{name:>6} d{b:<2}  exact {float(w):.3f} / {float(t):.3f} / {float(l):.3f}"
+          f"   thrown {sw:.3f} / {st:.3f} / {sl:.3f}   (win exactly {w})")
+
+fig, axes = plt.subplots(1, 2, figsize=(12, 3.5))
+im = axes[0].imshow(exact[:, :, 0], cmap="viridis", vmin=0, vmax=1)
+for i in range(len(PLAYER_DICE)):
+    for j in range(len(MONSTERS)):
+        axes[0].text(j, i, f"{exact[i, j, 0]:.2f}", ha="center", va="center", color="white" if exact[i, j, 0] < 0.5 else "black")
+axes[0].set(xticks=range(len(MONSTERS)), xticklabels=[f"{m}\\nd{b}" for m, b in MONSTERS.items()],
+            yticks=range(len(PLAYER_DICE)), yticklabels=[f"d{a}" for a in PLAYER_DICE],
+            title="exact chance that the player's die wins", ylabel="player's die")
+for i, a in enumerate(PLAYER_DICE):
+    r = rates(counts[i, :, 0], N_FIGHTS)
+    line = axes[1].plot(range(len(MONSTERS)), exact[i, :, 0], label=f"d{a}")[0]
+    axes[1].errorbar(range(len(MONSTERS)), r.rate, yerr=r.errorbars(), fmt="o", color=line.get_color(), ms=3)
+axes[1].set(xticks=range(len(MONSTERS)), xticklabels=list(MONSTERS), ylabel="win chance",
+            title="exact (lines) and thrown (points, 95 % intervals)")
+axes[1].legend(title="player's die", loc="lower left")
+plt.show()
+
+r = rates(counts[:, :, 0].ravel(), N_FIGHTS)
+inside = (r.low <= exact[:, :, 0].ravel()) & (exact[:, :, 0].ravel() <= r.high)
+print(f"{inside.sum()} of {inside.size} exact win chances lie inside the 95 % interval of the throws")""",
+"""#md
+A die against the same die ties with probability 1/(N+1) and wins N/(2(N+1)) (CD-COMBAT-6); and a die
+never loses all hope: the beginner's d4 beats the dragon's d20 in 2386 fights out of 20479, about one in
+nine, because a 4 explodes a quarter of the time.
+
+## 2. Does the first player win more often? How long does a game last?
+
+Three `greedy` players (they fight when the exact odds are good), `first_player=0` so that seat 0 always
+starts (CD-SETUP-3). The richest player wins; tied richest players share the victory (CD-SCORE-4), which
+counts as a win for each. The game ends when someone slays a dragon (CD-END-1); a turn is one player's
+turn (CD-TURN-1).
+""",
+"""study = dragonwidgets.simulate("chasse_au_dragon", players=3, bots="greedy", n_games=N_GAMES, seed=SEED,
+                               options={"first_player": 0})
+r = win_rates(study.winners)
+print(rate_table([f"seat {s}" for s in range(3)], r))
+turns = study.measures["turns"]
+mean, low, high = mean_interval(turns)
+print(f"\\nturns per game: mean {mean:.1f} (95 % interval {low:.1f} to {high:.1f}), "
+      f"median {np.median(turns):.0f}, shortest {turns.min():.0f}, longest {turns.max():.0f}")
+
+fig, axes = plt.subplots(1, 2, figsize=(12, 3))
+axes[0].errorbar(range(3), r.rate, yerr=r.errorbars(), fmt="o", capsize=4)
+axes[0].axhline(1 / 3, ls="--", color="grey")
+axes[0].set(xticks=range(3), xlabel="place in turn order", ylabel="win rate", title="who wins", ylim=(0, 1))
+axes[1].hist(turns, bins=20)
+axes[1].axvline(mean, color="black", ls="--")
+axes[1].set(xlabel="turns until a dragon falls", ylabel="games", title="how long a game lasts")
+plt.show()""",
+"""#md
+## 3. The bots against each other
+
+Two-player games, the first player drawn from the seed (CD-INT-2), so that neither bot always starts.
+Each line is bot A in seat 0 against bot B in seat 1; the rate is A's. `random` picks any legal action;
+`greedy` fights when the exact odds are good. The Monte Carlo tree search bot (`mcts`) is left out here:
+a hunt lasts hundreds of turns and, even with a tiny budget (20 searches of 10 random moves per
+decision), one game against `random` took half a minute on this machine and one against `greedy` had not
+ended after 160 turns and a minute (the search rarely risks the dragon fight that ends the game,
+CD-END-1). With time to spare, try `matchups("chasse_au_dragon", [(MCTSBot(iterations=20,
+rollout_depth=10), "random")], n_games=4, seed=SEED)` after `from dragonwidgets.engine.mcts import MCTSBot`.
+""",
+"""pairs = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
+r = matchups("chasse_au_dragon", pairs, n_games=N_GAMES, seed=SEED)
+labels = [f"{a} vs {b}" for a, b in pairs]
+print(rate_table(labels, r))
+
+fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(pairs)))
+ax.errorbar(r.rate, range(len(pairs)), xerr=r.errorbars(), fmt="o", capsize=4)
+ax.axvline(0.5, ls="--", color="grey")
+ax.set(yticks=range(len(pairs)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
+ax.invert_yaxis()
+plt.show()""",
+]
+
+DRACHENLAND = [
+"""#md
+# Drachenland: questions a teacher can answer by simulation
+
+Three questions, each answered by playing many seeded games with `dragonwidgets.simulate` and drawing the
+answer. Rule IDs such as `DL-DRAGON-4` refer to the rules digest (`shared/rules/drachenland.md`).
+
+1. Does the first player win more often?
+2. How much is a royal dragon worth?
+3. How do the bots fare against each other?
+
+The cell below sets the size of every study. The outputs stored in this notebook come from the small value
+(so that it runs in about a minute under test); set `N_GAMES = 10_000` for smooth figures. Then the
+notebook takes about an hour on a 2-core machine: a `greedy` game takes about a tenth of a second on one
+core here, and the notebook plays 60,000 games.
+""",
+"""N_GAMES = 30      # games per study; 10_000 for smooth figures
+N_MCTS = 4        # games per pairing for the slow search bot (question 3)
+SEED = 2026       # every study derives from it: the same seed gives the same games""",
+"""import numpy as np
+import matplotlib.pyplot as plt
+import dragonwidgets
+from dragonwidgets.simulation.stats import linear_fit, matchups, rate_table, rates, win_rates""",
+"""#md
+## 1. Does the first player win more often?
+
+Seat 0 is the start player and play goes clockwise (DL-SETUP-9, DL-TURN-1), so a seat's win rate is the win
+rate of that place in the turn order. Every seat is played by the `greedy` bot. The most points wins; there
+is no tie-break (DL-SCORE-5, DL-INT-27), so a shared victory counts for each tied seat. The bars are 95 %
+Wilson intervals; the dashed line is a fair share, 1 / players.
+""",
+"""studies = {players: dragonwidgets.simulate("drachenland", players=players, bots="greedy", n_games=N_GAMES, seed=SEED)
+           for players in (2, 3, 4)}
+
+fig, axes = plt.subplots(1, 3, figsize=(11, 3), sharey=True)
+for ax, (players, study) in zip(axes, studies.items()):
+    r = win_rates(study.winners)
+    print(f"{players} players\\n" + rate_table([f"seat {s}" for s in range(players)], r) + "\\n")
+    ax.errorbar(range(players), r.rate, yerr=r.errorbars(), fmt="o", capsize=4)
+    ax.axhline(1 / players, ls="--", color="grey")
+    ax.set(title=f"{players} players", xlabel="place in turn order", xticks=range(players))
+axes[0].set_ylabel("win rate")
+plt.show()""",
+"""#md
+## 2. How much is a royal dragon worth?
+
+With a 4 (or a baby dragon) an adventurer may fly on the royal dragon of its colour to any volcano
+(DL-DRAGON-4/5), or call that dragon to its own volcano (DL-DRAGON-6, DL-BABY-1). The game's measures count
+each seat's flights and calls; we set each seat's final score (DL-SCORE-6) against the royal dragons it used
+and fit a line: its slope is the points that go with one more use, with a 95 % interval. Every seat of every
+game of the three-player study above is one point.
+
+This is an association, not an experiment: a seat that used a dragon may also have been lucky with its dice.
+Comparing seats *within* a game (the second fit, on scores and uses minus that game's average) removes what
+the seats of one game share (how long the game lasted, how the tokens fell).
+""",
+"""study = studies[3]
+score = study.measures["score"]
+used = study.measures["dragon_flights"] + study.measures["dragon_calls"]
+fit = linear_fit(used, score)
+within = linear_fit(used - used.mean(axis=1, keepdims=True), score - score.mean(axis=1, keepdims=True))
+print(f"royal dragons used per seat and game: mean {used.mean():.2f}, most {used.max():.0f}")
+print(f"points per royal dragon used:           {fit.slope:5.2f}  (95 % interval {fit.low:5.2f} to {fit.high:5.2f})")
+print(f"within a game, against the other seats: {within.slope:5.2f}  (95 % interval {within.low:5.2f} to {within.high:5.2f})")
+
+jitter = np.random.default_rng(0).uniform(-0.15, 0.15, size=used.shape)
+fig, ax = plt.subplots(figsize=(7, 3.5))
+ax.scatter(used + jitter, score, s=10, alpha=0.5)
+xs = np.array([0, used.max()])
+ax.plot(xs, fit(xs), color="black", label=f"{fit.slope:.1f} points per dragon used")
+ax.set(xlabel="royal dragons used (flights + calls)", ylabel="final score", title="a seat's score and its royal dragons")
+ax.legend()
+plt.show()""",
+"""#md
+## 3. The bots against each other
+
+Two-player games. Each line is bot A in seat 0 against bot B in seat 1; seat 0 starts every game
+(DL-SETUP-9), so each pairing is played both ways round (and `greedy vs greedy` measures the start
+player's edge once more). The rate is A's. `random` picks any legal action; `greedy` walks to the most
+valuable treasure in reach; `mcts` is a Monte Carlo tree search that plays on copies of the game in which
+what it cannot see (face-down tokens, the hoards behind screens) is redealt, so it never peeks. It is slow:
+here it gets a tiny budget (20 searches of 10 random moves per decision, a few seconds per game on one
+core) and only `N_MCTS` games per pairing, so its intervals are wide.
+""",
+"""from dragonwidgets.engine.mcts import MCTSBot
+
+mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("drachenland", "mcts") searches 200)
+
+def label(bot):
+    return bot if isinstance(bot, str) else f"mcts({bot.iterations})"
+
+quick = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
+slow = [(mcts, "greedy"), ("greedy", mcts)]
+r_quick = matchups("drachenland", quick, n_games=N_GAMES, seed=SEED)
+r_slow = matchups("drachenland", slow, n_games=N_MCTS, seed=SEED)
+r = rates(np.r_[r_quick.wins, r_slow.wins], np.r_[r_quick.games, r_slow.games])
+labels = [f"{label(a)} vs {label(b)}" for a, b in quick + slow]
+print(rate_table(labels, r))
+
+fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(labels)))
+ax.errorbar(r.rate, range(len(labels)), xerr=r.errorbars(), fmt="o", capsize=4)
+ax.axvline(0.5, ls="--", color="grey")
+ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
+ax.invert_yaxis()
+plt.show()""",
+]
+
+
+DRAGHAN = [
+"""#md
+# Draghan: questions a teacher can answer by simulation
+
+Draghan is cooperative: the whole team wins or loses together (DG-END-1..4). Three questions, each answered
+by playing many seeded games with `dragonwidgets.simulate` and drawing the answer. Rule IDs such as
+`DG-END-1` refer to the rules digest (`shared/rules/draghan.md`).
+
+1. How often does a team of two (three, four) characters win with this deck?
+2. How many rounds do won and lost games last?
+3. How do the bots fare, as a team?
+
+The cards are reconstructions tuned by simulation for balance (`DG-REC-8`,
+`dragonwidgets/games/draghan/data/BALANCE.md`): the figures below measure the bundled deck.
+The cell below sets the size of every study. The outputs stored in this notebook come from the small value
+(so that it runs in under a minute under test); set `N_GAMES = 10_000` for smooth figures. Then the
+notebook takes about an hour and a half on a 2-core machine, most of it for the teams of four: a
+`planner` game takes a few hundredths of a second with two characters and over half a second with four,
+on one core here.
+""",
+"""N_GAMES = 40      # games per study; 10_000 for smooth figures
+N_MCTS = 10       # games for the team of the slow search bot (question 3)
+SEED = 2026       # every study derives from it: the same seed gives the same games""",
+"""import numpy as np
+import matplotlib.pyplot as plt
+import dragonwidgets
+from dragonwidgets.simulation.stats import mean_interval, rate_table, rates""",
+"""#md
+## 1. How often does a team win?
+
+One person may play several characters (solo play, DG-SOLO-2); here the `planner` bot plays every
+character: it plays the best exact fight plan, buys and shares sensibly and travels at the third portal.
+The team wins when the dragon is defeated (DG-END-1) and loses when characters or Shadow locations run out
+(DG-END-2..4). The bars are 95 % Wilson intervals.
+""",
+"""studies = {team: dragonwidgets.simulate("draghan", players=team, bots="planner", n_games=N_GAMES, seed=SEED)
+           for team in (2, 3, 4)}
+won = {team: study.measures["won"].astype(bool) for team, study in studies.items()}
+r = rates([w.sum() for w in won.values()], N_GAMES)
+print(rate_table([f"team of {team}" for team in studies], r, title="team wins"))
+
+fig, ax = plt.subplots(figsize=(5, 3))
+ax.errorbar(list(studies), r.rate, yerr=r.errorbars(), fmt="o", capsize=4)
+ax.set(xticks=list(studies), xlabel="characters in the team", ylabel="team win rate", ylim=(0, 1),
+       title="planner teams")
+plt.show()""",
+"""#md
+## 2. How many rounds do won and lost games last?
+
+A round has eight phases (DG-ROUND-1); the game's measures give the rounds played, the last one included.
+A team that loses may lose early (its characters fall, DG-END-2/3) or late: at most 13 rounds in Draghan
+and 6 in the Shadow Realm, and a team still hunting then loses in phase 2 of a 20th round, when no Shadow
+location is left to turn up (DG-END-4).
+""",
+"""fig, axes = plt.subplots(1, 3, figsize=(12, 3), sharey=True)
+for ax, (team, study) in zip(axes, studies.items()):
+    rounds = study.measures["rounds"]
+    for outcome, mask in (("won", won[team]), ("lost", ~won[team])):
+        if mask.sum() >= 2:
+            mean, low, high = mean_interval(rounds[mask])
+            print(f"team of {team}, {outcome:>4}: {mask.sum():3d} games, {mean:5.1f} rounds on average "
+                  f"(95 % interval {low:4.1f} to {high:4.1f}), from {rounds[mask].min():.0f} to {rounds[mask].max():.0f}")
+    bins = np.arange(rounds.min() - 0.5, rounds.max() + 1.5)
+    ax.hist([rounds[won[team]], rounds[~won[team]]], bins=bins, label=["won", "lost"], stacked=True)
+    ax.set(title=f"team of {team}", xlabel="rounds played")
+axes[0].set_ylabel("games")
+axes[0].legend()
+plt.show()""",
+"""#md
+## 3. How do the bots fare, as a team?
+
+Teams of two characters, every character played by the same bot; the rate is the team's. `random` picks any
+legal action; `planner` is the bot of question 1; `mcts` is a Monte Carlo tree search that plays on copies
+of the game whose face-down decks are reshuffled, so it never peeks. It is slow: here it gets a tiny budget
+(20 searches of 10 random moves per decision, about half a second per game on one core) and only `N_MCTS`
+games, so its interval is wide.
+""",
+"""from dragonwidgets.engine.mcts import MCTSBot
+
+mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("draghan", "mcts") searches 200)
+
+def team_wins(bot, n_games):
+    return dragonwidgets.simulate("draghan", players=2, bots=[bot, bot], n_games=n_games, seed=SEED).measures["won"].sum()
+
+teams = [("planner", "planner", N_GAMES), ("random", "random", N_GAMES), (f"mcts({mcts.iterations})", mcts, N_MCTS)]
+r = rates([team_wins(bot, n) for _, bot, n in teams], [n for _, _, n in teams])
+labels = [f"{name} team" for name, _, _ in teams]
+print(rate_table(labels, r, title="team wins"))
+
+fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(teams)))
+ax.errorbar(r.rate, range(len(teams)), xerr=r.errorbars(), fmt="o", capsize=4)
+ax.set(yticks=range(len(teams)), yticklabels=labels, xlabel="team win rate (95 % intervals)", xlim=(0, 1))
+ax.invert_yaxis()
+plt.show()""",
+]
+
+BOOKS = {"emerald": EMERALD, "drachenland": DRACHENLAND, "chasse_au_dragon": CHASSE, "draghan": DRAGHAN}
+
+if __name__ == "__main__":
+    os.environ["DRAGONWIDGETS_PROGRESS"] = "0"  # no progress bar in the stored outputs (as under pytest)
+    which = sys.argv[1:] or list(BOOKS)
+    pathlib.Path(ROOT).mkdir(parents=True, exist_ok=True)
+    for name in which:
+        book = nb(BOOKS[name])
+        ExecutePreprocessor(timeout=1800, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
+        nbformat.write(book, ROOT + name + ".ipynb")
+        print("wrote", name)
