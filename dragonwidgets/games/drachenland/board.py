@@ -52,6 +52,8 @@ class Board:
     ``rivers[v]`` the volcanoes joined to volcano ``v`` by a river (DL-BOAT-1, DL-INT-15).
     Derived once at load, for the walks (:mod:`.movement`): ``steps[n]`` is ``neighbours[n]``
     without the entrances (a walk never steps onto one, DL-MOVE-8), ``volcano_set`` the volcanoes.
+    ``cache`` holds answers computed from the board alone (walk reaches and the choices they give,
+    see :func:`.movement.remember`), filled as games ask; it is not part of the board's identity.
     """
 
     source: str
@@ -80,6 +82,7 @@ class Board:
     entrance_set: frozenset[str] = frozenset()
     volcano_set: frozenset[str] = frozenset()
     steps: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    cache: dict[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         entrances = frozenset(self.entrances)

@@ -24,7 +24,15 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 from . import choices, text
 from .board import COLOURS, GEM_OF, Board, load_board
 from .determinize import redeal_hidden_tokens
-from .movement import MARCH_STEPS, entry_distances, entry_reach, exact_entries, marches_needed, reach
+from .movement import (
+    MARCH_STEPS,
+    entry_distances,
+    exact_entries,
+    marches_needed,
+    near_volcanoes,
+    remember,
+    sorted_reach,
+)
 from .observation import observe
 from .scoring import score
 from .setup import deal_gems, deal_tokens, egg_counts
@@ -50,7 +58,7 @@ from .state import (
 from .tokens import can_call, dragon_sources, flight_destinations, reveal, river_destinations
 from .treasure import DIAMOND, EGG, GEMS, may_take_ring, take, take_ring, takes
 
-_BOOK_SIZE = 20_000  # situations a game remembers (see ``_forget_table``); a random game uses a few thousand
+_MOVER = {ROLL: CHANCE, REROLL: CHANCE, OVER: None}  # who moves in the phases no seat decides
 _TAKE_RULES = {GEMS: ("DL-TREASURE-2", "DL-TREASURE-3"), DIAMOND: ("DL-TREASURE-2",),
                EGG: ("DL-TREASURE-2", "DL-TREASURE-4")}
 _PHASE_OF_WORD = {"roll": (ROLL, REROLL), "keep": (FATE,), "reroll": (FATE,), "die": (CHOOSE_DIE,),
@@ -143,7 +151,6 @@ class DrachenlandGame(Game):
             raise ValueError(f"turn_cap must be 0 (off) or a number of rounds, got {o['turn_cap']}")
         self._dice = board.dice_presets[o["dice"]]
         self._roll_cache: dict[str, list[Action]] = {}
-        self._book: dict[tuple, Any] = {}
         self._forget_table()
         self._names = [board.display.get("shapes", {}).get(s, {}).get("name", s.title()) for s in board.shapes]
         placed, boxed = deal_tokens(board, rng)
@@ -195,12 +202,8 @@ class DrachenlandGame(Game):
 
     # ------------------------------------------------------------------ who decides, and what
     def _player_to_move(self) -> int | None:
-        phase = self.state.phase
-        if phase == OVER:
-            return None
-        if phase in (ROLL, REROLL):
-            return CHANCE
-        return self.state.active
+        s = self.state
+        return _MOVER.get(s.phase, s.active)  # chance rolls the dice; nobody moves once it is over
 
     def _legal_actions(self) -> list[Action]:
         phase = self.state.phase
@@ -306,24 +309,28 @@ class DrachenlandGame(Game):
     def _walk_book(self, p: int, c: str, here: str | None, die_steps: int, marches: int) -> list[tuple[str, Action]]:
         """Every ``walk`` and ``march`` choice as ``(end, action)``, nearest first, occupancy aside.
 
-        Kept in ``_book`` by value (the seat, the adventurer, where it stands, the die's steps, the
-        marches held and the face-down volcanoes), so the same situation later in the game reuses it.
+        Cached in ``board.cache`` with all it depends on: the seat, the adventurer, where it stands,
+        the die's steps, the marches held, the ``march_without_die`` option and the face-down volcanoes within reach
+        (:func:`.movement.near_volcanoes`), so the same situation in a later turn or game reuses it.
         """
-        key = ("walks", p, c, here, die_steps, marches, self._face_down_key())
-        book = self._book
-        if key not in book:
-            volcanoes, face_down = self.board.volcano_set, self.state.face_down
-            out = []
-            if die_steps or self.options["march_without_die"]:
-                for n, (dist, entrance) in self._reach(here, die_steps + MARCH_STEPS * marches).items():
-                    out.append((n, choices.walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps),
+        board, face_down, march_alone = self.board, self.state.face_down, self.options["march_without_die"]
+        allowance = die_steps + MARCH_STEPS * marches  # the longest walk offered (a march alone: 3 x marches)
+        key = ("walks", p, c, here, die_steps, marches, march_alone,
+               near_volcanoes(board, here, allowance).intersection(face_down))
+        hit = board.cache.get(key)
+        if hit is None:
+            volcanoes = board.volcano_set
+            hit = []
+            if die_steps or march_alone:
+                for n, (dist, entrance) in sorted_reach(board, here, allowance, face_down).items():
+                    hit.append((n, choices.walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps),
                                                        die_steps, n in volcanoes, n in face_down)))
-            if die_steps == FLY_VALUE and marches and self.options["march_without_die"]:
-                for n, (dist, entrance) in self._reach(here, MARCH_STEPS * marches).items():
-                    out.append((n, choices.march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
+            if die_steps == FLY_VALUE and marches and march_alone:
+                for n, (dist, entrance) in sorted_reach(board, here, MARCH_STEPS * marches, face_down).items():
+                    hit.append((n, choices.march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
                                                         n in volcanoes, n in face_down)))
-            return self._keep(key, out)
-        return book[key]
+            remember(board, key, hit)
+        return hit
 
     def _treasure_actions(self) -> list[Action]:
         """DL-TREASURE-1..7, DL-RING-2..4, DL-HAND-1, DL-INT-21..23."""
@@ -380,28 +387,6 @@ class DrachenlandGame(Game):
                 memo[key] = {n: e for n, (_, e) in entry_distances(self.board, k, self._occupied(), s.face_down).items()}
         return memo[key]
 
-    def _reach(self, start: str | None, allowance: int) -> dict[str, tuple[int, str | None]]:
-        """``{space: (distance, entrance or None)}`` a walk from ``start`` (None: entering) passes or ends on,
-        nearest first, then by id (the order the choices are listed in); occupancy aside (see
-        :func:`.movement.reach`). Kept in ``_book`` by value; read only."""
-        key = ("reach", start, allowance, self._face_down_key())
-        book = self._book
-        if key not in book:
-            face_down = self.state.face_down
-            if start is None:
-                ends = entry_reach(self.board, allowance, face_down)
-            else:
-                ends = {n: (d, None) for n, d in reach(self.board, start, allowance, face_down).items()}
-            return self._keep(key, dict(sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))))
-        return book[key]
-
-    def _keep(self, key: tuple, value: Any) -> Any:
-        """Store ``value`` in ``_book`` (started afresh when full) and return it."""
-        if len(self._book) >= _BOOK_SIZE:
-            self._book = {}
-        self._book[key] = value
-        return value
-
     def _entry_ends(self, die: int) -> bool:
         """Whether an adventurer could enter with the die ``die`` and the forced marches held (DL-INT-9)."""
         allowance = die + MARCH_STEPS * self.state.held[self.state.active]["forced_march"]
@@ -409,15 +394,8 @@ class DrachenlandGame(Game):
         memo = self._memo
         if key not in memo:
             occupied = self._occupied()
-            memo[key] = any(n not in occupied for n in self._reach(None, allowance))
+            memo[key] = any(n not in occupied for n in sorted_reach(self.board, None, allowance, self.state.face_down))
         return memo[key]
-
-    def _face_down_key(self) -> frozenset[str]:
-        """The face-down volcanoes, hashable (part of the ``_book`` keys)."""
-        memo = self._memo
-        if "face_down" not in memo:
-            memo["face_down"] = frozenset(self.state.face_down)
-        return memo["face_down"]
 
     def _occupied(self) -> set[str]:
         """The stones with an adventurer on them (DL-MOVE-5), memoized like the walks."""
@@ -430,16 +408,13 @@ class DrachenlandGame(Game):
         """Drop the memoized answers about the table: called whenever an adventurer is placed or a token
         turned face up (and at setup).
 
-        Two caches speed up the walks, both read only for their users:
-
-        - ``_memo`` holds answers about the current table, keyed without it: the occupied stones,
-          the face-down volcanoes, the walk choices and whether an adventurer can enter. They depend
-          only on where the adventurers stand, which volcanoes are face down and what the key names,
-          so placing an adventurer or revealing a token replaces it (never clears it in place: a
-          search copy made by ``clone(history=False)`` shares it until either game changes its table).
-        - ``_book`` holds what a situation gives wherever it comes up again, keyed by value (the
-          face-down volcanoes included): the spaces a walk reaches and the walk choices before
-          occupancy. It is kept for the whole game (up to ``_BOOK_SIZE`` entries).
+        ``_memo`` holds answers about the current table, keyed without it: the occupied stones, the
+        walk choices and whether an adventurer can enter. They depend only on where the adventurers
+        stand, which volcanoes are face down and what the key names, so placing an adventurer or
+        revealing a token replaces it (never clears it in place: a search copy made by
+        ``clone(history=False)`` shares it until either game changes its table). What a walk gives
+        before occupancy is cached on the board by value (:func:`.movement.sorted_reach`,
+        :meth:`_walk_book`).
         """
         self._memo: dict[Any, Any] = {}
 
@@ -452,18 +427,23 @@ class DrachenlandGame(Game):
         DL-TURN-3: an adventurer not used yet this turn takes it, standing on the board or entering
         (DL-INT-9: only if it can reach an end space).
         """
-        s, p = self.state, self.state.active
+        s = self.state
         if not s.dice:
             return []
+        where = s.positions[s.active]
         free = [c for c in COLOURS if c not in s.used]
-        on_board = any(s.positions[p][c] is not None for c in free)
-        out, seen = [], set()
+        on_board = False
+        for c in free:
+            if where[c] is not None:
+                on_board = True
+                break
+        out, seen = [], []
         for i, v in enumerate(s.dice):
             if s.dice_used[i] or v in seen:
                 continue
             if on_board or (free and self._entry_ends(v)):
                 out.append(i)
-                seen.add(v)
+                seen.append(v)
         return out
 
     # ------------------------------------------------------------------ applying decisions
@@ -587,7 +567,7 @@ class DrachenlandGame(Game):
             return
         die_steps = 0 if (st.die_spent or march_only) else st.die_value
         allowance = die_steps + MARCH_STEPS * s.held[p]["forced_march"]
-        dist, entrance = self._reach(start, allowance)[node]
+        dist, entrance = sorted_reach(self.board, start, allowance, s.face_down)[node]
         need = marches_needed(dist, die_steps)
         s.held[p]["forced_march"] -= need
         if die_steps:
@@ -682,9 +662,24 @@ class DrachenlandGame(Game):
             ev.append(Event("forced_stop", f"The {st.adventurer} adventurer must stop: its movement is over."))
             self._end_movement(ev)
             return
-        self._legal_cache = None
-        if all(a.kind == "end_movement" for a in self._movement_actions()):
+        if not self._movement_options_left():
             self._end_movement(ev)
+
+    def _movement_options_left(self) -> bool:
+        """Whether :meth:`_movement_actions` offers anything but ``end movement`` (DL-INT-11 (d)).
+
+        Asks the same questions without building the choices: a walk (memoized for the legal
+        actions that follow), a flight or a call with something to pay for it, a river crossing.
+        """
+        s, p, st = self.state, self.state.active, self.state.step
+        assert st is not None
+        if self._walk_actions():
+            return True
+        if st.entering and not st.walked:
+            return False  # DL-INT-9: an entering adventurer walks in first
+        if dragon_sources(s, p, st) and (flight_destinations(self.board, s, p, st) or can_call(s, p, st)):
+            return True
+        return bool(river_destinations(self.board, s, p, st))
 
     def _end_movement(self, ev: list[Event]) -> None:
         """DL-MOVE-9, DL-TREASURE-1: on a volcano the treasure phase follows, if anything can be taken."""

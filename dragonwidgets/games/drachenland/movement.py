@@ -90,6 +90,51 @@ def entry_distances(board: Board, allowance: int, occupied: Collection[str],
     return {n: de for n, de in entry_reach(board, allowance, face_down).items() if n in volcanoes or n not in occupied}
 
 
+CACHE_SIZE = 50_000  # answers a board keeps (a long simulation settles near 20,000; then it starts afresh)
+
+
+def remember(board: Board, key: tuple, value):
+    """Keep ``value`` in ``board.cache`` under ``key`` and return it (the cache starts afresh when full)."""
+    if len(board.cache) >= CACHE_SIZE:
+        board.cache.clear()  # every key holds all its answer depends on, so dropping is always safe
+    board.cache[key] = value
+    return value
+
+
+def near_volcanoes(board: Board, start: str | None, allowance: int) -> frozenset[str]:
+    """Return the volcanoes within ``allowance`` spaces of ``start`` (None: of any entrance), nothing face down.
+
+    Only these volcanoes' face-down tokens can change a walk of that allowance from there, so
+    they key the cached walks (:func:`sorted_reach`). Cached in ``board.cache``.
+    """
+    key = ("near", start, allowance)
+    hit = board.cache.get(key)
+    if hit is None:
+        spaces = entry_reach(board, allowance, ()) if start is None else reach(board, start, allowance, ())
+        hit = remember(board, key, frozenset(n for n in spaces if n in board.volcano_set))
+    return hit
+
+
+def sorted_reach(board: Board, start: str | None, allowance: int,
+                 face_down: Collection[str]) -> dict[str, tuple[int, str | None]]:
+    """Return ``{space: (distance, entrance or None)}``: :func:`reach` from ``start``, or :func:`entry_reach`
+    when ``start`` is None, nearest first, then by id (the order walk choices are listed in).
+
+    Cached in ``board.cache`` under the face-down volcanoes near ``start`` (:func:`near_volcanoes`),
+    so the same walk is found again in later turns and other games. The dict is shared: read only.
+    """
+    face_down_near = near_volcanoes(board, start, allowance).intersection(face_down)
+    key = ("reach", start, allowance, face_down_near)
+    hit = board.cache.get(key)
+    if hit is None:
+        if start is None:
+            ends = entry_reach(board, allowance, face_down_near)
+        else:
+            ends = {n: (d, None) for n, d in reach(board, start, allowance, face_down_near).items()}
+        hit = remember(board, key, dict(sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))))
+    return hit
+
+
 def exact_entries(board: Board, distance: int, occupied: Collection[str],
                   face_down: Collection[str]) -> dict[str, str]:
     """Return ``{end space: entrance}`` for the opening round's walk of exactly ``distance`` spaces.
