@@ -138,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
             with ProcessPoolExecutor(1) as pool:
                 sim(pool)
 
-        ways = {"loop": lambda: loop(study, n), "inline": lambda: sim(InlineExecutor()), "pool1": pool1, "all": sim}
+        ways = {"loop": lambda: loop(study, n), "inline": lambda: sim(InlineExecutor()), "pool1": pool1,
+                "all": sim}
         wall: dict[str, list[float]] = {k: [] for k in ways}
         cpu: dict[str, list[float]] = {k: [] for k in ways}
         for _ in range(args.runs):
@@ -159,12 +160,14 @@ def main(argv: list[str] | None = None) -> None:
     print("games per CPU second (all processes' CPU time)\n" + header + "\n" + "-" * len(header))
     for name, n, wall, cpu, _, _ in rows:
         base = statistics.median(cpu["loop"])
-        over = "  ".join(f"{1e3 * (statistics.median(cpu[k]) - base) / n:+.3f}" for k in ("inline", "pool1", "all"))
+        over = "  ".join(f"{1e3 * (statistics.median(cpu[k]) - base) / n:+.3f}"
+                         for k in ("inline", "pool1", "all"))
         print(f"{name:<17} {n:>5}  {rate(n, cpu['loop'])}  {rate(n, cpu['inline'])}  {rate(n, cpu['pool1'])}  "
               f"{rate(n, cpu['all'])}  {over:>24}")
     print("overhead/game: in-process, 1 worker (its start-up included), all cores, over the plain loop\n")
 
-    header = f"{'game':<17} {'n':>5}  {'loop (1 core)':>20}  {'1 worker':>20}  {f'all {cpus} cores':>20}  {'speed-up':>8}"
+    header = (f"{'game':<17} {'n':>5}  {'loop (1 core)':>20}  {'1 worker':>20}  {f'all {cpus} cores':>20}  "
+              f"{'speed-up':>8}")
     print("games per wall-clock second\n" + header + "\n" + "-" * len(header))
     for name, n, wall, cpu, _, _ in rows:
         speedup = statistics.median(wall["loop"]) / statistics.median(wall["all"])
@@ -173,7 +176,8 @@ def main(argv: list[str] | None = None) -> None:
 
     header = (f"{'game':<17} {'CPU/game':>10}  {'summarize/game':>15}  {'empty batch in-process':>23}  "
               f"{'empty batch 1 worker':>21}  {'pool start+stop':>16}")
-    print("\noverhead measured on its own (wall clock; CPU/game is the plain loop's CPU time per game)\n" + header + "\n" + "-" * len(header))
+    print("\noverhead measured on its own (wall clock; CPU/game is the plain loop's CPU time per game)\n"
+          + header + "\n" + "-" * len(header))
     for name, n, wall, cpu, summary, (inline_ms, pool_ms, start_ms) in rows:
         per_game = 1e3 * statistics.median(cpu["loop"]) / n
         print(f"{name:<17} {per_game:>7.2f} ms  {summary:>12.1f} µs  {inline_ms:>20.3f} ms  {pool_ms:>18.3f} ms  "

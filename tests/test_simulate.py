@@ -66,7 +66,8 @@ def test_seeds_follow_the_documented_scheme():
 
 @pytest.mark.parametrize(
     "how",
-    ["inline, batches of 4", "inline, default batches", "1 worker process", "2 worker processes", "default executor"],
+    ["inline, batches of 4", "inline, default batches", "1 worker process", "2 worker processes",
+     "default executor"],
 )
 def test_same_seed_gives_the_same_arrays_whatever_executor_workers_and_batches(reference, how):
     if how == "inline, batches of 4":
@@ -141,7 +142,8 @@ class CountingBot:
 
 def test_a_bot_object_never_carries_state_from_one_game_to_the_next():
     def study(batch_size):
-        return run(bots=[CountingBot(), "random", "random"], n_games=4, executor=InlineExecutor(), batch_size=batch_size)
+        bots = [CountingBot(), "random", "random"]
+        return run(bots=bots, n_games=4, executor=InlineExecutor(), batch_size=batch_size)
 
     assert_same(study(1), study(4))
 

@@ -89,7 +89,8 @@ def play_batch(study: Study, seeds: list[int]) -> dict[str, Any]:
     for seed, row in zip(seeds, rows):
         if row["measures"].keys() != set(names):
             raise RuntimeError(
-                f"{study.game}.measures() gave keys {list(row['measures'])} for seed {seed} but {names} for seed {seeds[0]}"
+                f"{study.game}.measures() gave keys {list(row['measures'])} for seed {seed} "
+                f"but {names} for seed {seeds[0]}"
             )
     scores = np.array([r["scores"] for r in rows]).reshape(k, n)
     return {

@@ -64,7 +64,8 @@ def game_seeds(seed: int, n_games: int) -> np.ndarray:
     >>> game_seeds(1, 3).tolist() == game_seeds(1, 5)[:3].tolist()
     True
     """
-    return (np.random.SeedSequence(seed).generate_state(n_games, dtype=np.uint64) >> np.uint64(11)).astype(np.int64)
+    words = np.random.SeedSequence(seed).generate_state(n_games, dtype=np.uint64)
+    return (words >> np.uint64(11)).astype(np.int64)
 
 
 def simulate(
@@ -126,7 +127,8 @@ def simulate(
     under ``if __name__ == "__main__":``: pools that spawn their workers (macOS, Windows, Dask)
     import the main module again. A bot class defined in a notebook cell reaches workers that are
     forked (the default pool on Linux before Python 3.14) or Dask's (which pickles it whole); with
-    other pools, define it in a module or play in-process. On a Dask cluster (``pip install "dragonwidgets[dask]"``)::
+    other pools, define it in a module or play in-process. On a Dask cluster
+    (``pip install "dragonwidgets[dask]"``)::
 
         from dask.distributed import Client
         with Client("tcp://scheduler:8786") as client:  # or Client(LocalCluster(n_workers=4))
@@ -224,7 +226,9 @@ def _assemble(study: Study, seed: int, seeds: np.ndarray, parts: list[dict[str, 
     names = list(parts[0]["measures"])
     for part in parts[1:]:
         if part["measures"].keys() != set(names):
-            raise RuntimeError(f"{study.game}.measures() gave keys {list(part['measures'])} in one batch, {names} in another")
+            raise RuntimeError(
+                f"{study.game}.measures() gave keys {list(part['measures'])} in one batch, {names} in another"
+            )
     return SimulationResult(
         game=study.game,
         players=study.players,
@@ -258,7 +262,8 @@ def _check_picklable(bots: tuple[Any, ...]) -> None:
             except Exception as e:
                 raise ValueError(
                     f"bots[{seat}] cannot be pickled for worker processes ({e}); "
-                    "define its class at the top level of a module, or play in-process with executor=InlineExecutor()"
+                    "define its class at the top level of a module, or play in-process with "
+                    "executor=InlineExecutor()"
                 ) from None
 
 
