@@ -1,0 +1,43 @@
+"""The walks cached on the board (``movement.sorted_reach``, ``near_volcanoes``) give what a fresh search gives.
+
+The cache keys a walk by the face-down volcanoes within its reach only, so it must never matter
+which volcanoes farther away are face down, nor what was asked before (DL-MOVE-6, DL-INT-10).
+"""
+
+from __future__ import annotations
+
+import random
+
+from dragonwidgets.games.drachenland import load_board
+from dragonwidgets.games.drachenland.movement import entry_reach, near_volcanoes, reach, sorted_reach
+
+
+def fresh(board, start, allowance, face_down):
+    ends = entry_reach(board, allowance, face_down) if start is None else \
+        {n: (d, None) for n, d in reach(board, start, allowance, face_down).items()}
+    return sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))
+
+
+def test_DL_MOVE_6_cached_walks_equal_fresh_searches_whatever_was_asked_before():
+    """Random starts, allowances and face-down sets, asked in random order (so the cache is warm with
+    other face-down sets): the cached answer is the fresh breadth-first search, in listing order."""
+    board = load_board()
+    rng = random.Random(6)
+    starts = [None] + list(board.volcanoes) + list(board.stones)
+    for _ in range(3000):
+        start, allowance = rng.choice(starts), rng.randint(1, 16)
+        face_down = {v for v in board.volcanoes if v != start and rng.random() < 0.6}
+        assert list(sorted_reach(board, start, allowance, face_down).items()) == fresh(board, start, allowance,
+                                                                                       face_down)
+
+
+def test_near_volcanoes_are_every_volcano_a_walk_could_meet():
+    """DL-MOVE-6: a face-down volcano outside ``near_volcanoes`` never changes the walk."""
+    board = load_board()
+    for start in (None, "V01", "s30", "V13"):
+        for allowance in (1, 4, 7, 13):
+            near = near_volcanoes(board, start, allowance)
+            open_walk = fresh(board, start, allowance, ())
+            assert near == {n for n, _ in open_walk if n in board.volcano_set}
+            far = set(board.volcanoes) - near - {start}
+            assert fresh(board, start, allowance, far) == open_walk
