@@ -166,11 +166,13 @@ def simulate(
 
     parts: dict[int, dict[str, Any]] = {}
     bar = tqdm(total=n_games, unit="game", desc=f"{game}, {players} players", disable=not _show_progress(progress))
+    batches = _run_batches(executor, study, seeds, starts, batch_size)
     try:
-        for start, part in _run_batches(executor, study, seeds, starts, batch_size):
+        for start, part in batches:
             parts[start] = part
             bar.update(len(part["length"]))
     except BaseException:  # an error or an interrupt: return at once, running batches end on their own
+        batches.close()  # cancels the batches not started
         if own_executor:
             executor.shutdown(wait=False, cancel_futures=True)
         raise
