@@ -144,21 +144,23 @@ x = np.flatnonzero(seen)
 ax.bar(x, exact[seen], color="#9ecae1", label="exact, averaged over the wake-ups")
 ax.errorbar(x, sim.rate, yerr=sim.errorbars(), fmt="o", color="black", capsize=3, label="simulated")
 ax.set(xticks=range(9), xticklabels=MOUNTAINS, ylabel="chance the dragon lands on the knight",
-       title="The knight that wakes the dragon: caught on its own square")
+       title="Does the dragon come down on the square of the knight that woke it?")
 ax.legend(loc="upper left")
 plt.show()""",
 """#md
-The simulated frequencies agree with the exact chances within their intervals (up to chance: one square in
-twenty may fall outside a 95 % interval): the die and the flight rules are all there is to it. The knights that wake the dragon early (M1–M4) face a dragon that starts beside M4
-facing the plain; later the track slides toward the lair and the squares M6–M9, beside the track's final
-position (EM-TRACK-2), are woken again and again.
+The simulated frequencies agree with the exact chances within their intervals (up to chance: one square
+in twenty may fall outside a 95 % interval): the die and the flight rules are all there is to it. The
+knights that wake the dragon early (M1–M4) face a dragon that starts beside M4 facing the plain; later the
+track slides toward the lair and the squares M6–M9, beside the track's final position (EM-TRACK-2), are
+woken again and again. These are careful players: `greedy` prefers the cards where the dragon is least
+likely to land. Change `bots="greedy"` to `"random"` to see how often a careless knight is caught.
 
 ## 3. The bots against each other
 
 Two-player games (each player runs two colours, EM-P2-1), the first player drawn from the seed, so that
 neither bot always starts. Each line is bot A in seat 0 against bot B in seat 1; the rate is A's. `random`
-picks any legal action; `greedy` takes the most valuable card in reach and pays the dragon when it can;
-`mcts` is a Monte Carlo tree search that plays on copies of the game in which what it cannot see (face-down
+picks any legal action; `greedy` looks one move ahead (the lair first, then the best card where the
+dragon is least likely to land); `mcts` is a Monte Carlo tree search that plays on copies of the game in which what it cannot see (face-down
 cards, the others' gold) is redealt, so it never peeks. It is slow: here it gets a tiny budget (20
 searches of 10 random moves per decision, about a second per game on one core) and only `N_MCTS` games
 per pairing, so its intervals are wide.
@@ -395,8 +397,8 @@ plt.show()""",
 
 Two-player games. Each line is bot A in seat 0 against bot B in seat 1; seat 0 starts every game
 (DL-SETUP-9), so each pairing is played both ways round (and `greedy vs greedy` measures the start
-player's edge once more). The rate is A's. `random` picks any legal action; `greedy` walks to the most
-valuable treasure in reach; `mcts` is a Monte Carlo tree search that plays on copies of the game in which
+player's edge once more). The rate is A's. `random` picks any legal action; `greedy` looks one action
+ahead and values sets, rings on its gem colours and tokens; `mcts` is a Monte Carlo tree search that plays on copies of the game in which
 what it cannot see (face-down tokens, the hoards behind screens) is redealt, so it never peeks. It is slow:
 here it gets a tiny budget (20 searches of 10 random moves per decision, a few seconds per game on one
 core) and only `N_MCTS` games per pairing, so its intervals are wide.
