@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> None:
         stats.sort_stats("tottime").print_stats(args.top)
         hooks = sum(row[3] for (file, _, name), row in stats.stats.items()  # type: ignore[attr-defined]
                     if "drachenland" in file and name in HOOKS)
-        print(f"game hooks {', '.join(HOOKS)}: {hooks / stats.total_tt:.0%} of the profiled time")  # type: ignore[attr-defined]
+        share = hooks / stats.total_tt  # type: ignore[attr-defined]
+        print(f"game hooks {', '.join(HOOKS)}: {share:.0%} of the profiled time")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,8 @@ def hidden(g: DrachenlandGame) -> tuple:
 def tokens_everywhere(g: DrachenlandGame) -> Counter:
     """Every dragon-head token still in the game: on volcanoes, in the box, as royal dragons on the board."""
     s = g.state
-    return Counter([k for k in s.token.values() if k] + [s.boxed] + [f"royal_dragon_{c}" for c, v in s.dragons.items() if v])
+    dragons = [f"royal_dragon_{c}" for c, v in s.dragons.items() if v]
+    return Counter([k for k in s.token.values() if k] + [s.boxed] + dragons)
 
 
 def permute_hidden(g: DrachenlandGame, rng: random.Random) -> None:

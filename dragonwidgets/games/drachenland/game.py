@@ -310,8 +310,9 @@ class DrachenlandGame(Game):
         """Every ``walk`` and ``march`` choice as ``(end, action)``, nearest first, occupancy aside.
 
         Cached in ``board.cache`` with all it depends on: the seat, the adventurer, where it stands,
-        the die's steps, the marches held, the ``march_without_die`` option and the face-down volcanoes within reach
-        (:func:`.movement.near_volcanoes`), so the same situation in a later turn or game reuses it.
+        the die's steps, the marches held, the ``march_without_die`` option and the face-down
+        volcanoes within reach (:func:`.movement.near_volcanoes`), so the same situation in a later
+        turn or game reuses it.
         """
         board, face_down, march_alone = self.board, self.state.face_down, self.options["march_without_die"]
         allowance = die_steps + MARCH_STEPS * marches  # the longest walk offered (a march alone: 3 x marches)
@@ -384,7 +385,8 @@ class DrachenlandGame(Game):
             if self.options["opening_exact_distance"]:
                 memo[key] = exact_entries(self.board, k, self._occupied(), s.face_down)
             else:
-                memo[key] = {n: e for n, (_, e) in entry_distances(self.board, k, self._occupied(), s.face_down).items()}
+                ends = entry_distances(self.board, k, self._occupied(), s.face_down)
+                memo[key] = {n: e for n, (_, e) in ends.items()}
         return memo[key]
 
     def _entry_ends(self, die: int) -> bool:
@@ -394,7 +396,8 @@ class DrachenlandGame(Game):
         memo = self._memo
         if key not in memo:
             occupied = self._occupied()
-            memo[key] = any(n not in occupied for n in sorted_reach(self.board, None, allowance, self.state.face_down))
+            ends = sorted_reach(self.board, None, allowance, self.state.face_down)
+            memo[key] = any(n not in occupied for n in ends)
         return memo[key]
 
     def _occupied(self) -> set[str]:
@@ -458,7 +461,8 @@ class DrachenlandGame(Game):
         elif kind == "choose_die":
             s = self.state
             value = int(words[1])  # offered only when both dice are unused and differ (``_next_choice``)
-            s.chosen_die = next(i for i, v in enumerate(s.dice) if v == value and not s.dice_used[i])  # type: ignore[arg-type]
+            dice = s.dice or []
+            s.chosen_die = next(i for i, v in enumerate(dice) if v == value and not s.dice_used[i])
             s.phase = CHOOSE_ADVENTURER
         elif kind == "end_turn":
             ev.append(Event("turn_ended", f"{self._names[self.state.active]} end their turn, leaving "
