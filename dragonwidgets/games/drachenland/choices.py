@@ -51,9 +51,11 @@ def end_turn_action(seat: int, label: str) -> Action:
 END_BOTH = "End the turn, leaving the dice unused"  # from the choice of die
 
 
-def end_turn_label(die: int, dice_left: int) -> str:
-    """The label of ``end turn`` at the choice of adventurer for the die ``die``."""
-    return f"End the turn, leaving the die {die} unused" if dice_left == 1 else "End the turn, leaving both dice unused"
+@lru_cache(maxsize=_CACHE)
+def end_turn_for_die(seat: int, die: int, dice_left: int) -> Action:
+    """``end turn`` at the choice of adventurer for the die ``die`` (``dice_left``: 1 or 2 unused)."""
+    return end_turn_action(seat, f"End the turn, leaving the die {die} unused" if dice_left == 1
+                           else "End the turn, leaving both dice unused")
 
 
 # ---------------------------------------------------------------------------- adventurers (DL-OPEN, DL-TURN)

@@ -264,7 +264,7 @@ class DrachenlandGame(Game):
             elif self._entry_ends(d):
                 out.append(choices.enter_action(p, c, d))
         if self.options["forfeit_dice"] or not out:
-            out.append(choices.end_turn_action(p, choices.end_turn_label(d, self._dice_left())))
+            out.append(choices.end_turn_for_die(p, d, self._dice_left()))
         return out
 
     def _movement_actions(self) -> list[Action]:
