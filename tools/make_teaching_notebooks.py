@@ -82,6 +82,12 @@ Read the intervals: where the dashed fair-share line crosses a seat's interval, 
 advantage or handicap for that place. With a few dozen games per player count the intervals are wide and
 only a large advantage could show; with `N_GAMES = 10_000` each interval is about ±1 point.
 
+**What a larger run says.** The same cell with `N_GAMES = 2_000` (run once here): the first player does
+*not* win more often. At three players the second seat wins 50 % of the games (95 % interval 48–52 %),
+the first 28 % and the third 22 %; at five players the second seat wins 33 %, the first 18 % and the last
+7 %; at two players the second seat wins 53 % (51–55 %). The place in the turn order matters, and how
+much depends on how the seats play: these are `greedy` bots.
+
 ## 2. How likely is the dragon to catch a knight, square by square?
 
 A knight that stops on a mountain square beside the flight track (or on the dragon's square) wakes the
@@ -155,6 +161,12 @@ track slides toward the lair and the squares M6–M9, beside the track's final p
 woken again and again. These are careful players: `greedy` prefers the cards where the dragon is least
 likely to land. Change `bots="greedy"` to `"random"` to see how often a careless knight is caught.
 
+**What a larger run says.** With `N_GAMES = 2_000` (run once here: 46,638 wake-ups) exact and simulated
+agree within 0.01 on every square: M2 0.22, M3–M6 0.16–0.17, M7 0.29, M8 0.33 (simulated 0.32), M9 0.13,
+and M1 0: no game woke the dragon from M1 at the first flight, and later the track has moved on, so a
+knight on M1 wakes the dragon only by stopping on the dragon's own square, and the dragon then flies off
+toward its track (EM-DRAGON-2, EM-TRACK-4).
+
 ## 3. The bots against each other
 
 Two-player games (each player runs two colours, EM-P2-1), the first player drawn from the seed, so that
@@ -188,6 +200,12 @@ ax.axvline(0.5, ls="--", color="grey")
 ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
 ax.invert_yaxis()
 plt.show()""",
+"""#md
+**What a larger run says.** With 1,000 games per pairing (40 for `mcts`), run once here: `greedy` beats
+`random` in 98.8 % of the games and `greedy` against itself wins 49 % (46–52 %), as a fair game should
+with the first player drawn; `mcts` with its tiny budget beats `random` (38 of 40) but loses to `greedy`
+(14 of 40, 35 %, 95 % interval 22–51 %). A larger search budget buys strength at the price of time.
+""",
 ]
 
 CHASSE = [
@@ -295,6 +313,10 @@ axes[1].axvline(mean, color="black", ls="--")
 axes[1].set(xlabel="turns until a dragon falls", ylabel="games", title="how long a game lasts")
 plt.show()""",
 """#md
+**What a larger run says.** With `N_GAMES = 600` (run once here) the three seats win 32.5 %, 34.3 % and
+35.2 % (each ±4 points; shared victories make the sum exceed 100 %): no first-player advantage shows. A game
+lasts 180 turns on average (95 % interval 176–184), about 60 rounds of three turns.
+
 ## 3. The bots against each other
 
 Two-player games, the first player drawn from the seed (CD-INT-2), so that neither bot always starts.
@@ -317,6 +339,11 @@ ax.axvline(0.5, ls="--", color="grey")
 ax.set(yticks=range(len(pairs)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
 ax.invert_yaxis()
 plt.show()""",
+"""#md
+**What a larger run says.** With 400 games per pairing, run once here: `greedy` beats `random` in 96.8 % of
+the games (95 % interval 94.5–98.1 %), and `greedy` against itself wins 47.5 % (42.7–52.4 %), as a fair
+game should with the first player drawn.
+""",
 ]
 
 DRACHENLAND = [
@@ -363,6 +390,11 @@ for ax, (players, study) in zip(axes, studies.items()):
 axes[0].set_ylabel("win rate")
 plt.show()""",
 """#md
+**What a larger run says.** With `N_GAMES = 600` (run once here) the start player wins a little more than a
+fair share: 53.8 % at two players (95 % interval 49.8–57.8 %), 36.8 % at three (33.1–40.8 %), 28.3 % at
+four (24.9–32.1 %), and the last seat a little less. An edge of a few points, at the edge of what 600 games
+can show; `N_GAMES = 10_000` would settle it.
+
 ## 2. How much is a royal dragon worth?
 
 With a 4 (or a baby dragon) an adventurer may fly on the royal dragon of its colour to any volcano
@@ -393,6 +425,11 @@ ax.set(xlabel="royal dragons used (flights + calls)", ylabel="final score", titl
 ax.legend()
 plt.show()""",
 """#md
+**What a larger run says.** With `N_GAMES = 600` (run once here: 1,800 seats, 1.44 royal dragons used per
+seat on average) one more royal dragon used goes with 2.55 more points (95 % interval 2.21–2.88), and 2.43
+(2.08–2.77) against the other seats of the same game. A set scores 10 (DL-SCORE-2): a royal dragon is worth
+about a quarter of a set to these bots.
+
 ## 3. The bots against each other
 
 Two-player games. Each line is bot A in seat 0 against bot B in seat 1; seat 0 starts every game
@@ -474,6 +511,10 @@ ax.set(xticks=list(studies), xlabel="characters in the team", ylabel="team win r
        title="planner teams")
 plt.show()""",
 """#md
+**What a larger run says.** Run once here with 2,000, 1,000 and 300 games: a team of two wins 40.5 % of its
+games (95 % interval 38–43 %), a team of three 40.5 % (37.5–43.6 %), a team of four 56 % (50–61 %), in line
+with the balance figures stored with the deck (`BALANCE.md`: 40, 37 and 54 % over 2,000 games each).
+
 ## 2. How many rounds do won and lost games last?
 
 A round has eight phases (DG-ROUND-1); the game's measures give the rounds played, the last one included.
@@ -496,6 +537,11 @@ axes[0].set_ylabel("games")
 axes[0].legend()
 plt.show()""",
 """#md
+**What a larger run says.** In the same larger run, won games lasted 13 to 14 rounds on average and lost
+games 17 to 18, for every team size: most losses come late, when the Shadow locations run out (DG-END-4:
+56 of the 93 losses in 150 games of two characters, all 38 in 60 games of three), the others when no
+character is left in the Shadow Realm (DG-END-3).
+
 ## 3. How do the bots fare, as a team?
 
 Teams of two characters, every character played by the same bot; the rate is the team's. `random` picks any
@@ -521,6 +567,11 @@ ax.errorbar(r.rate, range(len(teams)), xerr=r.errorbars(), fmt="o", capsize=4)
 ax.set(yticks=range(len(teams)), yticklabels=labels, xlabel="team win rate (95 % intervals)", xlim=(0, 1))
 ax.invert_yaxis()
 plt.show()""",
+"""#md
+**What a larger run says.** With 1,000 games per team (40 for `mcts`), run once here: `planner` teams of two
+win 40.3 % (95 % interval 37–43 %), `random` teams 1.2 %, and `mcts` teams with the tiny budget 15 % (6 of
+40, 7–29 %): far better than random play, far from the planner's exact fight plans.
+""",
 ]
 
 BOOKS = {"emerald": EMERALD, "drachenland": DRACHENLAND, "chasse_au_dragon": CHASSE, "draghan": DRAGHAN}
