@@ -74,7 +74,11 @@ _set_id, _set_label, _set_player, _set_kind, _set_targets, _set_rules, _set_prob
 )
 
 
-@dataclass(frozen=True, slots=True)
+#: the default of ``Event.data``: a new empty dict for each event
+_NEW_DICT: Any = object()
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened when an action was applied (a card revealed, the dragon moved...).
 
@@ -92,8 +96,28 @@ class Event:
     public_text: str | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        private_to: int | None = None,
+        public_text: str | None = None,
+        data: Mapping[str, Any] = _NEW_DICT,
+    ):
+        # cheaper than the generated __init__ of a frozen dataclass (see Action.__init__)
+        _set_kind_e(self, kind)
+        _set_text(self, text)
+        _set_private_to(self, private_to)
+        _set_public_text(self, public_text)
+        _set_data(self, {} if data is _NEW_DICT else data)
+
     def text_for(self, viewer: int | None) -> str:
         """Return the text ``viewer`` may read (``None`` is the teacher, who reads everything)."""
         if self.private_to is None or viewer is None or viewer == self.private_to:
             return self.text
         return self.public_text if self.public_text is not None else ""
+
+
+_set_kind_e, _set_text, _set_private_to, _set_public_text, _set_data = (
+    getattr(Event, name).__set__ for name in ("kind", "text", "private_to", "public_text", "data")
+)
