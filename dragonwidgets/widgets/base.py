@@ -19,6 +19,7 @@ import anywidget
 import traitlets as t
 
 from ..engine import CHANCE, Action, Game, bot_move, bot_names, make_bot
+from ..engine.registry import GENERIC_BOTS
 from .messages import MESSAGE_KINDS, IntentError, parse_intent
 
 __all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS"]
@@ -446,7 +447,9 @@ class GameWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ bots
     def _default_bot(self) -> str:
-        return self.bot_names[0] if self.bot_names else "random"
+        """The bot a hint suggests: the game's own player (``greedy``, ``planner``), else ``random``."""
+        own = [b for b in self.bot_names if b != "random" and b not in GENERIC_BOTS]
+        return own[0] if own else "random"
 
     def _first_human_seat(self) -> int:
         return next((i for i, who in enumerate(self.seats) if who == HUMAN), 0)

@@ -48,7 +48,7 @@ def market_card(*, icons: str | None = None, heal: bool = False, slot: str | Non
 
 def test_registered_as_planner_next_to_random():
     assert BOTS == {"random": RandomBot, "planner": PlannerBot}
-    assert dragonwidgets.bot_names("draghan") == ["planner", "random"]
+    assert dragonwidgets.bot_names("draghan") == ["mcts", "planner", "random"]  # mcts: the engine's own
     assert isinstance(dragonwidgets.make_bot("draghan", "planner"), PlannerBot)
     with pytest.raises(ValueError, match="travel_at"):
         PlannerBot(travel_at=4)

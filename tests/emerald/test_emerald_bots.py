@@ -22,8 +22,8 @@ def test_bots_play_complete_games(players, bot):
         assert g.is_over and g.winners()
 
 
-def test_registry_offers_both_bots():
-    assert dragonwidgets.bot_names("emerald") == ["greedy", "random"]
+def test_registry_offers_both_bots_and_the_engines_search_bot():
+    assert dragonwidgets.bot_names("emerald") == ["greedy", "mcts", "random"]
     assert isinstance(dragonwidgets.make_bot("emerald", "greedy"), GreedyBot)
 
 

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
+import dragonwidgets
 from dragonwidgets import EmeraldWidget
-from dragonwidgets.widgets.base import LOG_ROWS
+from dragonwidgets.widgets.base import LOG_ROWS, IntentError
 
 from widget_helpers import SYNCED_GAME_TRAITS
 
@@ -124,3 +125,12 @@ def test_synced_bytes_per_applied_action_stay_small(viewer):
     assert max(changed) < 30_000, max(changed)
     assert sum(changed) / len(changed) < 15_000, sum(changed) / len(changed)
     assert _synced(w)["board"] == before["board"]
+
+
+@pytest.mark.parametrize("widget, own", [("EmeraldWidget", "greedy"), ("DraghanWidget", "planner")])
+def test_asking_a_bot_to_play_a_persons_seat_suggests_the_games_own_bot(widget, own):
+    """The engine's search bot (``mcts``) is offered too, but a hint names the game's own quick player."""
+    w = getattr(dragonwidgets, widget)(players=2, seed=1, seats=["human", "human"])
+    assert "mcts" in w.bot_names
+    with pytest.raises(IntentError, match=rf"set_seat\(\d, '{own}'\)"):
+        w.bot_step()
