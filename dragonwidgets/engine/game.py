@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import numbers
 import random
 import threading
 from dataclasses import dataclass
@@ -72,8 +73,9 @@ class Game:
 
     Args:
         players: number of seats; each game states its range (``min_players..max_players``).
-        seed: the integer every shuffle and die roll derives from; ``None`` draws one at random
-            (it is then kept in ``game.seed`` and in the record).
+        seed: the integer every shuffle and die roll derives from (any integral type, e.g. a numpy
+            integer, kept as an ``int``); ``None`` draws one at random (it is then kept in
+            ``game.seed`` and in the record).
         chance: ``"auto"`` (chance outcomes are drawn from the seeded generator as soon as they are
             due) or ``"manual"`` (the game stops at every chance node; ``current_player`` is
             :data:`CHANCE` and ``legal_actions()`` lists the outcomes with their ``prob``, so a teacher
@@ -103,8 +105,9 @@ class Game:
             raise ValueError(f"chance must be one of {CHANCE_MODES}, got {chance!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+        seed = int(seed)  # a numpy integer too, e.g. one of simulate()'s result.seeds
         self.players: int = players
         self.seed: int = seed
         self.chance_mode: str = chance

@@ -66,6 +66,14 @@ def test_bad_chance_mode_or_seed_is_rejected(kwargs):
         dragonwidgets.new_game("toy", players=2, **kwargs)
 
 
+def test_a_numpy_integer_seed_is_kept_as_an_int_and_plays_the_same_game():
+    import numpy as np
+
+    g = dragonwidgets.new_game("toy", players=2, seed=np.int64(12))
+    assert type(g.seed) is int and g.state_digest() == dragonwidgets.new_game("toy", players=2, seed=12).state_digest()
+    assert g.to_record()["seed"] == 12
+
+
 def test_seed_none_draws_a_seed_that_is_kept():
     g = dragonwidgets.new_game("toy", players=2)
     assert isinstance(g.seed, int) and g.to_record()["seed"] == g.seed
