@@ -18,7 +18,7 @@ import pytest
 from dragonwidgets.engine import GameDataError
 from dragonwidgets.games.draghan.cards import (
     BUNDLED_DECKS, COINS, DECK_NAMES, DECK_SIZES, LIMITS, LOCATION_PILES, OTHER_SPLIT, TOTAL_CARDS, Card, Decks,
-    build_location_deck, icon_counts, load_decks, location_blocks, shuffled,
+    build_location_deck, icon_counts, load_decks, location_blocks, shuffle, shuffled,
 )
 
 # ---------------------------------------------------------------------------- the digest's tables (section 5)
@@ -702,3 +702,29 @@ def test_DG_SETUP_1_shuffled_copies_and_shuffles_with_the_given_rng():
     rng = RecordingRng()
     result = shuffled(source, rng)
     assert rng.calls == [["a", "b", "c"]] and result == source and result is not source
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_shuffle_is_random_shuffle_exactly(seed):
+    """The inlined shuffle gives rng.shuffle's order and leaves the generator in the same state (the goldens rely on it),
+    for every deck size up to past the 53-card Draghan encounter deck."""
+    for size in range(0, 70):
+        mine, theirs = [f"C{i}" for i in range(size)], [f"C{i}" for i in range(size)]
+        r1, r2 = random.Random(seed * 1000 + size), random.Random(seed * 1000 + size)
+        shuffle(mine, r1)
+        r2.shuffle(theirs)
+        assert mine == theirs
+        assert r1.getstate() == r2.getstate()
+
+
+def test_shuffle_lets_another_generator_class_shuffle_itself():
+    """A generator of another class is asked to shuffle (a recording test generator sees the call)."""
+    calls = []
+
+    class Recording(random.Random):
+        def shuffle(self, x):
+            calls.append(list(x))
+
+    deck = ["A", "B", "C"]
+    shuffle(deck, Recording(1))
+    assert calls == [["A", "B", "C"]] and deck == ["A", "B", "C"]

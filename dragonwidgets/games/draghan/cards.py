@@ -487,17 +487,47 @@ class _Checker:
 
 # ---------------------------------------------------------------------------- shuffles and the location deck
 
+def shuffle(deck: list[CardId], rng: random.Random) -> None:
+    """Shuffle ``deck`` in place exactly as ``rng.shuffle(deck)`` does: the same order, the same draws.
+
+    The game shuffles about 170 cards per game (setup and the Shadow deck), so this inlines
+    ``random.Random._randbelow`` (CPython's Fisher-Yates over ``getrandbits``, rejection sampling): it
+    saves a Python call per card, and the generator ends in the same state. ``tests/draghan`` checks it
+    against ``random.Random.shuffle`` (and every golden playthrough depends on it).
+
+    >>> a, b = list(range(20)), list(range(20))
+    >>> r1, r2 = random.Random(5), random.Random(5)
+    >>> shuffle(a, r1); r2.shuffle(b)
+    >>> a == b, r1.random() == r2.random()
+    (True, True)
+
+    A generator of another class (a subclass, a test's recording one) shuffles itself: ``rng.shuffle(deck)``.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(deck))):
+        n = i + 1  # j uniform in 0..i: k-bit draws, redrawn while >= n
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def shuffled(ids: Sequence[CardId], rng: random.Random) -> list[CardId]:
     """Return a shuffled copy of ``ids`` (DG-SETUP-1: each deck shuffled separately); ``ids`` is not changed.
 
-    Exactly one ``rng.shuffle`` call on a fresh list, so the result is a pure function of the generator.
+    Exactly one shuffle (:func:`shuffle`, the same as ``rng.shuffle``) of a fresh list, so the result is a
+    pure function of the generator.
 
     >>> deck = ("G1", "G2", "G3", "G4")
     >>> shuffled(deck, random.Random(3)) == shuffled(deck, random.Random(3)), sorted(shuffled(deck, random.Random(3)))
     (True, ['G1', 'G2', 'G3', 'G4'])
     """
     out = list(ids)
-    rng.shuffle(out)
+    shuffle(out, rng)
     return out
 
 
@@ -521,7 +551,7 @@ def location_blocks() -> tuple[range, range, range]:
 def build_location_deck(decks: Decks, rng: random.Random) -> list[CardId]:
     """Build the Draghan location deck; return it top card first (DG-SETUP-2..4, DG-REC-7).
 
-    Exactly these ``rng.shuffle`` calls, in this order:
+    Exactly these shuffles (:func:`shuffle`, the draws of ``rng.shuffle``), in this order:
 
     1. the 7 other locations (in ``decks.location_draghan`` order), which also decides the 2 / 2 / 3
        split (DG-SETUP-2): piles ``others[0:2]``, ``others[2:4]``, ``others[4:7]``, top to bottom;
@@ -547,6 +577,6 @@ def build_location_deck(decks: Decks, rng: random.Random) -> list[CardId]:
     for i, size in enumerate(OTHER_SPLIT):
         pile = others[start:start + size] + [markets[i], portals[i]]
         start += size
-        rng.shuffle(pile)
+        shuffle(pile, rng)
         deck.extend(pile)
     return deck

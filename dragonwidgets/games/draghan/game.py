@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import actions, text
-from .cards import Decks, build_location_deck, load_decks, shuffled
+from .cards import Decks, build_location_deck, load_decks, shuffle, shuffled
 from .determinize import resample_hidden
 from .fight import Plan, add, defeats, icons, search
 from .observation import observe
@@ -352,11 +352,11 @@ class DraghanGame(Game):
         equipment, slot_of = self.state.heroes[seat].equipment, self._t.slot  # type: ignore[union-attr]
         if len(equipment) <= 1:
             return []  # every limit is at least 1 (DG-EQUIP-1)
+        slots = [slot_of[c] for c in equipment]
         out = []
         for slot, cap in self.decks.limits.items():
-            cards = [c for c in equipment if slot_of[c] == slot]
-            if len(cards) > cap:
-                out += cards
+            if slots.count(slot) > cap:
+                out += [c for c, at in zip(equipment, slots) if at == slot]
         return out
 
     # ------------------------------------------------------------------ applying
@@ -365,7 +365,9 @@ class DraghanGame(Game):
         s = self.state
         words = action.id.split()
         kind = action.kind
-        if kind == "choose_character":
+        if kind == "face":  # the most frequent decision first
+            self._face(None if words[1] == "none" else (self._dragon_card() if words[1] == "dragon" else words[1]), ev)
+        elif kind == "choose_character":
             seat = self._player_to_move()
             self._enter(s, seat, words[1], ev)  # type: ignore[arg-type]
             if all(h is not None for h in s.heroes):
@@ -385,8 +387,6 @@ class DraghanGame(Game):
             ev.append(Event("dragon_drawn", f"The dragon appears: the {self._name(words[1])} ({self.decks.card(words[1]).req}). "
                             "The endgame begins.", data={"dragon": words[1]}))
             self._explore(ev)
-        elif kind == "face":
-            self._face(None if words[1] == "none" else (self._dragon_card() if words[1] == "dragon" else words[1]), ev)
         elif kind == "use":
             seat = s.declaring[0]
             s.used.setdefault(seat, []).append(words[1])
@@ -738,7 +738,7 @@ class DraghanGame(Game):
             elif s.realm == DRAGHAN and self._t.card[m].flee:
                 deck = s.decks["encounter_shadow"]
                 deck.append(m)
-                self._rng_now().shuffle(deck)  # DG-RESULT-4: shuffled into the Shadow deck
+                shuffle(deck, self._rng_now())  # DG-RESULT-4: shuffled into the Shadow deck
                 s.fled += 1
                 ev.append(Event("fled", f"The {self._name(m)} flees into the Shadow Realm."))
             elif s.realm == DRAGHAN:
@@ -746,7 +746,7 @@ class DraghanGame(Game):
             else:
                 s.decks["encounter_shadow"].append(m)  # DG-RESULT-5
         if s.realm == SHADOW and not endgame and any(m not in down for m in s.table):
-            self._rng_now().shuffle(s.decks["encounter_shadow"])
+            shuffle(s.decks["encounter_shadow"], self._rng_now())
         s.table = stay
         s.targets, s.used, s.assist_target = {}, {}, None  # the fight is over
         if all_down:  # DG-RESULT-7, DG-DRAGON-7, DG-INT-17/22
