@@ -539,9 +539,7 @@ tuned by simulation so that teams of every size have a fair chance (section 4 be
 One person plays both seats: each decision is taken by the character whose turn it is (solo play, `DG-SOLO`).
 Choose two characters, then play: click the monster a character faces, then the cards it uses.
 """,
-"""# NBVAL_IGNORE_OUTPUT
-# (the deck data is a reconstruction still being tuned for balance, DG-REC-8: outputs are not compared)
-import dragonwidgets
+"""import dragonwidgets
 
 w = dragonwidgets.DraghanWidget(players=2, seed=30, seats=["human", "human"], first_player=0)
 w""",
@@ -550,9 +548,7 @@ w""",
 
 The same start in plain Python: the Elf and the Wizard, round 1.
 """,
-"""# NBVAL_IGNORE_OUTPUT
-# (the deck data is a reconstruction still being tuned for balance, DG-REC-8: outputs are not compared)
-lesson = dragonwidgets.new_game("draghan", players=2, seed=30, first_player=0)
+"""lesson = dragonwidgets.new_game("draghan", players=2, seed=30, first_player=0)
 
 def show(events):
     for e in events:
@@ -565,9 +561,7 @@ print(lesson)""",
 The table holds two monsters. Before anyone declares, the engine can list every plan that defeats them all,
 by an exact search over who faces what with which cards (`game.fight_plans()`):
 """,
-"""# NBVAL_IGNORE_OUTPUT
-# (the deck data is a reconstruction still being tuned for balance, DG-REC-8: outputs are not compared)
-every_plan = lesson.fight_plans()
+"""every_plan = lesson.fight_plans()
 plans = [p for p in every_plan if p.all_defeated] or every_plan[:1]   # the best plan if none wins outright
 for p in plans:
     who = {lesson.player_name(s): m for s, m in p.targets.items()}
@@ -576,9 +570,7 @@ for p in plans:
 Now the declarations, one small decision at a time: each character in seat order faces one monster (or
 none), then commits its own cards. The running totals per monster are in the observation.
 """,
-"""# NBVAL_IGNORE_OUTPUT
-# (the deck data is a reconstruction still being tuned for balance, DG-REC-8: outputs are not compared)
-plan = plans[0]
+"""plan = plans[0]
 while lesson.state.phase in ("declare_target", "declare_equipment", "assign_assist"):
     seat = lesson.current_player
     if lesson.state.phase == "declare_target":
@@ -597,9 +589,7 @@ show(events)""",
 """#md
 `explain` says why something is, or is not, allowed:
 """,
-"""# NBVAL_IGNORE_OUTPUT
-# (the deck data is a reconstruction still being tuned for balance, DG-REC-8: outputs are not compared)
-print(lesson.explain(lesson.legal_action_ids()[0]))
+"""print(lesson.explain(lesson.legal_action_ids()[0]))
 print(lesson.explain("face D01"))""",
 """#md
 ## 3. How often does the team win?
@@ -609,9 +599,7 @@ fight plan, buys and shares sensibly and travels at the third portal) on every s
 team size. The full-size figures, with their 95 % intervals, were stored by
 `python benchmarks/draghan_balance.py --save` (the tuning is told in `dragonwidgets/games/draghan/data/BALANCE.md`):
 """,
-"""# NBVAL_IGNORE_OUTPUT
-# (the deck data is a reconstruction still being tuned for balance, DG-REC-8: outputs are not compared)
-from IPython.display import Markdown
+"""from IPython.display import Markdown
 from dragonwidgets.games.draghan import balance
 
 stored = balance.stored()
@@ -619,9 +607,7 @@ Markdown(balance.table(stored["rates"]) if stored else "No stored figures: run b
 """#md
 The same measure, small enough to run here (100 games per team size; the intervals are wide):
 """,
-"""# NBVAL_IGNORE_OUTPUT
-# (the deck data is a reconstruction still being tuned for balance, DG-REC-8: outputs are not compared)
-quick = balance.win_rates(characters=(2, 3, 4), games=100, seed=2026)
+"""quick = balance.win_rates(characters=(2, 3, 4), games=100, seed=2026)
 Markdown(balance.table(quick))""",
 ]
 
