@@ -253,9 +253,15 @@ class ChasseGame(Game):
         """CD-COMBAT-1 (a fight's throw), CD-DUEL-4 / CD-ENC-3 (a flight roll), CD-RAID-2 (the raid's 2d6)."""
         s = self.state
         fight = s.fight
-        if s.phase == COMBAT:
+        if s.phase == COMBAT:  # the most frequent chance node; the name as in _fighter_name, from tables
             assert fight is not None
-            return list(menus.throw_outcomes(fight.faces[fight.side], self._fighter_name(fight.side)))
+            side = fight.side
+            if side == 0:
+                return list(menus.throw_outcomes(fight.faces[0], NAMES[s.active]))
+            if fight.kind == "duel":
+                return list(menus.throw_outcomes(fight.faces[1], NAMES[s.defender]))  # type: ignore[index]
+            return list(menus.monster_throw_outcomes(fight.faces[1], s.pile_here()[0],
+                                                     NAMES[(s.active + 1) % self.players]))
         if s.phase == FLEE_ROLL:
             return list(menus.flight_roll_outcomes(s.boards[s.fleeing].power(), NAMES[s.fleeing]))  # type: ignore[index]
         return list(menus.raid_outcomes())
@@ -279,10 +285,11 @@ class ChasseGame(Game):
             self._take_step(SQUARE_OF[action.targets[0]], ev)
             return ev
         words = action.id.split()
-        s = self.state
-        if kind == "throw":
+        if kind == "throw":  # the second most frequent
             self._throw(int(words[1]), ev)
-        elif kind == "place_camp":
+            return ev
+        s = self.state
+        if kind == "place_camp":
             self._place_camp(parse_square(words[1]), ev)
         elif kind == "raid":
             self._raid(int(words[1]), int(words[2]), ev)
@@ -355,15 +362,18 @@ class ChasseGame(Game):
         CD-MOVE-6, section 6 ("forced: if a step has been taken and quarters = 0, the only option is
         stop (auto)"): once a step is taken with no quarter left, free or paid, the movement ends here.
         """
-        s, p = self.state, self.state.active
+        s = self.state
+        p = s.active
+        positions = s.positions
         paid = s.steps > 0
         note = pay_quarter(s, p) if paid else "free step"
-        start, end = SQUARE_ID[s.positions[p]], SQUARE_ID[to]  # type: ignore[index]
-        s.positions[p] = to
+        start, end = SQUARE_ID[positions[p]], SQUARE_ID[to]  # type: ignore[index]
+        positions[p] = to
         s.steps += 1
         ev.append(Event("stepped", f"{NAMES[p]} steps from {start} to {end} ({note}).",
                         data={"from": start, "to": end, "paid": paid}))
-        if quarters(s.boards[p]) == 0:  # CD-MOVE-6, section 6: only "stop" is left
+        board = s.boards[p]
+        if not board.pantry and not board.cage:  # quarters() == 0; CD-MOVE-6, section 6: only "stop" is left
             ev.append(Event("stopped", f"{NAMES[p]} has no goblin quarter left and stops on {end}."))
             self._after_move(ev)
 
