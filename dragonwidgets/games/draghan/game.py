@@ -806,7 +806,7 @@ class DraghanGame(Game):
 
     def _next_buyer(self, ev: list[Event]) -> None:
         s = self.state
-        while s.buyers and len(self._buy_actions()) == 1:  # nothing affordable: a forced pass
+        while s.buyers and not self._affordable(s.buyers[0]):  # nothing affordable: a forced pass
             s.buyers.pop(0)
         if s.buyers:
             s.phase = BUY
@@ -885,7 +885,11 @@ class DraghanGame(Game):
             s.portals_up = []
             ev.append(Event("travelled", "The team travels to the Shadow Realm. There is no way back."))
         n = self.players
-        s.active = next((seat for seat in ((s.active + k) % n for k in range(1, n + 1)) if s.heroes[seat]), s.active)
+        for k in range(1, n + 1):  # the next seat with a character in play (the active one if it is the last)
+            seat = (s.active + k) % n
+            if s.heroes[seat]:
+                s.active = seat
+                break
         self._start_round(s, ev)
 
     def _lose(self, reason: str, rule: str, ev: list[Event]) -> None:
