@@ -206,15 +206,15 @@ class DrachenlandGame(Game):
         return _MOVER.get(s.phase, s.active)  # chance rolls the dice; nobody moves once it is over
 
     def _legal_actions(self) -> list[Action]:
-        phase = self.state.phase
-        if phase == FATE:
-            return self._fate_actions()
-        if phase == CHOOSE_DIE:
-            return self._die_actions()
+        phase = self.state.phase  # the most frequent decisions first
         if phase == CHOOSE_ADVENTURER:
             return self._adventurer_actions()
         if phase == MOVEMENT:
             return self._movement_actions()
+        if phase == CHOOSE_DIE:
+            return self._die_actions()
+        if phase == FATE:
+            return self._fate_actions()
         if phase in (TREASURE, TAKE_AGAIN):
             return self._treasure_actions()
         return self._hand_actions()
@@ -254,11 +254,12 @@ class DrachenlandGame(Game):
             k = self._opening_distance()
             return [choices.opening_enter_action(p, c, k) for c in COLOURS]
         d = s.dice[s.chosen_die]  # type: ignore[index]
+        used, where = s.used, s.positions[p]
         out = []
         for c in COLOURS:
-            if c in s.used:
+            if c in used:
                 continue
-            here = s.positions[p][c]
+            here = where[c]
             if here is not None:
                 out.append(choices.move_action(p, c, d, here))
             elif self._entry_ends(d):
@@ -271,7 +272,7 @@ class DrachenlandGame(Game):
         """DL-MOVE-*, DL-BOAT-*, DL-MARCH-1, DL-DRAGON-4..6, DL-BABY-1, DL-INT-11..18."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        out = self._walk_actions()
+        out = list(self._walk_actions())
         if st.entering and not st.walked:
             return out  # DL-INT-9: an entering adventurer walks in first
         c = st.adventurer
@@ -288,7 +289,10 @@ class DrachenlandGame(Game):
         return out
 
     def _walk_actions(self) -> list[Action]:
-        """The ``walk`` and ``march`` choices (DL-MOVE-1..8, DL-MARCH-1, DL-OPEN-2, DL-INT-6/9/10/12)."""
+        """The ``walk`` and ``march`` choices (DL-MOVE-1..8, DL-MARCH-1, DL-OPEN-2, DL-INT-6/9/10/12).
+
+        The list is memoized for the current table and shared: read only.
+        """
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
         if st.walked or st.stopped:
@@ -304,7 +308,7 @@ class DrachenlandGame(Game):
         if key not in memo:
             occupied = self._occupied()  # DL-MOVE-5: a walk may not end on an occupied stone
             memo[key] = [a for n, a in self._walk_book(p, c, here, die_steps, marches) if n not in occupied]
-        return list(memo[key])
+        return memo[key]
 
     def _walk_book(self, p: int, c: str, here: str | None, die_steps: int, marches: int) -> list[tuple[str, Action]]:
         """Every ``walk`` and ``march`` choice as ``(end, action)``, nearest first, occupancy aside.
@@ -428,25 +432,29 @@ class DrachenlandGame(Game):
         """Indices of the unused dice with at least one adventurer to use them, one per distinct value.
 
         DL-TURN-3: an adventurer not used yet this turn takes it, standing on the board or entering
-        (DL-INT-9: only if it can reach an end space).
+        (DL-INT-9: only if it can reach an end space). Two dice (DL-TURN-2): the second is left out
+        when it shows the value of the first and the first is offered.
         """
         s = self.state
-        if not s.dice:
+        dice = s.dice
+        if not dice:
             return []
-        where = s.positions[s.active]
-        free = [c for c in COLOURS if c not in s.used]
-        on_board = False
-        for c in free:
-            if where[c] is not None:
-                on_board = True
-                break
-        out, seen = [], []
-        for i, v in enumerate(s.dice):
-            if s.dice_used[i] or v in seen:
-                continue
-            if on_board or (free and self._entry_ends(v)):
-                out.append(i)
-                seen.append(v)
+        used, where = s.used, s.positions[s.active]
+        on_board = free = False
+        for c in COLOURS:
+            if c not in used:
+                free = True
+                if where[c] is not None:
+                    on_board = True
+                    break
+        if not free:
+            return []
+        (a, b), (a_used, b_used) = dice, s.dice_used
+        out = []
+        if not a_used and (on_board or self._entry_ends(a)):
+            out.append(0)
+        if not b_used and not (out and b == a) and (on_board or self._entry_ends(b)):
+            out.append(1)
         return out
 
     # ------------------------------------------------------------------ applying decisions
@@ -454,32 +462,31 @@ class DrachenlandGame(Game):
         ev: list[Event] = []
         words = action.id.split()
         kind = action.kind
-        if kind == "roll":
+        if kind == "roll":  # the most frequent kinds first
             self._roll(int(words[1]), int(words[2]), ev)
-        elif kind == "fate":
-            self._fate(words[0] == "reroll", ev)
+        elif kind == "choose_adventurer":
+            self._choose(words[1], ev)
+        elif kind in ("walk", "march"):
+            self._walk(words[1], kind == "march", ev)
         elif kind == "choose_die":
             s = self.state
             value = int(words[1])  # offered only when both dice are unused and differ (``_next_choice``)
-            dice = s.dice or []
-            s.chosen_die = next(i for i, v in enumerate(dice) if v == value and not s.dice_used[i])
+            s.chosen_die = 0 if s.dice[0] == value and not s.dice_used[0] else 1  # type: ignore[index]
             s.phase = CHOOSE_ADVENTURER
         elif kind == "end_turn":
             ev.append(Event("turn_ended", f"{self._names[self.state.active]} end their turn, leaving "
                             f"{'a die' if self._dice_left() == 1 else 'the dice'} unused."))
             self._end_turn(ev)
-        elif kind == "choose_adventurer":
-            self._choose(words[1], ev)
-        elif kind in ("walk", "march"):
-            self._walk(words[1], kind == "march", ev)
+        elif kind == "end_movement":
+            self._end_movement(ev)
+        elif kind == "fate":
+            self._fate(words[0] == "reroll", ev)
         elif kind == "fly":
             self._fly(words[1], len(words) > 2, ev)
         elif kind == "call":
             self._call(len(words) > 1, ev)
         elif kind == "boat":
             self._boat(words[1], ev)
-        elif kind == "end_movement":
-            self._end_movement(ev)
         elif kind == "take":
             self._take(words[1], ev)
         elif kind == "skip":
@@ -536,7 +543,8 @@ class DrachenlandGame(Game):
         with no choice left ends by itself (DL-INT-11).
         """
         s, p = self.state, self.state.active
-        entering = s.where(p, colour) is None
+        here = s.positions[p][colour]
+        entering = here is None
         if s.turn == 0:
             k = self._opening_distance()
             s.step = Step(colour, None, k, entering=True)
@@ -547,7 +555,7 @@ class DrachenlandGame(Game):
             s.dice_used[i] = True  # type: ignore[index]
             s.used.append(colour)
             s.step = Step(colour, i, s.dice[i], entering=entering)  # type: ignore[index]
-            what = "to bring it in" if entering else f"on {s.where(p, colour)}"
+            what = "to bring it in" if entering else f"on {here}"
             ev.append(Event("adventurer_chosen", f"{self._names[p]} give the die {s.dice[i]} to their {colour} "  # type: ignore[index]
                             f"adventurer {what}.", data={"colour": colour, "die": s.dice[i]}))  # type: ignore[index]
         s.phase = MOVEMENT

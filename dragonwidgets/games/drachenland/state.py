@@ -128,7 +128,11 @@ class DrachenlandState:
 
     def occupied_stones(self, board_eggs: dict[str, int]) -> set[str]:
         """Return the stones with an adventurer on them (DL-MOVE-5)."""
-        return {n for seat in self.positions for n in seat.values() if n is not None and n not in board_eggs}
+        occupied: set[str | None] = set()
+        for seat in self.positions:
+            occupied.update(seat.values())
+        occupied.discard(None)  # off the board
+        return occupied.difference(board_eggs)  # type: ignore[return-value]
 
     def where(self, seat: int, colour: str) -> str | None:
         """Return the node of ``seat``'s ``colour`` adventurer (None: off the board)."""
