@@ -169,16 +169,14 @@ toward its track (EM-DRAGON-2, EM-TRACK-4).
 
 ## 3. The bots against each other
 
-Two-player games (each player runs two colours, EM-P2-1), the first player drawn from the seed, so that
-neither bot always starts. Each line is bot A in seat 0 against bot B in seat 1; the rate is A's. `random`
-picks any legal action; `greedy` looks one move ahead (the lair first, then the best card where the
-dragon is least likely to land); `mcts` is a Monte Carlo tree search that plays on copies of the game in which what it cannot see (face-down
-cards, the others' gold) is redealt, so it never peeks. It is slow: here it gets a tiny budget (20
-searches of 10 random moves per decision, about a second per game on one core) and only `N_MCTS` games
-per pairing, so its intervals are wide.
+Two-player games (each player runs two colours, EM-P2-1), the first player drawn from the seed
+(EM-INT-22), so that neither bot always starts. Each line is bot A in seat 0 against bot B in seat 1; the
+rate is A's. `random` picks any legal action; `greedy` looks one move ahead (the lair first, then the best
+card where the dragon is least likely to land); `mcts` is a Monte Carlo tree search that plays on copies
+of the game in which what it cannot see (face-down cards, the others' gold) is redealt, so it never peeks.
+It is slow: here it gets a tiny budget (20 searches of 10 random moves per decision, about a second per
+game on one core) and only `N_MCTS` games per pairing, so its intervals are wide.
 """,
-]
-EMERALD += [
 """from dragonwidgets.engine.mcts import MCTSBot
 
 mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("emerald", "mcts") searches 200)
@@ -267,7 +265,8 @@ fig, axes = plt.subplots(1, 2, figsize=(12, 3.5))
 im = axes[0].imshow(exact[:, :, 0], cmap="viridis", vmin=0, vmax=1)
 for i in range(len(PLAYER_DICE)):
     for j in range(len(MONSTERS)):
-        axes[0].text(j, i, f"{exact[i, j, 0]:.2f}", ha="center", va="center", color="white" if exact[i, j, 0] < 0.5 else "black")
+        colour = "white" if exact[i, j, 0] < 0.5 else "black"
+        axes[0].text(j, i, f"{exact[i, j, 0]:.2f}", ha="center", va="center", color=colour)
 axes[0].set(xticks=range(len(MONSTERS)), xticklabels=[f"{m}\\nd{b}" for m, b in MONSTERS.items()],
             yticks=range(len(PLAYER_DICE)), yticklabels=[f"d{a}" for a in PLAYER_DICE],
             title="exact chance that the player's die wins", ylabel="player's die")
@@ -363,7 +362,7 @@ notebook takes about an hour on a 2-core machine: a `greedy` game takes about a 
 core here, and the notebook plays 60,000 games.
 """,
 """N_GAMES = 30      # games per study; 10_000 for smooth figures
-N_MCTS = 4        # games per pairing for the slow search bot (question 3)
+N_MCTS = 2        # games per pairing for the slow search bot (question 3)
 SEED = 2026       # every study derives from it: the same seed gives the same games""",
 """import numpy as np
 import matplotlib.pyplot as plt
@@ -377,7 +376,8 @@ rate of that place in the turn order. Every seat is played by the `greedy` bot. 
 is no tie-break (DL-SCORE-5, DL-INT-27), so a shared victory counts for each tied seat. The bars are 95 %
 Wilson intervals; the dashed line is a fair share, 1 / players.
 """,
-"""studies = {players: dragonwidgets.simulate("drachenland", players=players, bots="greedy", n_games=N_GAMES, seed=SEED)
+"""studies = {players: dragonwidgets.simulate("drachenland", players=players, bots="greedy",
+                                             n_games=N_GAMES, seed=SEED)
            for players in (2, 3, 4)}
 
 fig, axes = plt.subplots(1, 3, figsize=(11, 3), sharey=True)
@@ -435,10 +435,11 @@ about a quarter of a set to these bots.
 Two-player games. Each line is bot A in seat 0 against bot B in seat 1; seat 0 starts every game
 (DL-SETUP-9), so each pairing is played both ways round (and `greedy vs greedy` measures the start
 player's edge once more). The rate is A's. `random` picks any legal action; `greedy` looks one action
-ahead and values sets, rings on its gem colours and tokens; `mcts` is a Monte Carlo tree search that plays on copies of the game in which
-what it cannot see (face-down tokens, the hoards behind screens) is redealt, so it never peeks. It is slow:
-here it gets a tiny budget (20 searches of 10 random moves per decision, a few seconds per game on one
-core) and only `N_MCTS` games per pairing, so its intervals are wide.
+ahead and values sets, rings on its gem colours and tokens; `mcts` is a Monte Carlo tree search that plays
+on copies of the game in which what it cannot see (face-down tokens, the hoards behind screens) is
+redealt, so it never peeks. It is slow: here it gets a tiny budget (20 searches of 10 random moves per
+decision, several seconds per game on one core) and only `N_MCTS` games per pairing, so its intervals
+are wide.
 """,
 """from dragonwidgets.engine.mcts import MCTSBot
 
@@ -562,7 +563,8 @@ games, so its interval is wide.
 mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("draghan", "mcts") searches 200)
 
 def team_wins(bot, n_games):
-    return dragonwidgets.simulate("draghan", players=2, bots=[bot, bot], n_games=n_games, seed=SEED).measures["won"].sum()
+    result = dragonwidgets.simulate("draghan", players=2, bots=[bot, bot], n_games=n_games, seed=SEED)
+    return result.measures["won"].sum()
 
 teams = [("planner", "planner", N_GAMES), ("random", "random", N_GAMES), (f"mcts({mcts.iterations})", mcts, N_MCTS)]
 r = rates([team_wins(bot, n) for _, bot, n in teams], [n for _, _, n in teams])
