@@ -569,7 +569,7 @@ class DraghanGame(Game):
     def _start_explore(self, ev: list[Event]) -> None:
         """DG-EXPLORE-1/2: as many cards as characters in play, plus one at a threat location."""
         s = self.state
-        s.to_reveal = len(s.in_play()) + s.extra_draw
+        s.to_reveal = s.count_in_play() + s.extra_draw
         s.resume = "explore"
         self._explore(ev)
 
@@ -577,6 +577,7 @@ class DraghanGame(Game):
         """DG-EXPLORE-3..7: reveal one card at a time; thefts at once; the dragon card draws a dragon."""
         s = self.state
         deck = s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"]
+        card_of = self._t.card
         while s.to_reveal > 0:
             if not deck:  # DG-EXPLORE-6, DG-INT-23
                 ev.append(Event("deck_empty", f"The encounter deck is empty: {s.to_reveal} draw{'s' * (s.to_reveal > 1)} ignored."))
@@ -584,7 +585,7 @@ class DraghanGame(Game):
                 break
             cid = deck.pop(0)
             s.to_reveal -= 1
-            card = self._t.card[cid]
+            card = card_of[cid]
             if card.kind == "equipment":
                 s.revealed_equipment.append(cid)
                 ev.append(Event("revealed", f"Revealed: {card.name} (equipment {card.icons or ''}{' heal' if card.heal else ''}, {card.slot})."))
@@ -834,7 +835,7 @@ class DraghanGame(Game):
         """DG-SHARE-1/2: the active character may give one card to another character."""
         s = self.state
         hero = s.heroes[s.active]
-        if hero and hero.equipment and len(s.in_play()) > 1:
+        if hero and hero.equipment and s.count_in_play() > 1:
             s.phase = SHARE
         else:
             self._heal_phase(HEAL_2, ev)

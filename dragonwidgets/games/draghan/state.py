@@ -110,6 +110,10 @@ class DraghanState:
         """Return the seats whose character is still in the game (DG-EXPLORE-2)."""
         return [i for i, h in enumerate(self.heroes) if h is not None]
 
+    def count_in_play(self) -> int:
+        """Return how many characters are still in the game: ``len(self.in_play())`` without the list."""
+        return len(self.heroes) - self.heroes.count(None)
+
     def order_from(self, seat: int) -> list[int]:
         """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
         heroes = self.heroes
