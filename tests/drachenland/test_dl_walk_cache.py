@@ -41,3 +41,22 @@ def test_near_volcanoes_are_every_volcano_a_walk_could_meet():
             assert near == {n for n, _ in open_walk if n in board.volcano_set}
             far = set(board.volcanoes) - near - {start}
             assert fresh(board, start, allowance, far) == open_walk
+
+
+def test_DL_MOVE_5_occupied_stones_carried_over_a_placement_equal_a_fresh_count():
+    """``_place`` updates the known occupied stones instead of recounting them: after every decision of
+    random games (walks, flights, crossings, entries), a known set is the one counted afresh."""
+    import dragonwidgets
+
+    checked = 0
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        g = dragonwidgets.new_game("drachenland", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])
+            known = g._memo.get("occupied")
+            if known is not None:
+                assert known == g.state.occupied_stones(g.board.eggs)
+                checked += 1
+    assert checked > 1000

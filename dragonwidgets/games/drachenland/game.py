@@ -655,9 +655,21 @@ class DrachenlandGame(Game):
         self._movement_may_end(ev)
 
     def _place(self, colour: str, node: str) -> None:
-        """Put the active seat's ``colour`` adventurer on ``node`` (every walk, flight and crossing ends here)."""
-        self.state.positions[self.state.active][colour] = node
+        """Put the active seat's ``colour`` adventurer on ``node`` (every walk, flight and crossing ends here).
+
+        The occupied stones, when known, are carried over to the new table: the space left is freed
+        (a stone holds one adventurer, DL-MOVE-5) and a stone reached is taken.
+        """
+        where = self.state.positions[self.state.active]
+        left, where[colour] = where[colour], node
+        occupied = self._memo.get("occupied")
         self._forget_table()
+        if occupied is not None:
+            occupied = set(occupied)  # the old table's set may still be shared by a search copy
+            occupied.discard(left)
+            if node not in self.board.eggs:
+                occupied.add(node)
+            self._memo["occupied"] = occupied
 
     def _reveal(self, volcano: str, ev: list[Event]) -> None:
         kind = reveal(self.state, volcano)
