@@ -673,11 +673,14 @@ class DraghanGame(Game):
         s = self.state
         dragon = self._dragon_card()
         others = [m for m in s.table if m != dragon]
-        placed = {m: self.placed(m) for m in others}
-        down = [m for m in others if defeats(self._req(m), placed[m])]
+        down = []
         for m in others:
-            ev.append(Event("tested", f"The {self._monster_name(m)} is {'defeated' if m in down else 'not defeated'}.",
-                            data={"monster": m, "defeated": m in down, "placed": list(placed[m])}))
+            placed = self.placed(m)
+            beaten = defeats(self._req(m), placed)
+            if beaten:
+                down.append(m)
+            ev.append(Event("tested", f"The {self._monster_name(m)} is {'defeated' if beaten else 'not defeated'}.",
+                            data={"monster": m, "defeated": beaten, "placed": list(placed)}))
         s.defeated += len(down)
         all_down = len(down) == len(others)
         if dragon in s.table and all_down:
@@ -692,9 +695,11 @@ class DraghanGame(Game):
         s.gold_queue = []
         promised = 0  # odd coins owed to the gold decisions below, still in the supply (DG-INT-24)
         for m in down:
-            gold = self._t.card[m].gold or 0
+            gold = self._t.card[m].gold
+            if not gold:
+                continue
             group = sorted(seat for seat, t in s.targets.items() if t == m)
-            if not gold or not group:
+            if not group:
                 continue
             pay = gold if self.options["unlimited_coins"] else min(gold, s.supply - promised)  # DG-INT-24
             for seat in group:
