@@ -125,5 +125,6 @@ def throw_outcomes(n: int, who: str) -> tuple[Action, ...]:
 
 @cache
 def monster_throw_outcomes(n: int, card: str, roller: str) -> tuple[Action, ...]:
-    """CD-COMBAT-1, CD-COMBAT-4: one throw of the monster ``card``'s d``n``, rolled by ``roller`` (the left neighbour)."""
+    """CD-COMBAT-1, CD-COMBAT-4: one throw of the monster ``card``'s d``n``, rolled by ``roller`` (the left
+    neighbour): :func:`throw_outcomes` under the name ``"the {card} (rolled by {roller})"``."""
     return throw_outcomes(n, f"the {card} (rolled by {roller})")
