@@ -341,7 +341,7 @@ class DrachenlandGame(Game):
         """DL-TREASURE-1..7, DL-RING-2..4, DL-HAND-1, DL-INT-21..23."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        v = s.where(p, st.adventurer)
+        v = s.positions[p][st.adventurer]
         c = st.adventurer
         out = []
         for what in takes(s, v, c):  # type: ignore[arg-type]
@@ -566,7 +566,7 @@ class DrachenlandGame(Game):
         """DL-MOVE-1..8, DL-MARCH-1, DL-INT-9..12: walk, spending the die and the fewest forced marches."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        start = s.where(p, st.adventurer)
+        start = s.positions[p][st.adventurer]
         if s.turn == 0:
             entrance = self._opening_ends()[node]
             self._place(st.adventurer, node)
@@ -578,10 +578,11 @@ class DrachenlandGame(Game):
             self._end_opening(ev)
             return
         die_steps = 0 if (st.die_spent or march_only) else st.die_value
-        allowance = die_steps + MARCH_STEPS * s.held[p]["forced_march"]
+        held = s.held[p]
+        allowance = die_steps + MARCH_STEPS * held["forced_march"]
         dist, entrance = sorted_reach(self.board, start, allowance, s.face_down)[node]
         need = marches_needed(dist, die_steps)
-        s.held[p]["forced_march"] -= need
+        held["forced_march"] -= need
         if die_steps:
             st.die_spent = True
         st.walked = st.moved = True
@@ -600,7 +601,7 @@ class DrachenlandGame(Game):
         """DL-DRAGON-4/5, DL-BABY-1/3, DL-INT-16/18: adventurer and dragon fly together."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        start = s.where(p, st.adventurer)
+        start = s.positions[p][st.adventurer]
         self._pay_dragon(baby)
         self._place(st.adventurer, volcano)
         s.dragons[st.adventurer] = volcano
@@ -615,7 +616,7 @@ class DrachenlandGame(Game):
         """DL-DRAGON-6, DL-BABY-1, DL-INT-17: the dragon comes; the adventurer does not move."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        here = s.where(p, st.adventurer)
+        here = s.positions[p][st.adventurer]
         start = s.dragons[st.adventurer]
         self._pay_dragon(baby)
         s.dragons[st.adventurer] = here
@@ -638,7 +639,7 @@ class DrachenlandGame(Game):
         """DL-BOAT-1/2, DL-INT-15: one boatman, one river crossing."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        start = s.where(p, st.adventurer)
+        start = s.positions[p][st.adventurer]
         s.held[p]["boatman"] -= 1
         self._place(st.adventurer, volcano)
         st.moved = True
@@ -709,7 +710,7 @@ class DrachenlandGame(Game):
         """DL-MOVE-9, DL-TREASURE-1: on a volcano the treasure phase follows, if anything can be taken."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        here = s.where(p, st.adventurer)
+        here = s.positions[p][st.adventurer]
         if here not in self.board.eggs:
             self._after_action(ev)
             return
@@ -721,7 +722,7 @@ class DrachenlandGame(Game):
         """DL-TREASURE-2..5, DL-RING-3/4, DL-END-1, DL-INT-19..24."""
         s, p, st = self.state, self.state.active, self.state.step
         assert st is not None
-        v = s.where(p, st.adventurer)
+        v = s.positions[p][st.adventurer]
         who = f"{self._names[p]}' {st.adventurer} adventurer"
         if what == "ring":
             take_ring(s, p, st.adventurer)

@@ -43,7 +43,7 @@ def flight_destinations(board: Board, state: DrachenlandState, seat: int, step: 
 
     DL-DRAGON-2/4/5, DL-INT-16: same colour, same volcano as the dragon, any other volcano.
     """
-    here = state.where(seat, step.adventurer)
+    here = state.positions[seat][step.adventurer]
     if here is None or state.dragons[step.adventurer] != here:
         return []
     return [v for v in board.volcanoes if v != here]
@@ -54,14 +54,14 @@ def can_call(state: DrachenlandState, seat: int, step: Step) -> bool:
 
     It stands on a volcano and its colour's dragon is face up on another volcano.
     """
-    here = state.where(seat, step.adventurer)
+    here = state.positions[seat][step.adventurer]
     dragon = state.dragons[step.adventurer]
     return here is not None and here in state.eggs and dragon is not None and dragon != here
 
 
 def river_destinations(board: Board, state: DrachenlandState, seat: int, step: Step) -> tuple[str, ...]:
     """Return the volcanoes a boatman can carry the adventurer to (DL-BOAT-1, DL-INT-15)."""
-    here = state.where(seat, step.adventurer)
+    here = state.positions[seat][step.adventurer]
     if here is None or state.held[seat]["boatman"] <= 0:
         return ()
     return board.rivers.get(here, ())
