@@ -46,8 +46,8 @@ answer. Rule IDs such as `EM-DRAGON-7` refer to the rules digest (`shared/rules/
 The cell below sets the size of every study. The outputs stored in this notebook come from the small value
 (so that it runs in under a minute under test); set `N_GAMES = 10_000` for smooth figures. Then the
 notebook takes about half an hour on a 2-core machine: one study of 10,000 three-player `greedy` games
-took about 6 minutes here on a busy machine (30 games a second on 2 cores), and question 2 replays its
-games once more.
+took 4 to 6 minutes here, depending on the machine's load (46 to 30 games a second on 2 cores), and
+question 2 replays its games once more.
 """,
 """N_GAMES = 40      # games per study; 10_000 for smooth figures
 N_MCTS = 8        # games per pairing for the slow search bot (question 3)
