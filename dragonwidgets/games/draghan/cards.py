@@ -488,32 +488,14 @@ class _Checker:
 # ---------------------------------------------------------------------------- shuffles and the location deck
 
 def shuffle(deck: list[CardId], rng: random.Random) -> None:
-    """Shuffle ``deck`` in place exactly as ``rng.shuffle(deck)`` does: the same order, the same draws.
-
-    The game shuffles about 170 cards per game (setup and the Shadow deck), so this inlines
-    ``random.Random._randbelow`` (CPython's Fisher-Yates over ``getrandbits``, rejection sampling): it
-    saves a Python call per card, and the generator ends in the same state. ``tests/draghan`` checks it
-    against ``random.Random.shuffle`` (and every golden playthrough depends on it).
+    """Shuffle ``deck`` in place with ``rng.shuffle`` (the one place the game shuffles a deck, DG-SETUP-1).
 
     >>> a, b = list(range(20)), list(range(20))
-    >>> r1, r2 = random.Random(5), random.Random(5)
-    >>> shuffle(a, r1); r2.shuffle(b)
-    >>> a == b, r1.random() == r2.random()
-    (True, True)
-
-    A generator of another class (a subclass, a test's recording one) shuffles itself: ``rng.shuffle(deck)``.
+    >>> shuffle(a, random.Random(5)); random.Random(5).shuffle(b)
+    >>> a == b
+    True
     """
-    if type(rng) is not random.Random:
-        rng.shuffle(deck)
-        return
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(deck))):
-        n = i + 1  # j uniform in 0..i: k-bit draws, redrawn while >= n
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
+    rng.shuffle(deck)
 
 
 def shuffled(ids: Sequence[CardId], rng: random.Random) -> list[CardId]:
