@@ -920,7 +920,8 @@ class DraghanGame(Game):
 
         - ``won``: 1.0 if the team defeated the dragon, else 0.0 (DG-END-1; a cooperative game: every
           seat shares it).
-        - ``rounds``: the rounds played, the last one included (DG-ROUND-1; at most 19, section 2.3).
+        - ``rounds``: the rounds begun, the last one included (DG-ROUND-1): at most 19 played (section 2.3),
+          20 when the team loses by turning up no Shadow location in a 20th round (DG-END-4).
         - ``characters_lost``: the characters that dropped out after a second wound, replaced or not
           (DG-WOUND-3..5).
         - ``monsters_defeated``: the monsters defeated over the game, the dragon not counted (DG-FIGHT-7).
