@@ -14,22 +14,11 @@ import sys
 
 import nbformat
 from nbconvert.preprocessors import ExecutePreprocessor
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from make_notebooks import nb  # noqa: E402  (the cell lists become notebooks the same way)
 
 ROOT = str(pathlib.Path(__file__).resolve().parent.parent / "notebooks" / "teaching") + "/"
-
-
-def nb(cells):
-    out = []
-    for c in cells:
-        if c.startswith("#md\n"):
-            out.append(new_markdown_cell(c[4:].strip()))
-        else:
-            out.append(new_code_cell(c.strip()))
-    book = new_notebook(cells=out)
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    book.metadata["language_info"] = {"name": "python"}
-    return book
 
 
 EMERALD = [
