@@ -168,7 +168,7 @@ game on one core) and only `N_MCTS` games per pairing, so its intervals are wide
 """,
 """from dragonwidgets.engine.mcts import MCTSBot
 
-mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("emerald", "mcts") searches 200)
+mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("emerald", "mcts") searches 100)
 
 def label(bot):
     return bot if isinstance(bot, str) else f"mcts({bot.iterations})"
@@ -432,7 +432,7 @@ are wide.
 """,
 """from dragonwidgets.engine.mcts import MCTSBot
 
-mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("drachenland", "mcts") searches 200)
+mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("drachenland", "mcts") searches 100)
 
 def label(bot):
     return bot if isinstance(bot, str) else f"mcts({bot.iterations})"
@@ -549,7 +549,7 @@ games, so its interval is wide.
 """,
 """from dragonwidgets.engine.mcts import MCTSBot
 
-mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("draghan", "mcts") searches 200)
+mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("draghan", "mcts") searches 100)
 
 def team_wins(bot, n_games):
     result = dragonwidgets.simulate("draghan", players=2, bots=[bot, bot], n_games=n_games, seed=SEED)
