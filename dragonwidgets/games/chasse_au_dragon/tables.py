@@ -11,7 +11,7 @@ instead of rebuilding strings and neighbour lists at every step of a game.
 from __future__ import annotations
 
 from .setup import BOARD_SIZE, on_board
-from .state import COLOURS, Square
+from .state import COLOURS, Square, parse_square, square_id
 
 #: CD-MOVE-1: the 8 king-move directions ``(dx, dy)``, in the order the step actions are listed.
 DIRECTIONS: tuple[tuple[int, int], ...] = tuple(
@@ -21,10 +21,10 @@ DIRECTIONS: tuple[tuple[int, int], ...] = tuple(
 SQUARES: tuple[Square, ...] = tuple((x, y) for y in range(BOARD_SIZE) for x in range(BOARD_SIZE))
 
 #: A square's id in actions, targets and events: ``(3, 4) -> "3,4"`` (CD-REC-1).
-SQUARE_ID: dict[Square, str] = {sq: f"{sq[0]},{sq[1]}" for sq in SQUARES}
+SQUARE_ID: dict[Square, str] = {sq: square_id(sq) for sq in SQUARES}
 
 #: The square of an id: ``"3,4" -> (3, 4)``.
-SQUARE_OF: dict[str, Square] = {sid: sq for sq, sid in SQUARE_ID.items()}
+SQUARE_OF: dict[str, Square] = {sid: parse_square(sid) for sid in SQUARE_ID.values()}
 
 #: CD-MOVE-1, CD-MOVE-4: the squares one king step away that are on the board, in ``DIRECTIONS`` order.
 NEIGHBOURS: dict[Square, tuple[Square, ...]] = {
