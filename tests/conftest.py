@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/random_play.py, shared by every game's tests
 import lab_harness  # noqa: E402
 
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import random_play
 
 from cd_builder import Board, cards_by_type, play, position
 from dragonwidgets.games.chasse_au_dragon import ChasseGame
@@ -28,15 +29,8 @@ def table() -> ChasseGame:
 
 
 def random_prefix(players: int, seed: int, decisions: int) -> ChasseGame:
-    """A seeded random game after ``decisions`` decisions (or at its end)."""
-    g = ChasseGame(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-    return g
+    """A seeded random game of chasse_au_dragon after ``decisions`` decisions (or at its end)."""
+    return random_play.random_prefix("chasse_au_dragon", players, seed, decisions)
 
 
 def resampled(g: ChasseGame, seat: int, rng_seed: int) -> ChasseGame:

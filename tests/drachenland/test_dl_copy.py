@@ -7,20 +7,15 @@ import random
 from dataclasses import fields
 
 import pytest
+import random_play
 
 from dragonwidgets.games.drachenland import DrachenlandGame
 from dragonwidgets.games.drachenland.state import DrachenlandState, Step
 
 
 def random_prefix(players: int, seed: int, steps: int) -> DrachenlandGame:
-    g = DrachenlandGame(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-    return g
+    """A seeded random game of drachenland after ``steps`` decisions (or at its end)."""
+    return random_play.random_prefix("drachenland", players, seed, steps)
 
 
 def mutable_ids(obj, out: set[int]) -> set[int]:

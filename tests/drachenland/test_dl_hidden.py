@@ -13,6 +13,7 @@ import re
 from collections import Counter
 
 import pytest
+import random_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,14 +29,8 @@ GEM_WORD = {**{k: k for k in HOARD_ITEMS}, **{k + "s": k for k in HOARD_ITEMS}, 
 
 
 def random_prefix(players: int, seed: int, steps: int, **options) -> DrachenlandGame:
-    g = DrachenlandGame(players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-    return g
+    """A seeded random game of drachenland after ``steps`` decisions (or at its end)."""
+    return random_play.random_prefix("drachenland", players, seed, steps, **options)
 
 
 def play_to_end(g: DrachenlandGame, seed: int) -> DrachenlandGame:

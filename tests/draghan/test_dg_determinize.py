@@ -10,6 +10,7 @@ import random
 from collections import Counter
 
 import pytest
+import random_play
 
 from dragonwidgets.games.draghan import DraghanGame
 from dragonwidgets.games.draghan.cards import build_location_deck, load_decks, location_blocks
@@ -23,15 +24,8 @@ FACE_DOWN = ("location_draghan", "location_shadow", "encounter_draghan", "encoun
 
 
 def random_prefix(players: int, seed: int, steps: int, **options) -> DraghanGame:
-    """A seeded random game after ``steps`` decisions (or at its end)."""
-    g = DraghanGame(players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-    return g
+    """A seeded random game of draghan after ``steps`` decisions (or at its end)."""
+    return random_play.random_prefix("draghan", players, seed, steps, **options)
 
 
 def positions():

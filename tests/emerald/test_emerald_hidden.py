@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dragonwidgets.games.emerald import EmeraldGame
+import random_play
 from emerald_builder import play, position
 
 CONTRACT_KEYS = {
@@ -19,14 +20,8 @@ CONTRACT_KEYS = {
 
 
 def random_prefix(players: int, seed: int, steps: int) -> EmeraldGame:
-    g = EmeraldGame(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-    return g
+    """A seeded random game of emerald after ``steps`` decisions (or at its end)."""
+    return random_play.random_prefix("emerald", players, seed, steps)
 
 
 def shuffle_face_down(game: EmeraldGame, rng: random.Random) -> None:
