@@ -7,7 +7,7 @@ import pytest
 
 import dragonwidgets
 from dragonwidgets.simulation.stats import (
-    linear_fit, matchups, mean_interval, rate_table, rates, win_rates, wilson_interval,
+    linear_fit, matchups, mean_interval, plot_rates, rate_table, rates, win_rates, wilson_interval,
 )
 
 
@@ -90,3 +90,16 @@ def test_linear_fit_agrees_with_polyfit_and_covers_the_true_slope():
 def test_linear_fit_rejects_degenerate_input(x, y):
     with pytest.raises(ValueError):
         linear_fit(x, y)
+
+
+def test_plot_rates_draws_one_dot_per_label_with_its_interval():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    r = rates([30, 10, 20], 40)
+    ax = plot_rates(["a", "b", "c"], r, xlabel="x")
+    line = ax.lines[0]
+    assert list(line.get_xdata()) == pytest.approx(list(r.rate)) and list(line.get_ydata()) == [0, 1, 2]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["a", "b", "c"] and ax.yaxis_inverted()
+    with pytest.raises(ValueError, match="2 labels for 3 rates"):
+        plot_rates(["a", "b"], r)

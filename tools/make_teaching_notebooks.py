@@ -44,7 +44,7 @@ SEED = 2026       # every study derives from it: the same seed gives the same ga
 """import numpy as np
 import matplotlib.pyplot as plt
 import dragonwidgets
-from dragonwidgets.simulation.stats import matchups, rate_table, rates, win_rates""",
+from dragonwidgets.simulation.stats import matchups, plot_rates, rate_table, rates, win_rates""",
 """#md
 ## 1. Does the first player win more often?
 
@@ -181,11 +181,7 @@ r = rates(np.r_[r_quick.wins, r_slow.wins], np.r_[r_quick.games, r_slow.games])
 labels = [f"{label(a)} vs {label(b)}" for a, b in quick + slow]
 print(rate_table(labels, r))
 
-fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(labels)))
-ax.errorbar(r.rate, range(len(labels)), xerr=r.errorbars(), fmt="o", capsize=4)
-ax.axvline(0.5, ls="--", color="grey")
-ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
-ax.invert_yaxis()
+plot_rates(labels, r, xlabel="win rate of A (95 % intervals)")
 plt.show()""",
 """#md
 **What a larger run says.** With 1,000 games per pairing (40 for `mcts`), run once here: `greedy` beats
@@ -220,7 +216,7 @@ import numpy as np
 import matplotlib.pyplot as plt
 import dragonwidgets
 from dragonwidgets.games.chasse_au_dragon import dice
-from dragonwidgets.simulation.stats import matchups, mean_interval, rate_table, rates, win_rates""",
+from dragonwidgets.simulation.stats import matchups, mean_interval, plot_rates, rate_table, rates, win_rates""",
 """#md
 ## 1. The exploding dice
 
@@ -321,11 +317,7 @@ r = matchups("chasse_au_dragon", pairs, n_games=N_GAMES, seed=SEED)
 labels = [f"{a} vs {b}" for a, b in pairs]
 print(rate_table(labels, r))
 
-fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(pairs)))
-ax.errorbar(r.rate, range(len(pairs)), xerr=r.errorbars(), fmt="o", capsize=4)
-ax.axvline(0.5, ls="--", color="grey")
-ax.set(yticks=range(len(pairs)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
-ax.invert_yaxis()
+plot_rates(labels, r, xlabel="win rate of A (95 % intervals)")
 plt.show()""",
 """#md
 **What a larger run says.** With 400 games per pairing, run once here: `greedy` beats `random` in 96.8 % of
@@ -356,7 +348,7 @@ SEED = 2026       # every study derives from it: the same seed gives the same ga
 """import numpy as np
 import matplotlib.pyplot as plt
 import dragonwidgets
-from dragonwidgets.simulation.stats import linear_fit, matchups, rate_table, rates, win_rates""",
+from dragonwidgets.simulation.stats import linear_fit, matchups, plot_rates, rate_table, rates, win_rates""",
 """#md
 ## 1. Does the first player win more often?
 
@@ -445,11 +437,7 @@ r = rates(np.r_[r_quick.wins, r_slow.wins], np.r_[r_quick.games, r_slow.games])
 labels = [f"{label(a)} vs {label(b)}" for a, b in quick + slow]
 print(rate_table(labels, r))
 
-fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(labels)))
-ax.errorbar(r.rate, range(len(labels)), xerr=r.errorbars(), fmt="o", capsize=4)
-ax.axvline(0.5, ls="--", color="grey")
-ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel="win rate of A (95 % intervals)", xlim=(0, 1))
-ax.invert_yaxis()
+plot_rates(labels, r, xlabel="win rate of A (95 % intervals)")
 plt.show()""",
 """#md
 **What a larger run says.** With 400 games per pairing (16 for `mcts`), run once here: `greedy` beats
@@ -487,7 +475,7 @@ SEED = 2026       # every study derives from it: the same seed gives the same ga
 """import numpy as np
 import matplotlib.pyplot as plt
 import dragonwidgets
-from dragonwidgets.simulation.stats import mean_interval, rate_table, rates""",
+from dragonwidgets.simulation.stats import mean_interval, plot_rates, rate_table, rates""",
 """#md
 ## 1. How often does a team win?
 
@@ -560,10 +548,7 @@ r = rates([team_wins(bot, n) for _, bot, n in teams], [n for _, _, n in teams])
 labels = [f"{name} team" for name, _, _ in teams]
 print(rate_table(labels, r, title="team wins"))
 
-fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(teams)))
-ax.errorbar(r.rate, range(len(teams)), xerr=r.errorbars(), fmt="o", capsize=4)
-ax.set(yticks=range(len(teams)), yticklabels=labels, xlabel="team win rate (95 % intervals)", xlim=(0, 1))
-ax.invert_yaxis()
+plot_rates(labels, r, xlabel="team win rate (95 % intervals)", fair=None)
 plt.show()""",
 """#md
 **What a larger run says.** With 1,000 games per team (40 for `mcts`), run once here: `planner` teams of two

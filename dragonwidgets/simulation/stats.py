@@ -6,6 +6,7 @@ same way. Only numpy and the standard library: no scipy.
 - :func:`wilson_interval`: the Wilson score interval of a proportion (``k`` successes in ``n`` trials).
 - :func:`win_rates`: per-seat win rates of a ``(games, players)`` winners array, with intervals.
 - :func:`rate_table`: a plain-text table of labelled rates with their intervals, for ``print``.
+- :func:`plot_rates`: the same rates drawn as dots with their intervals, one line per label (matplotlib).
 - :func:`matchups`: bot against bot by simulation: seat 0's win rate for each pairing.
 - :func:`mean_interval`: a mean with its normal-approximation interval.
 - :func:`linear_fit`: the least-squares line ``y = intercept + slope * x`` with an interval on the slope.
@@ -147,6 +148,30 @@ def rate_table(labels: Sequence[str], r: Rates, *, title: str = "win rate") -> s
         count = f"{k}/{n}"
         lines.append(f"{label:<{width}}  {count:^10}  {100 * p:6.1f} %  [{100 * lo:5.1f} %, {100 * hi:5.1f} %]")
     return "\n".join(lines)
+
+
+def plot_rates(labels: Sequence[str], r: Rates, *, xlabel: str = "win rate (95 % intervals)",
+               fair: float | None = 0.5, ax=None):
+    """Draw labelled rates as dots with their intervals, one line per label, top to bottom; return the axes.
+
+    ``fair`` draws a dashed line at an even share (``None``: no line). Needs matplotlib (the ``plot``
+    extra); ``ax`` is a matplotlib ``Axes`` to draw on (default: a new figure sized to the labels).
+
+    Raises:
+        ValueError: ``labels`` and ``r`` differ in length.
+    """
+    if len(labels) != len(r.rate):
+        raise ValueError(f"{len(labels)} labels for {len(r.rate)} rates")
+    import matplotlib.pyplot as plt  # here: the statistics themselves need numpy only
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(labels)))
+    ax.errorbar(r.rate, range(len(labels)), xerr=r.errorbars(), fmt="o", capsize=4)
+    if fair is not None:
+        ax.axvline(fair, ls="--", color="grey")
+    ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel=xlabel, xlim=(0, 1))
+    ax.invert_yaxis()
+    return ax
 
 
 def matchups(game: str, pairs: Sequence[tuple[Any, Any]], *, n_games: int, seed: int, players: int = 2,
