@@ -16,9 +16,9 @@ import hashlib
 import json
 import numbers
 import random
-import threading
+from _random import Random as _MersenneTwister  # the C generator under random.Random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import CHANCE, Action, Event
 from .errors import HistoryError, IllegalActionError
@@ -29,32 +29,22 @@ CHANCE_MODES = ("auto", "manual")
 _UNKNOWN = Ellipsis
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Entry:
+class Entry(NamedTuple):
     """One step of the history: the action applied, whether the generator drew it, its events."""
 
     action: Action
     auto: bool
     events: tuple[Event, ...]
 
-    def __init__(self, action: Action, auto: bool, events: tuple[Event, ...]):
-        # cheaper than the generated __init__ of a frozen dataclass (see Action.__init__)
-        _set_action(self, action)
-        _set_auto(self, auto)
-        _set_events(self, events)
-
-
-_set_action, _set_auto, _set_events = (getattr(Entry, name).__set__ for name in ("action", "auto", "events"))
-
-_DRAW_RNG = random.Random()
-_DRAW_LOCK = threading.Lock()
-
 
 def _chance_number(seed: int) -> float:
-    """Return ``random.Random(seed).random()``, reusing one generator (a chance node's only number)."""
-    with _DRAW_LOCK:
-        _DRAW_RNG.seed(seed)
-        return _DRAW_RNG.random()
+    """Return ``random.Random(seed).random()``: a chance node's only number.
+
+    Built on the C generator that ``random.Random`` extends (``_random.Random``): seeded with an int it
+    is the same Mersenne Twister in the same state, without ``random.Random``'s Python-level ``seed``
+    wrapper; a new generator per call also needs no lock between threads.
+    """
+    return _MersenneTwister(seed).random()
 
 
 @dataclass(frozen=True, slots=True)
