@@ -120,7 +120,11 @@ class Game:
         raise NotImplementedError
 
     def _legal_actions(self) -> list[Action]:
-        """Return the legal actions of the player to move (only called at a decision node)."""
+        """Return the legal actions of the player to move (only called at a decision node).
+
+        The engine never mutates the list (``legal_actions()`` hands out copies), so a game may
+        return a memoized list shared between calls; the same holds for :meth:`_chance_outcomes`.
+        """
         raise NotImplementedError
 
     def _chance_outcomes(self) -> list[Action]:
@@ -270,9 +274,8 @@ class Game:
                 the message says why and lists what is legal. The game is left exactly as it was.
             TypeError: ``action`` is neither an :class:`Action` nor a ``str``.
         """
-        chosen = self._find_legal(action)
-        events = self._commit(chosen, auto=False)
-        return events + self._draw_due_chance()
+        events = self._commit(self._find_legal(action), auto=False)
+        return self._draw_due_chance(events)
 
     def resolve_chance(self) -> list[Event]:
         """Draw the pending chance outcome from the seeded generator, apply it, return its events.
@@ -282,8 +285,7 @@ class Game:
         """
         if not self.is_chance_node:
             raise IllegalActionError("<chance>", "the game is not at a chance node", self.legal_action_ids())
-        events = self._commit(self._draw(), auto=True)
-        return events + self._draw_due_chance()
+        return self._draw_due_chance(self._commit(self._draw(), auto=True))
 
     def undo(self) -> None:
         """Step back over the last decision (and the chance outcomes drawn automatically after it).
@@ -549,8 +551,11 @@ class Game:
                 return a
         return outcomes[-1]
 
-    def _draw_due_chance(self) -> list[Event]:
-        events: list[Event] = []
+    def _draw_due_chance(self, events: list[Event] | None = None) -> list[Event]:
+        """In ``"auto"`` chance mode, draw and apply the chance outcomes due now; return ``events``
+        (a new list if ``None``) with their events appended."""
+        if events is None:
+            events = []
         if self.chance_mode == "auto":
             while True:
                 to_move = self._to_move  # unknown: the state has just changed

@@ -230,7 +230,7 @@ class DrachenlandGame(Game):
                        a.count(x) / len(a) * b.count(y) / len(b))
                 for x in sorted(set(a)) for y in sorted(set(b))
             ]
-        return list(self._roll_cache[phase])
+        return self._roll_cache[phase]  # shared: the engine never mutates the list it is given
 
     def _fate_actions(self) -> list[Action]:
         """DL-FATE-1, DL-TOKEN-1: right after the roll, keep it or play the fate token to roll again."""
