@@ -26,7 +26,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -35,6 +35,7 @@ from dragonwidgets.engine import GameDataError
 DATA = Path(__file__).with_name("data")
 #: The bundled, reconstructed decks (section 5, DG-REC-1..6).
 BUNDLED_DECKS = DATA / "decks.json"
+_BUNDLED_FILE = str(BUNDLED_DECKS)  # the bundled file's path as load_decks caches it (no Path built per game)
 FORMAT = "dragonwidgets/draghan-decks/1"
 
 CardId = str
@@ -206,6 +207,20 @@ class Decks:
             raise KeyError(f"no deck {name!r} (decks: {', '.join(DECK_NAMES)})")
         return getattr(self, name)
 
+    @cached_property
+    def location_groups(self) -> tuple[tuple[CardId, ...], tuple[CardId, ...], tuple[CardId, ...]]:
+        """The Draghan locations as (the 7 others, the 3 markets, the 3 portals), each in file order (DG-SETUP-2).
+
+        Computed once per decks (they are never mutated) for :func:`build_location_deck`.
+
+        >>> [len(group) for group in load_decks().location_groups]
+        [7, 3, 3]
+        """
+        ability = {cid: self.cards[cid].ability for cid in self.location_draghan}
+        return (tuple(c for c in self.location_draghan if ability[c] not in ("market", "portal")),
+                tuple(c for c in self.location_draghan if ability[c] == "market"),
+                tuple(c for c in self.location_draghan if ability[c] == "portal"))
+
 
 # ---------------------------------------------------------------------------- loading
 
@@ -225,12 +240,12 @@ def load_decks(path: str | os.PathLike[str] | None = None) -> Decks:
     >>> d.card("CH1").name, d.card("CH1").healthy, d.card("S01").kind, d.card("M07").is_equipment
     ('Elf', 'SCC', 'dragon_card', True)
     """
-    file = Path(path) if path else BUNDLED_DECKS
+    file = str(Path(path)) if path else _BUNDLED_FILE
     try:
-        st = file.stat()
+        st = os.stat(file)
     except OSError as e:
         raise GameDataError(f"{file}: cannot read the decks file ({e.strerror})") from None
-    return _load_cached(str(file), st.st_mtime_ns, st.st_size)
+    return _load_cached(file, st.st_mtime_ns, st.st_size)
 
 
 @lru_cache(maxsize=16)
@@ -550,10 +565,7 @@ def build_location_deck(decks: Decks, rng: random.Random) -> list[CardId]:
     ...  for r in location_blocks()]
     [['market', 'portal'], ['market', 'portal'], ['market', 'portal']]
     """
-    ability = {cid: decks.cards[cid].ability for cid in decks.location_draghan}
-    others = shuffled([c for c in decks.location_draghan if ability[c] not in ("market", "portal")], rng)
-    markets = shuffled([c for c in decks.location_draghan if ability[c] == "market"], rng)
-    portals = shuffled([c for c in decks.location_draghan if ability[c] == "portal"], rng)
+    others, markets, portals = (shuffled(group, rng) for group in decks.location_groups)
     deck: list[CardId] = []
     start = 0
     for i, size in enumerate(OTHER_SPLIT):

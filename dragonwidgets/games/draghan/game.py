@@ -26,7 +26,7 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 from . import actions, text
 from .cards import Decks, build_location_deck, load_decks, shuffle, shuffled
 from .determinize import resample_hidden
-from .fight import Plan, add, defeats, icons, search
+from .fight import Icons, Plan, add, defeats, icons, search
 from .observation import observe
 from .tables import Tables, tables
 from .state import (
@@ -80,7 +80,27 @@ _ACTIONS_OF = {
     SHARE: "_share_actions", CHECK: "_check_actions",
 }
 
+_NOTHING: Icons = (0, 0, 0)  # no icon placed
+
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
+
+
+def _campaign_dragons(option: str, d: Decks) -> list[str]:
+    """DG-CAMP-3: the large dragons in play, without those ``campaign_defeated_dragons`` sets aside.
+
+    Raises ``ValueError`` on an unknown dragon id. With every dragon set aside, all of them play.
+
+    >>> from .cards import load_decks
+    >>> _campaign_dragons("G1, G3", load_decks()), _campaign_dragons("", load_decks())
+    (['G2', 'G4'], ['G1', 'G2', 'G3', 'G4'])
+    """
+    if not option:  # the default: no campaign
+        return list(d.dragons)
+    beaten = [x for x in option.split(",") if x.strip()]
+    unknown = [x for x in beaten if x.strip() not in d.dragons]
+    if unknown:
+        raise ValueError(f"campaign_defeated_dragons names unknown dragons {unknown}; the dragons are {list(d.dragons)}")
+    return [g for g in d.dragons if g not in {x.strip() for x in beaten}] or list(d.dragons)
 
 
 class DraghanGame(Game):
@@ -139,11 +159,7 @@ class DraghanGame(Game):
                 raise ValueError(f"{key} must be one of {allowed}, got {o[key]!r}")
         if not -1 <= o["first_player"] < self.players:
             raise ValueError(f"first_player must be -1 (drawn) or a seat 0..{self.players - 1}, got {o['first_player']}")
-        beaten = [x for x in o["campaign_defeated_dragons"].split(",") if x.strip()]
-        unknown = [x for x in beaten if x.strip() not in d.dragons]
-        if unknown:
-            raise ValueError(f"campaign_defeated_dragons names unknown dragons {unknown}; the dragons are {list(d.dragons)}")
-        dragons = [g for g in d.dragons if g not in {x.strip() for x in beaten}] or list(d.dragons)  # DG-CAMP-3
+        dragons = _campaign_dragons(o["campaign_defeated_dragons"], d)  # DG-CAMP-3
         decks = {
             "location_draghan": build_location_deck(d, rng),
             "location_shadow": shuffled(d.location_shadow, rng),
@@ -178,7 +194,10 @@ class DraghanGame(Game):
 
     def player_name(self, player: int) -> str:
         """Return the seat's character name, e.g. ``"Elf"`` (or ``"Seat 1"`` before it chose)."""
-        hero = self.state.heroes[player] if hasattr(self, "state") else None
+        try:
+            hero = self.state.heroes[player]
+        except AttributeError:  # no state yet (before _setup returns)
+            hero = None
         return self._t.name[hero.card] if hero else f"Seat {player + 1}"
 
     def board_layout(self) -> dict[str, Any]:
@@ -190,8 +209,9 @@ class DraghanGame(Game):
         """Return the seat to decide (the head of the phase's queue, else the active one), CHANCE, or None when over."""
         s = self.state
         phase = s.phase
-        if phase in _QUEUED:  # declaring, buying, checking: in seat order from the active one
-            return getattr(s, _QUEUED[phase])[0]
+        queue = _QUEUED.get(phase)
+        if queue:  # declaring, buying, checking: in seat order from the active one
+            return getattr(s, queue)[0]
         if phase in _BY_ACTIVE:
             return s.active
         if phase == OVER:
@@ -229,9 +249,9 @@ class DraghanGame(Game):
     def _target_actions(self) -> list[Action]:
         """DG-FIGHT-1, DG-INT-9: the declaring character faces one monster on the table, or none."""
         s, t = self.state, self._t
-        seat = s.declaring[0]
+        seat, dragon = s.declaring[0], s.dragon
         character = s.heroes[seat].card  # type: ignore[union-attr]
-        out = [actions.face(t, seat, character, m, s.dragon) for m in s.table]
+        out = [actions.face(t, seat, character, m, dragon) for m in s.table]
         out.append(actions.face_none(t, seat, character))
         return out
 
@@ -353,6 +373,8 @@ class DraghanGame(Game):
         if len(equipment) <= 1:
             return []  # every limit is at least 1 (DG-EQUIP-1)
         slots = [slot_of[c] for c in equipment]
+        if len(set(slots)) == len(slots):
+            return []  # one card per slot (or none): within every limit
         out = []
         for slot, cap in self.decks.limits.items():
             if slots.count(slot) > cap:
@@ -366,7 +388,7 @@ class DraghanGame(Game):
         words = action.id.split()
         kind = action.kind
         if kind == "face":  # the most frequent decision first
-            self._face(None if words[1] == "none" else (self._dragon_card() if words[1] == "dragon" else words[1]), ev)
+            self._face(None if words[1] == "none" else (self._t.dragon_card if words[1] == "dragon" else words[1]), ev)
         elif kind == "choose_character":
             seat = self._player_to_move()
             self._enter(s, seat, words[1], ev)  # type: ignore[arg-type]
@@ -449,12 +471,12 @@ class DraghanGame(Game):
         self._heal_phase(HEAL_1, ev)
 
     def _heal_phase(self, phase: str, ev: list[Event]) -> None:
+        """DG-HEAL-1..3: phase 1 (``HEAL_1``) or 6 (``HEAL_2``) is a decision only for a wounded character
+        holding a healing card; otherwise the round goes on at once."""
         s = self.state
         hero = s.heroes[s.active]
-        if hero and hero.wounded and self._healing_cards(s.active):
-            s.phase = phase
-        else:
-            s.phase = phase
+        s.phase = phase
+        if not (hero and hero.wounded and self._healing_cards(s.active)):
             self._after_heal(ev)
 
     def _heal(self, card: str, ev: list[Event]) -> None:
@@ -577,7 +599,7 @@ class DraghanGame(Game):
         """DG-EXPLORE-3..7: reveal one card at a time; thefts at once; the dragon card draws a dragon."""
         s = self.state
         deck = s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"]
-        card_of = self._t.card
+        card_of, revealed = self._t.card, self._t.revealed
         while s.to_reveal > 0:
             if not deck:  # DG-EXPLORE-6, DG-INT-23
                 ev.append(Event("deck_empty", f"The encounter deck is empty: {s.to_reveal} draw{'s' * (s.to_reveal > 1)} ignored."))
@@ -586,17 +608,14 @@ class DraghanGame(Game):
             cid = deck.pop(0)
             s.to_reveal -= 1
             card = card_of[cid]
+            ev.append(Event("revealed", revealed[cid]))
             if card.kind == "equipment":
                 s.revealed_equipment.append(cid)
-                ev.append(Event("revealed", f"Revealed: {card.name} (equipment {card.icons or ''}{' heal' if card.heal else ''}, {card.slot})."))
                 continue
             s.table.append(cid)
             if card.kind == "dragon_card":
-                ev.append(Event("revealed", "Revealed: the dragon!"))
                 s.phase = DRAW_DRAGON
                 return
-            extra = f", {card.gold} gold" if card.gold else (", flees" if card.flee else "")
-            ev.append(Event("revealed", f"Revealed: {card.name} (needs {card.req}{extra}{', thief' if card.theft else ''})."))
             if card.theft and self._theft(ev):
                 return
         self._start_declare(ev)
@@ -626,10 +645,13 @@ class DraghanGame(Game):
         seat = s.declaring.pop(0)
         target = s.targets.get(seat)
         used = s.used.get(seat, [])
-        kit = f" with {', '.join(self._name(c) for c in used)}" if used else ""
-        ev.append(Event("declared", f"The {self.player_name(seat)} faces the {self._monster_name(target)}{kit}." if target
-                        else f"The {self.player_name(seat)} stays out of the fight.",
-                        data={"seat": seat, "target": target, "cards": list(used)}))
+        who = self.player_name(seat)
+        if target:
+            kit = f" with {', '.join([self._t.name[c] for c in used])}" if used else ""
+            text = f"The {who} faces the {self._t.monster_name(target, s.dragon)}{kit}."
+        else:
+            text = f"The {who} stays out of the fight."
+        ev.append(Event("declared", text, data={"seat": seat, "target": target, "cards": list(used)}))
         if s.declaring:
             s.phase = DECLARE_TARGET
         elif s.assist and self._assist_spots():
@@ -657,34 +679,44 @@ class DraghanGame(Game):
 
     def placed(self, monster: str) -> tuple[int, int, int]:
         """Return the (S, C, K) icons placed at ``monster``: characters, their cards, the assist (DG-FIGHT-6)."""
+        return self._placements().get(monster, _NOTHING)
+
+    def _placements(self) -> dict[str, Icons]:
+        """Return the (S, C, K) icons placed at each monster that has any (:meth:`placed` of them all at once).
+
+        DG-FIGHT-6: the icons each character shows, plus its committed cards' (DG-FIGHT-3), at the
+        monster it faces; the assist location's icons at the assist's monster (DG-LOC-3).
+        """
         s, card_icons = self.state, self._t.icons
-        total = (0, 0, 0)
+        out: dict[str, Icons] = {}
         for seat, m in s.targets.items():
-            if m == monster:
-                total = add(total, icons(self._shows(seat)))
-                for c in s.used.get(seat, []):
-                    total = add(total, card_icons[c])
-        if s.assist_target == monster:
-            total = add(total, icons(s.assist))
-        return total
+            total = add(out.get(m, _NOTHING), icons(self._shows(seat)))
+            for c in s.used.get(seat, ()):
+                total = add(total, card_icons[c])
+            out[m] = total  # type: ignore[index]
+        if s.assist_target is not None:
+            out[s.assist_target] = add(out.get(s.assist_target, _NOTHING), icons(s.assist))
+        return out
 
     def _resolve(self, ev: list[Event]) -> None:
         """DG-RESULT-1..9, DG-DRAGON-3..7, DG-END-1: test, gold, fates, outcome."""
-        s = self.state
-        dragon = self._dragon_card()
+        s, t = self.state, self._t
+        dragon = t.dragon_card
+        placements = self._placements()
         others = [m for m in s.table if m != dragon]
         down = []
         for m in others:
-            placed = self.placed(m)
-            beaten = defeats(self._req(m), placed)
+            placed = placements.get(m, _NOTHING)
+            card = t.card[m]  # not the dragon card: its own name and icons (Tables.monster_name, Tables.req)
+            beaten = defeats(card.req, placed)
             if beaten:
                 down.append(m)
-            ev.append(Event("tested", f"The {self._monster_name(m)} is {'defeated' if beaten else 'not defeated'}.",
+            ev.append(Event("tested", f"The {card.name} is {'defeated' if beaten else 'not defeated'}.",
                             data={"monster": m, "defeated": beaten, "placed": list(placed)}))
         s.defeated += len(down)
         all_down = len(down) == len(others)
         if dragon in s.table and all_down:
-            if defeats(self._req(dragon), self.placed(dragon)):  # type: ignore[arg-type]
+            if defeats(self._req(dragon), placements.get(dragon, _NOTHING)):  # type: ignore[arg-type]
                 s.result = "won"
                 s.end_reason = f"the team defeated the {self._monster_name(dragon)}"
                 s.phase = OVER
@@ -727,7 +759,7 @@ class DraghanGame(Game):
     def _fates(self, ev: list[Event]) -> None:
         """DG-RESULT-3..8, DG-DRAGON-3/6/7, DG-INT-17/21: monsters, used cards, revealed equipment, the wound."""
         s, a = self.state, self.state.active
-        dragon = self._dragon_card()
+        dragon = self._t.dragon_card
         down, all_down = s.round_down, s.round_all_down
         for seat, cards in s.used.items():
             for c in cards:
@@ -736,7 +768,7 @@ class DraghanGame(Game):
                     s.discard.append(c)
         endgame = dragon in s.table
         stay = []
-        for m in list(s.table):
+        for m in s.table:  # s.table itself is replaced below
             if m in down:
                 s.discard.append(m)
             elif m == dragon or endgame:

@@ -9,6 +9,7 @@ with the large dragon drawn for it in ``dragon`` (DG-DRAGON-1, DG-INT-18).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 
 MIN_CHARACTERS, MAX_CHARACTERS = 2, 4  # DG-INT-1
 DRAGHAN, SHADOW = "draghan", "shadow"  # the two realms
@@ -111,13 +112,22 @@ class DraghanState:
         return [i for i, h in enumerate(self.heroes) if h is not None]
 
     def count_in_play(self) -> int:
-        """Return how many characters are still in the game: ``len(self.in_play())`` without the list."""
-        return len(self.heroes) - self.heroes.count(None)
+        """Return how many characters are still in the game: ``len(self.in_play())`` without the list.
+
+        (Tested with ``is``: ``heroes.count(None)`` would call :class:`Hero`'s ``__eq__`` for every character.)
+        """
+        return sum(h is not None for h in self.heroes)
 
     def order_from(self, seat: int) -> list[int]:
         """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
         heroes = self.heroes
-        return [s for s in (*range(seat, len(heroes)), *range(seat)) if heroes[s] is not None]
+        return [s for s in _seat_order(len(heroes), seat) if heroes[s] is not None]
+
+
+@lru_cache(maxsize=None)
+def _seat_order(players: int, seat: int) -> tuple[int, ...]:
+    """Return every seat in seat order starting at ``seat``, e.g. ``_seat_order(4, 2) == (2, 3, 0, 1)``."""
+    return (*range(seat, players), *range(seat))
 
 
 #: The fields :meth:`DraghanState.copy` copies as flat lists of ids (the nested ones are copied by hand).

@@ -27,6 +27,8 @@ class Tables:
     - ``skill``: the ids of cards with at least one skill icon (DG-FIGHT-3, DG-LOC-3); ``heal``: those with the
       healing icon (DG-HEAL-1); ``slot``: the body-part slot or ``None`` (DG-EQUIP-1).
     - ``dragon_card``: the id of the dragon card hidden in the Shadow encounter deck (DG-REC-4), or ``None``.
+    - ``revealed``: the text of the ``revealed`` event when the card is turned up from an encounter deck
+      (DG-EXPLORE-3, :func:`revealed_text`).
     """
 
     decks: Decks
@@ -37,6 +39,7 @@ class Tables:
     heal: frozenset[CardId]
     slot: dict[CardId, str | None]
     dragon_card: CardId | None
+    revealed: dict[CardId, str]
 
     def __deepcopy__(self, memo: dict) -> "Tables":
         return self  # read-only: a cloned game shares its tables
@@ -71,5 +74,22 @@ def tables(decks: Decks) -> Tables:
             skill=frozenset(c for c, card in cards.items() if card.icons),
             heal=frozenset(c for c, card in cards.items() if card.heal),
             slot={c: card.slot for c, card in cards.items()},
-            dragon_card=next((c for c in decks.encounter_shadow if cards[c].kind == "dragon_card"), None))
+            dragon_card=next((c for c in decks.encounter_shadow if cards[c].kind == "dragon_card"), None),
+            revealed={c: revealed_text(card) for c, card in cards.items()})
     return hit
+
+
+def revealed_text(card: Card) -> str:
+    """Return what the ``revealed`` event says when ``card`` is turned up in phase 3 (DG-EXPLORE-3..5).
+
+    >>> from .cards import load_decks
+    >>> d = load_decks()
+    >>> revealed_text(d.card("D08")), revealed_text(d.card("S01"))
+    ('Revealed: Merchant (needs CC, 2 gold).', 'Revealed: the dragon!')
+    """
+    if card.kind == "equipment":
+        return f"Revealed: {card.name} (equipment {card.icons or ''}{' heal' if card.heal else ''}, {card.slot})."
+    if card.kind == "dragon_card":
+        return "Revealed: the dragon!"
+    extra = f", {card.gold} gold" if card.gold else (", flees" if card.flee else "")
+    return f"Revealed: {card.name} (needs {card.req}{extra}{', thief' if card.theft else ''})."
