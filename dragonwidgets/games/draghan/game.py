@@ -387,8 +387,19 @@ class DraghanGame(Game):
         s = self.state
         words = action.id.split()
         kind = action.kind
-        if kind == "face":  # the most frequent decision first
+        if kind == "face":  # the most frequent decisions first (random play)
             self._face(None if words[1] == "none" else (self._t.dragon_card if words[1] == "dragon" else words[1]), ev)
+        elif kind == "use":
+            seat = s.declaring[0]
+            s.used.setdefault(seat, []).append(words[1])
+            if not self._usable_cards(seat):
+                self._next_declarer(ev)
+        elif kind == "done":
+            self._next_declarer(ev)
+        elif kind == "give":
+            self._give(words[1], int(words[2]), ev)
+        elif kind == "skip":
+            self._heal_phase(HEAL_2, ev)
         elif kind == "choose_character":
             seat = self._player_to_move()
             self._enter(s, seat, words[1], ev)  # type: ignore[arg-type]
@@ -409,13 +420,6 @@ class DraghanGame(Game):
             ev.append(Event("dragon_drawn", f"The dragon appears: the {self._name(words[1])} ({self.decks.card(words[1]).req}). "
                             "The endgame begins.", data={"dragon": words[1]}))
             self._explore(ev)
-        elif kind == "use":
-            seat = s.declaring[0]
-            s.used.setdefault(seat, []).append(words[1])
-            if not self._usable_cards(seat):
-                self._next_declarer(ev)
-        elif kind == "done":
-            self._next_declarer(ev)
         elif kind == "assist":
             s.assist_target = None if words[1] == "none" else (self._dragon_card() if words[1] == "dragon" else words[1])
             self._resolve(ev)
@@ -433,10 +437,6 @@ class DraghanGame(Game):
         elif kind == "pass":  # buying
             s.buyers.pop(0)
             self._next_buyer(ev)
-        elif kind == "give":
-            self._give(words[1], int(words[2]), ev)
-        elif kind == "skip":
-            self._heal_phase(HEAL_2, ev)
         else:  # discard at the check
             self._check_discard(words[1], ev)
         return ev
@@ -762,9 +762,10 @@ class DraghanGame(Game):
         dragon = self._t.dragon_card
         down, all_down = s.round_down, s.round_all_down
         for seat, cards in s.used.items():
+            hero = s.heroes[seat]
             for c in cards:
-                if s.heroes[seat] and c in s.heroes[seat].equipment:  # type: ignore[union-attr]
-                    s.heroes[seat].equipment.remove(c)  # type: ignore[union-attr]
+                if hero and c in hero.equipment:
+                    hero.equipment.remove(c)
                     s.discard.append(c)
         endgame = dragon in s.table
         stay = []
