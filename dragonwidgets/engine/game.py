@@ -37,6 +37,9 @@ class Entry(NamedTuple):
     events: tuple[Event, ...]
 
 
+_new_tuple = tuple.__new__  # builds a named tuple from its fields in C (the hot path of every step)
+
+
 def _chance_number(seed: int) -> float:
     """Return ``random.Random(seed).random()``: a chance node's only number.
 
@@ -533,7 +536,7 @@ class Game:
             entries = self._entries
             if len(entries) > self._step:
                 del entries[self._step :]  # applying at a past step starts a branch
-            entries.append(Entry(action, auto, tuple(events)))
+            entries.append(_new_tuple(Entry, (action, auto, tuple(events))))  # Entry(...) without its Python __new__
         self._step += 1
         self._legal = None
         self._to_move = _UNKNOWN

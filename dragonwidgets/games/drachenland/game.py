@@ -307,11 +307,17 @@ class DrachenlandGame(Game):
         memo = self._memo
         if key not in memo:
             occupied = self._occupied()  # DL-MOVE-5: a walk may not end on an occupied stone
-            memo[key] = [a for n, a in self._walk_book(p, c, here, die_steps, marches) if n not in occupied]
+            ends, walks = self._walk_book(p, c, here, die_steps, marches)
+            if occupied.isdisjoint(ends):
+                memo[key] = walks  # the usual case: no adventurer stands where this walk could end
+            else:
+                memo[key] = [a for n, a in zip(ends, walks) if n not in occupied]
         return memo[key]
 
-    def _walk_book(self, p: int, c: str, here: str | None, die_steps: int, marches: int) -> list[tuple[str, Action]]:
-        """Every ``walk`` and ``march`` choice as ``(end, action)``, nearest first, occupancy aside.
+    def _walk_book(self, p: int, c: str, here: str | None, die_steps: int,
+                   marches: int) -> tuple[tuple[str, ...], list[Action]]:
+        """Every ``walk`` and ``march`` choice, occupancy aside, nearest first: ``(ends, actions)``,
+        ``ends[i]`` being the space ``actions[i]`` ends on (both shared: read only).
 
         Cached in ``board.cache`` with all it depends on: the seat, the adventurer, where it stands,
         the die's steps, the marches held, the ``march_without_die`` option and the face-down
@@ -325,16 +331,18 @@ class DrachenlandGame(Game):
         hit = board.cache.get(key)
         if hit is None:
             volcanoes = board.volcano_set
-            hit = []
+            ends, walks = [], []
             if die_steps or march_alone:
                 for n, (dist, entrance) in sorted_reach(board, here, allowance, face_down).items():
-                    hit.append((n, choices.walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps),
-                                                       die_steps, n in volcanoes, n in face_down)))
+                    ends.append(n)
+                    walks.append(choices.walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps),
+                                                     die_steps, n in volcanoes, n in face_down))
             if die_steps == FLY_VALUE and marches and march_alone:
                 for n, (dist, entrance) in sorted_reach(board, here, MARCH_STEPS * marches, face_down).items():
-                    hit.append((n, choices.march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
-                                                        n in volcanoes, n in face_down)))
-            remember(board, key, hit)
+                    ends.append(n)
+                    walks.append(choices.march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
+                                                      n in volcanoes, n in face_down))
+            hit = remember(board, key, (tuple(ends), walks))
         return hit
 
     def _treasure_actions(self) -> list[Action]:
