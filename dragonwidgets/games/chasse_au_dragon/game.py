@@ -13,15 +13,16 @@ Action id grammar (the Chasse au Dragon contract): ``camp x,y``, ``raid a b``, `
 ``goblin to cage``, ``equip {backpack|vault} {type}``, ``swap {backpack|vault} {backpack|vault} {type}``,
 ``unequip {backpack|vault}``, ``end turn``.
 
-Speed (issue 6): the menus of the frequent decisions and of the dice are built once per situation
-and cached (:mod:`.menus`), the board's ids and neighbours are tables (:mod:`.tables`), and search
-copies copy the state by hand (:meth:`ChasseState.copy`). Search hooks: :meth:`ChasseGame._resample_hidden`
-(:mod:`.determinize`) and :meth:`ChasseGame.measures`.
+Speed (issue 6): the menus of the frequent decisions and of the dice are built once per situation,
+cached and shared as tuples (:mod:`.menus`), the board's ids and neighbours are tables
+(:mod:`.tables`), and search copies copy the state by hand (:meth:`ChasseState.copy`). Search
+hooks: :meth:`ChasseGame._resample_hidden` (:mod:`.determinize`) and :meth:`ChasseGame.measures`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
@@ -167,7 +168,10 @@ class ChasseGame(Game):
             return s.defender
         return None  # OVER
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
+        # The frequent menus are the tuples cached in .menus, handed to the engine as they are: the
+        # engine only reads them (legal_actions() gives the caller a fresh list), and a tuple cannot
+        # be changed by a search copy that shares it.
         phase = self.state.phase
         if phase == MOVE:
             return self._move_actions()
@@ -190,32 +194,34 @@ class ChasseGame(Game):
                 for sq in sorted(((x, y) for x in range(8) for y in range(8) if is_edge(x, y)), key=lambda q: (q[1], q[0]))
                 if sq not in taken]
 
-    def _move_actions(self) -> list[Action]:
+    def _move_actions(self) -> Sequence[Action]:
         """CD-MOVE-1..7, CD-GOB-3/8: one free king step, then one quarter per step; or stop (see :func:`.menus.move_menu`)."""
-        s, p = self.state, self.state.active
-        paid = s.steps > 0
-        if paid and not quarters(s.boards[p]):
-            return list(menus.stop_menu(p, paid))
-        return list(menus.move_menu(p, s.positions[p], paid))  # type: ignore[arg-type]
+        s = self.state
+        p = s.active
+        if s.steps == 0:
+            return menus.move_menu(p, s.positions[p], False)  # type: ignore[arg-type]
+        if quarters(s.boards[p]):
+            return menus.move_menu(p, s.positions[p], True)  # type: ignore[arg-type]
+        return menus.stop_menu(p, True)
 
-    def _duel_actions(self) -> list[Action]:
+    def _duel_actions(self) -> Sequence[Action]:
         """CD-DUEL-1: duel one opponent on this square, or none (see :func:`.menus.duel_menu`)."""
-        return list(menus.duel_menu(self.state.active, tuple(self._opponents_here())))
+        return menus.duel_menu(self.state.active, tuple(self._opponents_here()))
 
-    def _duel_flight_actions(self) -> list[Action]:
+    def _duel_flight_actions(self) -> Sequence[Action]:
         """CD-DUEL-2..5: the defender may flee by decoy (a cage goblin) or by a flight roll, or fight."""
         s = self.state
         q = s.defender
         board = s.boards[q]  # type: ignore[index]
-        return list(menus.duel_flight_menu(q, s.active, board.cage > 0, board.power()))  # type: ignore[arg-type]
+        return menus.duel_flight_menu(q, s.active, board.cage > 0, board.power())  # type: ignore[arg-type]
 
-    def _encounter_actions(self) -> list[Action]:
+    def _encounter_actions(self) -> Sequence[Action]:
         """CD-ENC-2..5, CD-INT-13/14: flee free from a weaker monster, else decoy or flight roll; or fight."""
         s, p = self.state, self.state.active
         board = s.boards[p]
         here = s.positions[p]
-        return list(menus.encounter_menu(p, s.piles[here][0], board.power(),  # type: ignore[index]
-                                         board.cage > 0 and not s.flight_tried, SQUARE_ID[here]))  # type: ignore[index]
+        return menus.encounter_menu(p, s.piles[here][0], board.power(),  # type: ignore[index]
+                                    board.cage > 0 and not s.flight_tried, SQUARE_ID[here])  # type: ignore[index]
 
     def _camp_actions(self) -> list[Action]:
         """CD-CAMP-1..7: deposits, goblin transfers, buying, changing and selling equipment; end the turn."""
@@ -249,22 +255,20 @@ class ChasseGame(Game):
         out.append(Action("end turn", "End the turn", p, "end_turn", (), ("CD-CAMP-1", "CD-TURN-5")))
         return out
 
-    def _chance_outcomes(self) -> list[Action]:
+    def _chance_outcomes(self) -> Sequence[Action]:
         """CD-COMBAT-1 (a fight's throw), CD-DUEL-4 / CD-ENC-3 (a flight roll), CD-RAID-2 (the raid's 2d6)."""
         s = self.state
-        fight = s.fight
         if s.phase == COMBAT:  # the most frequent chance node; the name as in _fighter_name, from tables
+            fight = s.fight
             assert fight is not None
-            side = fight.side
-            if side == 0:
-                return list(menus.throw_outcomes(fight.faces[0], NAMES[s.active]))
+            if fight.side == 0:
+                return menus.throw_outcomes(fight.faces[0], NAMES[s.active])
             if fight.kind == "duel":
-                return list(menus.throw_outcomes(fight.faces[1], NAMES[s.defender]))  # type: ignore[index]
-            return list(menus.monster_throw_outcomes(fight.faces[1], s.pile_here()[0],
-                                                     NAMES[(s.active + 1) % self.players]))
+                return menus.throw_outcomes(fight.faces[1], NAMES[s.defender])  # type: ignore[index]
+            return menus.monster_throw_outcomes(fight.faces[1], s.pile_here()[0], NAMES[(s.active + 1) % self.players])
         if s.phase == FLEE_ROLL:
-            return list(menus.flight_roll_outcomes(s.boards[s.fleeing].power(), NAMES[s.fleeing]))  # type: ignore[index]
-        return list(menus.raid_outcomes())
+            return menus.flight_roll_outcomes(s.boards[s.fleeing].power(), NAMES[s.fleeing])  # type: ignore[index]
+        return menus.raid_outcomes()
 
     def _fighter_name(self, side: int) -> str:
         s = self.state
@@ -282,7 +286,7 @@ class ChasseGame(Game):
         ev: list[Event] = []
         kind = action.kind
         if kind == "step":  # the most frequent first
-            self._take_step(SQUARE_OF[action.targets[0]], ev)
+            self._take_step(action.targets[0], ev)
             return ev
         words = action.id.split()
         if kind == "throw":  # the second most frequent
@@ -356,19 +360,20 @@ class ChasseGame(Game):
         s.phase = MOVE
 
     # -- movement
-    def _take_step(self, to: Square, ev: list[Event]) -> None:
+    def _take_step(self, end: str, ev: list[Event]) -> None:
         """CD-MOVE-1/3, CD-GOB-3..7: the first step is free, each further step costs a quarter.
 
         CD-MOVE-6, section 6 ("forced: if a step has been taken and quarters = 0, the only option is
         stop (auto)"): once a step is taken with no quarter left, free or paid, the movement ends here.
+        ``end`` is the id of the square stepped onto (the step's target).
         """
         s = self.state
         p = s.active
         positions = s.positions
         paid = s.steps > 0
         note = pay_quarter(s, p) if paid else "free step"
-        start, end = SQUARE_ID[positions[p]], SQUARE_ID[to]  # type: ignore[index]
-        positions[p] = to
+        start = SQUARE_ID[positions[p]]  # type: ignore[index]
+        positions[p] = SQUARE_OF[end]
         s.steps += 1
         ev.append(Event("stepped", f"{NAMES[p]} steps from {start} to {end} ({note}).",
                         data={"from": start, "to": end, "paid": paid}))

@@ -4,9 +4,11 @@ An :class:`~dragonwidgets.engine.Action` is frozen, and the ids, labels and targ
 depend only on a few small values (the seat, its square, a die, a card), never on the rest of the
 state. So each menu is a function of those values, cached with :func:`functools.cache`: a random game
 asks for the same few hundred menus thousands of times. Each function returns a tuple (shared, never
-mutated); ``ChasseGame`` turns it into the list the engine expects. The domain of every cache is
-small and bounded (6 seats x 64 squares x a few flags, 6 dice, 6 card types), so nothing grows
-during long runs. The camp's menu depends on the zones' contents and is built in ``game.py``.
+mutated) that ``ChasseGame`` hands to the engine as it is: the engine only reads its legal actions
+and gives callers of ``legal_actions()`` a fresh list. A step is cached on its own
+(:func:`step_action`), so the move menus of neighbouring squares share their steps. The domain of
+every cache is small and bounded (6 seats x 64 squares x a few flags, 6 dice, 6 card types), so
+nothing grows during long runs. The camp's menu depends on the zones' contents and is built in ``game.py``.
 
 >>> [a.id for a in move_menu(0, (0, 0), False)]
 ['step 1,0', 'step 0,1', 'step 1,1', 'stop']
@@ -25,6 +27,7 @@ from .state import POWER, Square
 from .tables import NAMES, NEIGHBOURS, SQUARE_ID
 
 
+@cache
 def a_or_an(word: str) -> str:
     """Return ``word`` with its indefinite article: "an orc", "a troll"."""
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
@@ -38,11 +41,19 @@ def move_menu(p: int, here: Square, paid: bool) -> tuple[Action, ...]:
     cost a goblin quarter; the caller offers :func:`stop_menu` alone when no quarter is left
     (CD-MOVE-6). CD-MOVE-2: stopping (or staying) is always allowed.
     """
-    cost = " for a goblin quarter" if paid else " (free)"
-    rules = ("CD-MOVE-3", "CD-GOB-3") if paid else ("CD-MOVE-1",)
-    steps = tuple(Action(f"step {SQUARE_ID[to]}", f"Step to {SQUARE_ID[to]}{cost}", p, "step", (SQUARE_ID[to],), rules)
-                  for to in NEIGHBOURS[here])
-    return steps + stop_menu(p, paid)
+    return tuple(step_action(p, to, paid) for to in NEIGHBOURS[here]) + stop_menu(p, paid)
+
+
+@cache
+def step_action(p: int, to: Square, paid: bool) -> Action:
+    """Return seat ``p``'s step onto ``to`` (CD-MOVE-1; CD-MOVE-3, CD-GOB-3 when ``paid``).
+
+    It does not depend on the square stepped from, so the move menus of neighbouring squares share it.
+    """
+    sid = SQUARE_ID[to]
+    if paid:
+        return Action(f"step {sid}", f"Step to {sid} for a goblin quarter", p, "step", (sid,), ("CD-MOVE-3", "CD-GOB-3"))
+    return Action(f"step {sid}", f"Step to {sid} (free)", p, "step", (sid,), ("CD-MOVE-1",))
 
 
 @cache
