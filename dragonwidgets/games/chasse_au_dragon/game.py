@@ -275,10 +275,10 @@ class ChasseGame(Game):
         fight = s.fight
         assert fight is not None
         if side == 0:
-            return self.player_name(s.active)
+            return NAMES[s.active]
         if fight.kind == "duel":
-            return self.player_name(s.defender)  # type: ignore[arg-type]
-        roller = self.player_name((s.active + 1) % self.players)  # CD-COMBAT-4: rolled by the left neighbour
+            return NAMES[s.defender]  # type: ignore[index]
+        roller = NAMES[(s.active + 1) % self.players]  # CD-COMBAT-4: rolled by the left neighbour
         return f"the {s.pile_here()[0]} (rolled by {roller})"
 
     # ------------------------------------------------------------------ applying
@@ -298,7 +298,7 @@ class ChasseGame(Game):
         elif kind == "raid":
             self._raid(int(words[1]), int(words[2]), ev)
         elif kind == "stop":
-            ev.append(Event("stopped", f"{self.player_name(s.active)} stops on {square_id(s.positions[s.active])}."))  # type: ignore[arg-type]
+            ev.append(Event("stopped", f"{NAMES[s.active]} stops on {SQUARE_ID[s.positions[s.active]]}."))  # type: ignore[index]
             self._after_move(ev)
         elif kind == "duel":
             self._declare_duel(int(words[1]), ev)
@@ -313,7 +313,7 @@ class ChasseGame(Game):
         elif kind == "no_flight":
             self._start_fight("duel", ev)
         elif kind == "flee_free":
-            self._card_under(ev, f"{self.player_name(s.active)} lets the {s.pile_here()[0]} go (free flight).")
+            self._card_under(ev, f"{NAMES[s.active]} lets the {s.pile_here()[0]} go (free flight).")
         elif kind == "fight":
             self._start_fight("encounter", ev)
         elif kind == "flight_roll":
@@ -432,7 +432,7 @@ class ChasseGame(Game):
         s.last_rolls = {"flight": [face]}
         ok = face == n
         duel = s.defender is not None and s.fight is None and who == s.defender
-        ev.append(Event("flight_roll", f"{self.player_name(who)} rolls {face} on a d{n} to flee: "  # type: ignore[arg-type]
+        ev.append(Event("flight_roll", f"{NAMES[who]} rolls {face} on a d{n} to flee: "  # type: ignore[index]
                         f"{'success' if ok else 'failure, the fight must happen'}.", data={"face": face, "faces": n}))
         s.fleeing = None
         if duel:
@@ -466,7 +466,7 @@ class ChasseGame(Game):
             return
         a, b = sum(fight.throws[0]), sum(fight.throws[1])
         s.last_rolls = {"attacker": list(fight.throws[0]), "defender": list(fight.throws[1])}
-        rolls = f"{self.player_name(s.active)} {'+'.join(map(str, fight.throws[0]))} = {a}, " \
+        rolls = f"{NAMES[s.active]} {'+'.join(map(str, fight.throws[0]))} = {a}, " \
                 f"{self._fighter_name(1)} {'+'.join(map(str, fight.throws[1]))} = {b}"
         ev.append(Event("fight", f"Fight: {rolls}.", data={"throws": [list(fight.throws[0]), list(fight.throws[1])],
                                                             "totals": [a, b], "faces": list(fight.faces)}))
@@ -525,7 +525,7 @@ class ChasseGame(Game):
         s, p = self.state, self.state.active
         pile = s.pile_here()
         card = pile[0]
-        who = self.player_name(p)
+        who = NAMES[p]
         if a > b:
             s.fights_won[p] += 1
             pile.pop(0)
