@@ -56,7 +56,7 @@ print("DECISIONS", decisions)
 def count(name: str, players: int, warmup: int, seeds: int) -> tuple[int, int]:
     """Return (instructions, decisions) of one child run under callgrind."""
     code = CHILD.format(root=str(ROOT), name=name, players=players, warmup=warmup, seeds=seeds)
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")  # numpy's BLAS threads add noise
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
                          capture_output=True, text=True, env=env, check=True)
     instructions = re.search(r"Collected : (\d+)", out.stderr)

@@ -304,15 +304,14 @@ class DrachenlandGame(Game):
         die_steps = 0 if st.die_spent else st.die_value
         here = s.positions[p][c]
         key = ("walks", p, c, here, die_steps, marches)  # with the table, all a walk depends on
-        memo = self._memo
-        if key not in memo:
+        walks = self._memo.get(key)
+        if walks is None:
             occupied = self._occupied()  # DL-MOVE-5: a walk may not end on an occupied stone
             ends, walks = self._walk_book(p, c, here, die_steps, marches)
-            if occupied.isdisjoint(ends):
-                memo[key] = walks  # the usual case: no adventurer stands where this walk could end
-            else:
-                memo[key] = [a for n, a in zip(ends, walks) if n not in occupied]
-        return memo[key]
+            if not occupied.isdisjoint(ends):  # usually they are: no adventurer where this walk could end
+                walks = [a for n, a in zip(ends, walks) if n not in occupied]
+            self._memo[key] = walks
+        return walks
 
     def _walk_book(self, p: int, c: str, here: str | None, die_steps: int,
                    marches: int) -> tuple[tuple[str, ...], list[Action]]:
@@ -405,12 +404,12 @@ class DrachenlandGame(Game):
         """Whether an adventurer could enter with the die ``die`` and the forced marches held (DL-INT-9)."""
         allowance = die + MARCH_STEPS * self.state.held[self.state.active]["forced_march"]
         key = ("enter", allowance)
-        memo = self._memo
-        if key not in memo:
+        can = self._memo.get(key)
+        if can is None:
             occupied = self._occupied()
             ends = sorted_reach(self.board, None, allowance, self.state.face_down)
-            memo[key] = any(n not in occupied for n in ends)
-        return memo[key]
+            can = self._memo[key] = any(n not in occupied for n in ends)
+        return can
 
     def _occupied(self) -> set[str]:
         """The stones with an adventurer on them (DL-MOVE-5), memoized like the walks."""
