@@ -37,7 +37,7 @@ class Entry(NamedTuple):
     events: tuple[Event, ...]
 
 
-_new_tuple = tuple.__new__  # builds a named tuple from its fields in C (the hot path of every step)
+_new_tuple = tuple.__new__  # builds a named tuple from its fields in C (no Python __new__ per entry)
 
 
 def _chance_number(seed: int) -> float:
@@ -105,7 +105,12 @@ class Game:
         self.seed: int = seed
         self.chance_mode: str = chance
         self.options: dict[str, Any] = self._check_options(options)
-        self._entries: list[Entry] = []
+        # The history, one item per step in each list; ``history`` pairs them up as Entry records. Kept
+        # apart, a step adds no object but its events: the cyclic garbage collector, which traverses
+        # every live container again and again, has a third fewer to go through in a long game.
+        self._actions: list[Action] = []
+        self._autos: list[bool] = []
+        self._events: list[tuple[Event, ...]] = []
         self._keep_history = True  # False in a search copy (clone(history=False)): no entries kept
         self._step = 0
         self._legal: list[Action] | None = None  # the legal actions of the current state, once asked
@@ -222,7 +227,7 @@ class Game:
     @property
     def history(self) -> tuple[Entry, ...]:
         """Every entry of the current line, including those after ``step`` after a rewind."""
-        return tuple(self._entries)
+        return tuple(_new_tuple(Entry, e) for e in zip(self._actions, self._autos, self._events))
 
     def outcome(self) -> Outcome | None:
         """Return the final :class:`Outcome`, or ``None`` while the game goes on."""
@@ -301,7 +306,7 @@ class Game:
                 chance outcomes the generator drew before the first decision).
         """
         step = self._step
-        while step > 0 and self._entries[step - 1].auto:
+        while step > 0 and self._autos[step - 1]:
             step -= 1
         if step == 0:
             raise HistoryError("no decision to undo: the game is at its first decision")
@@ -315,13 +320,13 @@ class Game:
         Raises:
             HistoryError: ``step`` is not in ``0..len(history)``.
         """
-        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(self._entries):
-            raise HistoryError(f"step must be an int in 0..{len(self._entries)}, got {step!r}")
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(self._actions):
+            raise HistoryError(f"step must be an int in 0..{len(self._actions)}, got {step!r}")
         self.state = self._setup(self._rng(0))
         self._step = 0
         self._legal_cache = None
-        for entry in self._entries[:step]:
-            self._apply(entry.action)
+        for action in self._actions[:step]:
+            self._apply(action)
             self._step += 1
             self._legal_cache = None
 
@@ -360,11 +365,11 @@ class Game:
         """
         upto = self._step if upto is None else upto
         out = []
-        for i, entry in enumerate(self._entries[:upto]):
-            for ev in entry.events:
+        for i, (action, events) in enumerate(zip(self._actions[:upto], self._events[:upto])):
+            for ev in events:
                 text = ev.text_for(viewer)
                 if text:
-                    out.append({"step": i + 1, "player": entry.action.player, "kind": ev.kind, "text": text})
+                    out.append({"step": i + 1, "player": action.player, "kind": ev.kind, "text": text})
         return out
 
     def clone(self, history: bool = True) -> "Game":
@@ -385,7 +390,7 @@ class Game:
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)  # read-only data and scalar fields; the mutable ones below
         twin.options = dict(self.options)
-        twin._entries = []
+        twin._actions, twin._autos, twin._events = [], [], []
         twin._keep_history = False
         twin.state = self._copy_state()
         return twin  # the legal-action cache is shared: a list of immutable actions, never mutated
@@ -420,8 +425,8 @@ class Game:
         entry, so an altered record is detected). :func:`dragonwidgets.from_record` replays it.
         """
         shown = self._step
-        if shown != len(self._entries):
-            self.goto(len(self._entries))
+        if shown != len(self._actions):
+            self.goto(len(self._actions))
         digest = self.state_digest()
         if shown != self._step:
             self.goto(shown)
@@ -433,8 +438,8 @@ class Game:
             "seed": self.seed,
             "chance": self.chance_mode,
             "step": shown,
-            "actions": [{"id": e.action.id, "player": e.action.player, "auto": e.auto} for e in self._entries],
-            "final": {"step": len(self._entries), "digest": digest},
+            "actions": [{"id": a.id, "player": a.player, "auto": auto} for a, auto in zip(self._actions, self._autos)],
+            "final": {"step": len(self._actions), "digest": digest},
         }
 
     def state_digest(self) -> str:
@@ -533,10 +538,12 @@ class Game:
                 self.goto(self._step)  # a bug in a game must not leave a half-applied state behind
             raise
         if self._keep_history:
-            entries = self._entries
-            if len(entries) > self._step:
-                del entries[self._step :]  # applying at a past step starts a branch
-            entries.append(_new_tuple(Entry, (action, auto, tuple(events))))  # Entry(...) without its Python __new__
+            step = self._step
+            if len(self._actions) > step:  # applying at a past step starts a branch
+                del self._actions[step:], self._autos[step:], self._events[step:]
+            self._actions.append(action)
+            self._autos.append(auto)
+            self._events.append(tuple(events))
         self._step += 1
         self._legal = None
         self._to_move = _UNKNOWN
