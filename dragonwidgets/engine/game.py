@@ -16,6 +16,7 @@ import hashlib
 import json
 import numbers
 import random
+from itertools import repeat
 from _random import Random as _MersenneTwister  # the C generator under random.Random
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -225,9 +226,22 @@ class Game:
         return self._step
 
     @property
+    def decisions(self) -> int:
+        """How many of the entries leading to the current state are seats' decisions (the game's length
+        in decisions: chance outcomes, drawn or picked by hand, are not counted).
+
+        >>> import dragonwidgets
+        >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+        >>> _ = g.apply(g.legal_actions()[0])
+        >>> g.decisions == sum(e.action.player != -1 for e in g.history[: g.step]) == 1
+        True
+        """
+        return sum(a.player != CHANCE for a in self._actions[: self._step])
+
+    @property
     def history(self) -> tuple[Entry, ...]:
         """Every entry of the current line, including those after ``step`` after a rewind."""
-        return tuple(_new_tuple(Entry, e) for e in zip(self._actions, self._autos, self._events))
+        return tuple(map(_new_tuple, repeat(Entry), zip(self._actions, self._autos, self._events)))  # all in C
 
     def outcome(self) -> Outcome | None:
         """Return the final :class:`Outcome`, or ``None`` while the game goes on."""

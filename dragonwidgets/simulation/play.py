@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.actions import CHANCE
 from ..engine.bots import play_out
 from ..engine.game import Game
 from ..engine.registry import make_bot, new_game
@@ -60,7 +59,7 @@ def summarize(game: Game) -> dict[str, Any]:
     return {
         "scores": [score[p] for p in range(game.players)],
         "winners": [p in won for p in range(game.players)],
-        "length": sum(1 for e in game.history if e.action.player != CHANCE),
+        "length": game.decisions,
         "steps": game.step,
         "measures": game.measures(),
     }
