@@ -22,7 +22,7 @@ class Action(NamedTuple):
         prob: the probability of a chance outcome, in ``[0, 1]``; ``None`` for a player's action.
 
     A named tuple rather than a frozen dataclass: games build thousands of actions per second, and a
-    tuple is built several times faster (issue 6's speed target), with the same fields, equality,
+    tuple is built two to three times faster (issue 6's speed target), with the same fields, equality,
     hashing and immutability.
     """
 
