@@ -35,8 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import dragonwidgets  # noqa: E402
 from dragonwidgets.engine.registry import GAMES, game_class  # noqa: E402
+
+from bench_vs_openspiel import dragonwidgets_game  # noqa: E402  (the issue-6 loop, one copy)
 
 #: Games per pass by default: the games differ a hundredfold in length.
 DEFAULT_GAMES = {"emerald": 40, "drachenland": 2, "chasse_au_dragon": 10, "draghan": 150}
@@ -44,15 +45,8 @@ HOOKS = ("_apply", "_legal_actions", "_chance_outcomes", "_player_to_move")
 
 
 def play(game: str, players: int, seed: int) -> int:
-    """Play one random game to its end; return the number of decisions."""
-    g = dragonwidgets.new_game(game, players=players, seed=seed)
-    rng = random.Random(seed)
-    decisions = 0
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-        decisions += 1
-    return decisions
+    """Play one random game to its end with ``random.Random(seed)``; return the number of decisions."""
+    return dragonwidgets_game(game, players)(seed, random.Random(seed))
 
 
 def main(argv: list[str] | None = None) -> None:

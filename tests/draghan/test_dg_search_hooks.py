@@ -15,23 +15,13 @@ import pytest
 
 import dragonwidgets
 from dragonwidgets.games.draghan import DraghanGame
+from random_play import random_prefix
 
 _spec = importlib.util.spec_from_file_location("dg_make_golden_hooks", Path(__file__).with_name("make_golden.py"))
 make_golden = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_golden)
 
 MEASURES = {"won", "rounds", "characters_lost", "monsters_defeated"}
-
-
-def played(players: int, seed: int, steps: int) -> DraghanGame:
-    g = DraghanGame(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-    return g
 
 
 def digest(g: DraghanGame) -> str:
@@ -42,7 +32,7 @@ def digest(g: DraghanGame) -> str:
 
 @pytest.mark.parametrize("players,steps", [(2, 0), (3, 20), (4, 45), (4, 200)])
 def test_copy_state_is_equal_to_the_state_and_to_deepcopy(players, steps):
-    g = played(players, 7, steps)
+    g = random_prefix("draghan", players, 7, steps)
     twin = g._copy_state()
     assert twin == g.state == copy.deepcopy(g.state)
     assert g.clone(history=False).state_digest() == g.state_digest()
@@ -50,7 +40,7 @@ def test_copy_state_is_equal_to_the_state_and_to_deepcopy(players, steps):
 
 def test_copy_state_shares_no_mutable_part():
     """Every list and dict of the state (and every character) is a new object in the copy."""
-    g = played(4, 3, 45)
+    g = random_prefix("draghan", 4, 3, 45)
     g.state.gold_queue = [("D08", [0, 1], 1)]  # a pending odd-coin decision, to cover its nested list
     twin = g._copy_state()
     for f in fields(g.state):
@@ -63,7 +53,7 @@ def test_copy_state_shares_no_mutable_part():
 
 
 def test_changing_the_copy_leaves_the_original_alone():
-    g = played(3, 5, 25)
+    g = random_prefix("draghan", 3, 5, 25)
     before = digest(g)
     twin = g._copy_state()
     for h in twin.heroes:
@@ -85,7 +75,7 @@ def test_changing_the_copy_leaves_the_original_alone():
 
 
 def test_a_search_copy_plays_on_without_touching_the_original():
-    g = played(3, 9, 15)
+    g = random_prefix("draghan", 3, 9, 15)
     before, step = digest(g), g.step
     c = g.clone(history=False)
     rng = random.Random(1)
@@ -129,6 +119,6 @@ def test_measures_of_the_golden_playthroughs_by_hand(at_the_root):
 
 def test_measures_have_the_same_keys_for_every_finished_game():
     for seed in range(6):
-        g = played(2 + seed % 3, seed, 10_000)
+        g = random_prefix("draghan", 2 + seed % 3, seed, 10_000)
         assert g.is_over and set(g.measures()) == MEASURES
         assert all(isinstance(v, float) for v in g.measures().values())

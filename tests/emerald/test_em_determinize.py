@@ -13,17 +13,7 @@ import pytest
 
 import dragonwidgets
 from dragonwidgets.games.emerald.state import GEM, GOLD, OVER, PAY_OR_LOSE
-
-
-def _played(players: int, seed: int, decisions: int, **options):
-    g = dragonwidgets.new_game("emerald", players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-    return g
+from random_play import random_prefix
 
 
 def _resampled(game, seat: int, rng_seed: int):
@@ -57,9 +47,9 @@ def _hidden_from(game, seat: int) -> tuple:
 
 
 def _positions():
-    out = [_played(p, seed, n) for p in (2, 3, 4, 5) for seed, n in ((1, 0), (2, 35), (3, 90))]
-    out.append(_played(3, 4, 10_000))  # finished: gold values are shown, paid ones not
-    out.append(_played(4, 5, 60, show_paid_gold=True))
+    out = [random_prefix("emerald", p, seed, n) for p in (2, 3, 4, 5) for seed, n in ((1, 0), (2, 35), (3, 90))]
+    out.append(random_prefix("emerald", 3, 4, 10_000))  # finished: gold values are shown, paid ones not
+    out.append(random_prefix("emerald", 4, 5, 60, show_paid_gold=True))
     for seed in range(60):  # a pending payment (the captured knight's owner decides)
         g = dragonwidgets.new_game("emerald", players=3, seed=seed)
         rng = random.Random(seed)
@@ -121,7 +111,7 @@ def _swap_hidden(game, seat: int) -> None:
 
 
 def test_states_differing_only_in_hidden_things_resample_to_the_same_state():
-    game = _played(3, 21, 40)
+    game = random_prefix("emerald", 3, 21, 40)
     seat = 1
     assert any(h.gold for i, h in enumerate(game.state.hands) if i != seat)
     other = game.clone()
@@ -137,7 +127,7 @@ def test_states_differing_only_in_hidden_things_resample_to_the_same_state():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_resampled_copies_play_on_to_the_end(players):
-    game = _played(players, 9, 50)
+    game = random_prefix("emerald", players, 9, 50)
     for seat in range(players):
         twin = game.determinize(seat, random.Random(seat))
         rng = random.Random(seat)
@@ -149,7 +139,7 @@ def test_resampled_copies_play_on_to_the_end(players):
 
 
 def test_own_gold_and_paid_values_and_public_cards_stay():
-    game = _played(3, 4, 10_000)
+    game = random_prefix("emerald", 3, 4, 10_000)
     assert game.is_over
     twin = _resampled(game, 0, 3)
     for a, b in zip(game.state.hands, twin.state.hands):
@@ -159,7 +149,7 @@ def test_own_gold_and_paid_values_and_public_cards_stay():
 
 
 def test_a_position_with_cards_from_nowhere_is_refused():
-    game = _played(3, 2, 20)
+    game = random_prefix("emerald", 3, 2, 20)
     game.state.hands[0].gold += [5] * 6  # more gold 5 cards than the deck holds
     with pytest.raises(ValueError, match="do not add up"):
         game._resample_hidden(0, random.Random(1))
