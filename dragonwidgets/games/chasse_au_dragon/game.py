@@ -258,14 +258,10 @@ class ChasseGame(Game):
     def _chance_outcomes(self) -> Sequence[Action]:
         """CD-COMBAT-1 (a fight's throw), CD-DUEL-4 / CD-ENC-3 (a flight roll), CD-RAID-2 (the raid's 2d6)."""
         s = self.state
-        if s.phase == COMBAT:  # the most frequent chance node; the name as in _fighter_name, from tables
+        if s.phase == COMBAT:  # the most frequent chance node
             fight = s.fight
             assert fight is not None
-            if fight.side == 0:
-                return menus.throw_outcomes(fight.faces[0], NAMES[s.active])
-            if fight.kind == "duel":
-                return menus.throw_outcomes(fight.faces[1], NAMES[s.defender])  # type: ignore[index]
-            return menus.monster_throw_outcomes(fight.faces[1], s.pile_here()[0], NAMES[(s.active + 1) % self.players])
+            return menus.throw_outcomes(fight.faces[fight.side], self._fighter_name(fight.side))
         if s.phase == FLEE_ROLL:
             return menus.flight_roll_outcomes(s.boards[s.fleeing].power(), NAMES[s.fleeing])  # type: ignore[index]
         return menus.raid_outcomes()
@@ -378,7 +374,7 @@ class ChasseGame(Game):
         ev.append(Event("stepped", f"{NAMES[p]} steps from {start} to {end} ({note}).",
                         data={"from": start, "to": end, "paid": paid}))
         board = s.boards[p]
-        if not board.pantry and not board.cage:  # quarters() == 0; CD-MOVE-6, section 6: only "stop" is left
+        if quarters(board) == 0:  # CD-MOVE-6, section 6: only "stop" is left
             ev.append(Event("stopped", f"{NAMES[p]} has no goblin quarter left and stops on {end}."))
             self._after_move(ev)
 

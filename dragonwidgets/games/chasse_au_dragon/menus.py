@@ -132,10 +132,3 @@ def throw_outcomes(n: int, who: str) -> tuple[Action, ...]:
     return tuple(Action(f"throw {f}", f"{who[0].upper()}{who[1:]}'s d{n} shows {f}{': it explodes, throw again' if f == n else ''}",
                         CHANCE, "throw", ("dice",), ("CD-COMBAT-1",), pr)
                  for f, pr in dice.throw_outcomes(n))
-
-
-@cache
-def monster_throw_outcomes(n: int, card: str, roller: str) -> tuple[Action, ...]:
-    """CD-COMBAT-1, CD-COMBAT-4: one throw of the monster ``card``'s d``n``, rolled by ``roller`` (the left
-    neighbour): :func:`throw_outcomes` under the name ``"the {card} (rolled by {roller})"``."""
-    return throw_outcomes(n, f"the {card} (rolled by {roller})")
