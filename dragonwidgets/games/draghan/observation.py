@@ -19,10 +19,11 @@ def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
     """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys)."""
     s = game.state
     dragon_card = game._dragon_card()
+    placements = game._placements()  # the icons placed at every monster, in one pass (DG-FIGHT-6)
     table = []
     for m in s.table:
         table.append({"id": m, "dragon": m == dragon_card, "req": game._req(m),
-                      "placed": list(game.placed(m)),
+                      "placed": list(placements.get(m, (0, 0, 0))),
                       "facing": sorted(seat for seat, t in s.targets.items() if t == m)})
     obs: dict[str, Any] = {
         "viewer": viewer,
