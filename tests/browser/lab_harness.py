@@ -29,6 +29,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import warnings
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -366,9 +367,9 @@ _MARK_WIDGET_CELL_JS = """
 # The legal actions bound on the board that a click at the element's centre really reaches
 # (another piece drawn on top may cover a space): [[data-target, data-action-id], ...].
 _CLICKABLE_JS = """
-(root) => {
+(root, selector) => {
   const out = [];
-  for (const el of root.querySelectorAll('.dw-board-wrap svg [data-action-id][data-target]')) {
+  for (const el of root.querySelectorAll(selector)) {
     el.scrollIntoView({block: 'nearest', inline: 'nearest'});
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
@@ -380,11 +381,93 @@ _CLICKABLE_JS = """
 }
 """
 
+#: The board's SVG elements bound to a legal action.
+SVG_TARGETS = ".dw-board-wrap svg [data-action-id][data-target]"
+#: Every element of the board area (the SVG and HTML panels drawn beside it) bound to a legal action.
+BOARD_TARGETS = ".dw-board-wrap [data-action-id][data-target]"
 
-def board_actions(root: Any) -> list[tuple[str, str]]:
+
+def board_actions(root: Any, selector: str = SVG_TARGETS) -> list[tuple[str, str]]:
     """Return ``(data-target, action id)`` of the legal board elements under the widget ``root``
-    (a Playwright locator) that a click at their centre reaches."""
-    return [tuple(x) for x in root.evaluate(_CLICKABLE_JS)]
+    (a Playwright locator) matching ``selector`` that a click at their centre reaches."""
+    return [tuple(x) for x in root.evaluate(_CLICKABLE_JS, selector)]
+
+
+# Record, in the page, the action id (or null) under every click the widget root receives.
+_RECORD_CLICKS_JS = """
+(root) => {
+  if (!root.__dwClicks) {
+    root.__dwClicks = [];
+    root.addEventListener('click', (e) => {
+      const el = e.target.closest && e.target.closest('[data-action-id]');
+      root.__dwClicks.push(el ? el.getAttribute('data-action-id') : null);
+    }, true);
+  }
+  return root.__dwClicks.length;
+}
+"""
+
+# Record, in the kernel, every intent the front end sends to the widget ``w``.
+_RECORD_INTENTS_PY = """
+if "_dw_intents" not in globals():
+    _dw_intents = []
+    w.on_msg(lambda _w, content, _buffers: _dw_intents.append(content))
+"""
+
+
+def click_action(root: Any, kernel: Kernel, el: Any, step: int, action_id: str, seat: int,
+                 timeout: float = 20) -> None:
+    """Click ``el`` (a Playwright locator bound to ``action_id``) in widget ``w``; check Python applied it.
+
+    Waits until the game in the kernel passed ``step`` and asserts that the entry at ``step`` is
+    ``action_id`` played by ``seat``, with no refusal in ``w.last_error``.
+
+    A click that never reached the widget as a click on an action (the browser's click event
+    landed on no ``[data-action-id]`` element, and the kernel received no intent) is made again,
+    once, with a warning: it was lost between the mouse's press and release, when the page moved
+    under the pointer (JupyterLab lays out and renders cells as they scroll into view).
+
+    Raises:
+        AssertionError: Python refused the click or applied another action.
+        TimeoutError: the game did not move on although the click reached the widget or was lost
+            twice (the message says what the page and the kernel saw).
+    """
+    kernel.run(_RECORD_INTENTS_PY)
+    for attempt in (1, 2):
+        clicks_before = root.evaluate(_RECORD_CLICKS_JS)
+        intents_before = kernel.eval("len(_dw_intents)")
+        el.click()
+        try:
+            kernel.wait_for(f"w.game.step > {step} or w.last_error", timeout=timeout)
+            break
+        except TimeoutError:
+            clicks = root.evaluate("(root) => root.__dwClicks")[clicks_before:]
+            intents = kernel.eval("_dw_intents")[intents_before:]
+            seen = (f"the page saw clicks on {clicks}, the kernel received the intents {intents}, "
+                    f"the game is at step {kernel.eval('w.game.step')}")
+            if attempt == 2 or intents or action_id in clicks:
+                raise TimeoutError(f"clicked {action_id!r} at step {step} ({attempt} time(s)): {seen}") from None
+            warnings.warn(f"the click on {action_id!r} at step {step} was lost in the browser ({seen}); "
+                          "clicking again", stacklevel=2)
+    error = kernel.eval("w.last_error")
+    assert not error, f"Python refused the clicked {action_id!r} at step {step}: {error}"
+    done = kernel.eval(f"(w.game.history[{step}].action.id, w.game.history[{step}].action.player)")
+    assert done == [action_id, seat], f"clicked {action_id!r} at step {step}, the kernel applied {done}"
+
+
+def click_on_board_or_list(root: Any, kernel: Kernel, step: int, action_id: str, seat: int = 0) -> bool:
+    """Click ``action_id`` on the board area if a click reaches it, else in the legal-actions list.
+
+    Checks as :func:`click_action` does; returns whether the click was on the board.
+    """
+    targets = sorted(t for t, a in board_actions(root, BOARD_TARGETS) if a == action_id)
+    if targets:
+        el = root.locator(f'.dw-board-wrap [data-target="{targets[0]}"][data-action-id="{action_id}"]').first
+    else:
+        el = root.locator(f'.dw-action-list button.dw-action[data-action-id="{action_id}"]')
+        assert el.count() == 1, f"{action_id!r}: {el.count()} buttons in the list"
+    click_action(root, kernel, el, step, action_id, seat)
+    return bool(targets)
 
 
 class OpenNotebook:

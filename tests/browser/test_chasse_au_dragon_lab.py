@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from lab_harness import notebook_json
+from lab_harness import BOARD_TARGETS, board_actions, click_on_board_or_list, notebook_json
 
 from dragonwidgets import bot_names
 
@@ -40,19 +40,6 @@ READY_JS = """([root, step, n]) =>
   Number(root.querySelector('.dw-timeline-range').value) === step &&
   root.querySelectorAll(
     '.dw-action-list button.dw-action[data-action-id]:not([aria-disabled])').length === n"""
-#: Board elements (forest or management boards) bound to a legal action that a click at their centre reaches.
-CLICKABLE_JS = """(root) => {
-  const out = [];
-  for (const el of root.querySelectorAll('.dw-board-wrap [data-action-id][data-target]')) {
-    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    if (hit && hit.closest('[data-action-id]') === el) {
-      out.push([el.getAttribute('data-target'), el.getAttribute('data-action-id')]);
-    }
-  }
-  return out;
-}"""
 #: The data-target ids the forest shows highlighted as legal.
 HIGHLIGHTED_JS = """root => [...root.querySelectorAll('.dw-board-wrap svg .dw-legal[data-target]')]
   .map(el => el.getAttribute('data-target')).sort()"""
@@ -63,10 +50,6 @@ def notebook(lab, open_notebook):
     """Write the test's notebook into the server's root and open it (all cells run)."""
     (lab.root_dir / NOTEBOOK).write_text(notebook_json(SOURCE))
     return open_notebook(NOTEBOOK)
-
-
-def clickable(root) -> list[tuple[str, str]]:
-    return [tuple(x) for x in root.evaluate(CLICKABLE_JS)]
 
 
 def wait_for_seat0_or_end(kernel, deadline: float) -> tuple[int, bool, list[str]]:
@@ -84,28 +67,6 @@ def wait_for_seat0_or_end(kernel, deadline: float) -> tuple[int, bool, list[str]
     raise TimeoutError(f"seat 0 never got the move and the game did not end (last state {state})")
 
 
-def click(root, kernel, step: int, action_id: str) -> bool:
-    """Click ``action_id`` on the board if a click reaches it, else in the list; check Python applied it.
-
-    Returns whether the click was on the board.
-    """
-    targets = sorted(t for t, a in clickable(root) if a == action_id)
-    if targets:
-        el = root.locator(f'.dw-board-wrap [data-target="{targets[0]}"][data-action-id="{action_id}"]').first
-        on_board = True
-    else:
-        el = root.locator(f'.dw-action-list button.dw-action[data-action-id="{action_id}"]')
-        assert el.count() == 1, f"{action_id!r}: {el.count()} buttons in the list"
-        on_board = False
-    el.click()
-    kernel.wait_for(f"w.game.step > {step} or w.last_error", timeout=20)
-    error = kernel.eval("w.last_error")
-    assert not error, f"Python refused the clicked {action_id!r} at step {step}: {error}"
-    done = kernel.eval(f"(w.game.history[{step}].action.id, w.game.history[{step}].action.player)")
-    assert done == [action_id, 0], f"clicked {action_id!r} at step {step}, the kernel applied {done}"
-    return on_board
-
-
 def test_click_a_highlighted_square_steps_the_adventurer(notebook):
     """White opens on its camp 3,0: exactly the king steps are lit; a click on one moves the pawn there."""
     kernel = notebook.kernel
@@ -116,10 +77,10 @@ def test_click_a_highlighted_square_steps_the_adventurer(notebook):
     squares = sorted(a.split()[1] for a in legal if a.startswith("step "))
     assert squares == sorted(["2,0", "4,0", "2,1", "3,1", "4,1"]), legal
     assert root.evaluate(HIGHLIGHTED_JS) == squares
-    reachable = dict(clickable(root))
+    reachable = dict(board_actions(root, BOARD_TARGETS))
     assert all(reachable.get(sq) == f"step {sq}" for sq in squares), reachable
     destination = "4,1"  # an inner square: its pile glyph lies over it, the click still reaches the square
-    assert click(root, kernel, step, f"step {destination}")
+    assert click_on_board_or_list(root, kernel, step, f"step {destination}")
 
     assert kernel.eval("w.game.state.positions[0]") == [4, 1]
     assert kernel.eval("w.observation['positions'][0]") == destination
@@ -151,7 +112,7 @@ def test_full_game_by_clicking(notebook):
         root.page.wait_for_function(READY_JS, arg=[handle, step, len(legal)])
         action_id, kind = kernel.eval(
             "(lambda a: (a.id, a.kind))(_advisor.choose(w.game.observation(0), w.game.legal_actions(), _rng))")
-        hit = click(root, kernel, step, action_id)
+        hit = click_on_board_or_list(root, kernel, step, action_id)
         on_board += hit
         clicks += 1
         kinds[kind] = kinds.get(kind, 0) + 1

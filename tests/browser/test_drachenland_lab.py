@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from lab_harness import BOARD_TARGETS, board_actions, click_on_board_or_list
 
 pytestmark = pytest.mark.browser
 
@@ -25,26 +26,9 @@ READY_JS = """([root, step, n]) =>
   Number(root.querySelector('.dw-timeline-range').value) === step &&
   root.querySelectorAll(
     '.dw-action-list button.dw-action[data-action-id]:not([aria-disabled])').length === n"""
-#: Board elements (map or seat panels) bound to a legal action that a click at their centre reaches.
-CLICKABLE_JS = """(root) => {
-  const out = [];
-  for (const el of root.querySelectorAll('.dw-board-wrap [data-action-id][data-target]')) {
-    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    if (hit && hit.closest('[data-action-id]') === el) {
-      out.push([el.getAttribute('data-target'), el.getAttribute('data-action-id')]);
-    }
-  }
-  return out;
-}"""
 #: The data-target ids the map shows highlighted as legal.
 HIGHLIGHTED_JS = """root => [...root.querySelectorAll('.dw-board-wrap svg .dw-legal[data-target]')]
   .map(el => el.getAttribute('data-target')).sort()"""
-
-
-def clickable(root) -> list[tuple[str, str]]:
-    return [tuple(x) for x in root.evaluate(CLICKABLE_JS)]
 
 
 def wait_for_seat0_or_end(kernel, deadline: float) -> tuple[int, bool, list[str]]:
@@ -62,28 +46,6 @@ def wait_for_seat0_or_end(kernel, deadline: float) -> tuple[int, bool, list[str]
     raise TimeoutError(f"seat 0 never got the move and the game did not end (last state {state})")
 
 
-def click(root, kernel, step: int, action_id: str) -> bool:
-    """Click ``action_id`` on the board if a click reaches it, else in the list; check Python applied it.
-
-    Returns whether the click was on the board.
-    """
-    targets = sorted(t for t, a in clickable(root) if a == action_id)
-    if targets:
-        el = root.locator(f'.dw-board-wrap [data-target="{targets[0]}"][data-action-id="{action_id}"]').first
-        on_board = True
-    else:
-        el = root.locator(f'.dw-action-list button.dw-action[data-action-id="{action_id}"]')
-        assert el.count() == 1, f"{action_id!r}: {el.count()} buttons in the list"
-        on_board = False
-    el.click()
-    kernel.wait_for(f"w.game.step > {step} or w.last_error", timeout=20)
-    error = kernel.eval("w.last_error")
-    assert not error, f"Python refused the clicked {action_id!r} at step {step}: {error}"
-    done = kernel.eval(f"(w.game.history[{step}].action.id, w.game.history[{step}].action.player)")
-    assert done == [action_id, 0], f"clicked {action_id!r} at step {step}, the kernel applied {done}"
-    return on_board
-
-
 def test_click_a_highlighted_destination_moves_the_adventurer(open_notebook):
     """Seat 0 opens: click its red adventurer in its panel, then a highlighted end space on the map."""
     nb = open_notebook(NOTEBOOK)
@@ -93,8 +55,8 @@ def test_click_a_highlighted_destination_moves_the_adventurer(open_notebook):
     step, over, legal = wait_for_seat0_or_end(kernel, deadline)
     assert legal == ["enter red", "enter green", "enter blue"], legal
     root.page.wait_for_function(READY_JS, arg=[root.element_handle(), step, len(legal)])
-    assert ("adv/0/red", "enter red") in clickable(root)
-    click(root, kernel, step, "enter red")
+    assert ("adv/0/red", "enter red") in board_actions(root, BOARD_TARGETS)
+    click_on_board_or_list(root, kernel, step, "enter red")
 
     step, over, legal = wait_for_seat0_or_end(kernel, deadline)
     root.page.wait_for_function(READY_JS, arg=[root.element_handle(), step, len(legal)])
@@ -102,10 +64,10 @@ def test_click_a_highlighted_destination_moves_the_adventurer(open_notebook):
     assert walks and len(walks) == len(legal), legal
     # Exactly the legal end spaces are highlighted on the map, and each is clickable.
     assert [t for t in root.evaluate(HIGHLIGHTED_JS) if t in walks] == walks
-    reachable = {t: a for t, a in clickable(root)}
+    reachable = {t: a for t, a in board_actions(root, BOARD_TARGETS)}
     assert all(reachable.get(n) == f"walk {n}" for n in walks), reachable
     destination = walks[-1]
-    click(root, kernel, step, f"walk {destination}")
+    click_on_board_or_list(root, kernel, step, f"walk {destination}")
 
     assert kernel.eval("w.game.state.positions[0]['red']") == destination
     assert kernel.eval("w.game.history[-1].action.id if w.game.history[-1].action.player == 0 "
@@ -134,7 +96,7 @@ def test_full_game_by_clicking(open_notebook):
         assert clicks < MAX_CLICKS, f"the game is not over after {clicks} clicks"
         root.page.wait_for_function(READY_JS, arg=[handle, step, len(legal)])
         action_id = kernel.eval("_advisor.choose(w.game.observation(0), w.game.legal_actions(), _rng).id")
-        on_board += click(root, kernel, step, action_id)
+        on_board += click_on_board_or_list(root, kernel, step, action_id)
         clicks += 1
 
     status = kernel.eval("w.status")

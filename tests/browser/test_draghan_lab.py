@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from lab_harness import notebook_json
+from lab_harness import BOARD_TARGETS, board_actions, click_on_board_or_list, notebook_json
 
 from dragonwidgets import bot_names
 
@@ -40,19 +40,6 @@ READY_JS = """([root, step, n]) =>
   Number(root.querySelector('.dw-timeline-range').value) === step &&
   root.querySelectorAll(
     '.dw-action-list button.dw-action[data-action-id]:not([aria-disabled])').length === n"""
-#: Table elements bound to a legal action that a click at their centre reaches.
-CLICKABLE_JS = """(root) => {
-  const out = [];
-  for (const el of root.querySelectorAll('.dw-board-wrap [data-action-id][data-target]')) {
-    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    if (hit && hit.closest('[data-action-id]') === el) {
-      out.push([el.getAttribute('data-target'), el.getAttribute('data-action-id')]);
-    }
-  }
-  return out;
-}"""
 #: The data-target ids the table shows highlighted as a legal action of their own.
 HIGHLIGHTED_JS = """root => [...root.querySelectorAll('.dw-board-wrap .dw-legal[data-target]')]
   .map(el => el.getAttribute('data-target')).sort()"""
@@ -67,10 +54,6 @@ def notebook(lab, open_notebook):
     return open_notebook(NOTEBOOK)
 
 
-def clickable(root) -> list[tuple[str, str]]:
-    return [tuple(x) for x in root.evaluate(CLICKABLE_JS)]
-
-
 def wait_for_decision_or_end(kernel, deadline: float) -> tuple[int, bool, int | None, list[str]]:
     """Wait until this view may decide or the game is over; return (step, over, seat, legal ids)."""
     state = None
@@ -82,28 +65,6 @@ def wait_for_decision_or_end(kernel, deadline: float) -> tuple[int, bool, int | 
             return step, over, seat, legal
         time.sleep(0.03)
     raise TimeoutError(f"nobody may decide and the game did not end (last state {state})")
-
-
-def click(root, kernel, step: int, seat: int, action_id: str) -> bool:
-    """Click ``action_id`` on the table if a click reaches it, else in the list; check Python applied it.
-
-    Returns whether the click was on the table.
-    """
-    targets = sorted(t for t, a in clickable(root) if a == action_id)
-    if targets:
-        el = root.locator(f'.dw-board-wrap [data-target="{targets[0]}"][data-action-id="{action_id}"]').first
-        on_board = True
-    else:
-        el = root.locator(f'.dw-action-list button.dw-action[data-action-id="{action_id}"]')
-        assert el.count() == 1, f"{action_id!r}: {el.count()} buttons in the list"
-        on_board = False
-    el.click()
-    kernel.wait_for(f"w.game.step > {step} or w.last_error", timeout=20)
-    error = kernel.eval("w.last_error")
-    assert not error, f"Python refused the clicked {action_id!r} at step {step}: {error}"
-    done = kernel.eval(f"(w.game.history[{step}].action.id, w.game.history[{step}].action.player)")
-    assert done == [action_id, seat], f"clicked {action_id!r} at step {step}, the kernel applied {done}"
-    return on_board
 
 
 def advice(kernel) -> tuple[str, str]:
@@ -125,7 +86,7 @@ def test_click_a_highlighted_monster_to_face_it(notebook):
         step, over, seat, legal = wait_for_decision_or_end(kernel, time.monotonic() + 60)
         root.page.wait_for_function(READY_JS, arg=[handle, step, len(legal)])
         assert kernel.eval("w.observation['decision']") == "choose_character"
-        assert click(root, kernel, step, seat, f"choose {character}")
+        assert click_on_board_or_list(root, kernel, step, f"choose {character}", seat)
     assert kernel.eval("w.player_names") == ["Elf", "Wizard"]
 
     step, over, seat, legal = wait_for_decision_or_end(kernel, time.monotonic() + 60)
@@ -134,12 +95,12 @@ def test_click_a_highlighted_monster_to_face_it(notebook):
     monsters = kernel.eval("[m['id'] for m in w.observation['table']]")
     assert len(monsters) >= 2
     assert root.evaluate(HIGHLIGHTED_JS) == sorted(f"card/{m}" for m in monsters)
-    reachable = dict(clickable(root))
+    reachable = dict(board_actions(root, BOARD_TARGETS))
     assert all(reachable.get(f"card/{m}") == f"face {m}" for m in monsters), reachable
     # the declaring character is lit too, as a target every choice shares
     assert root.locator(f'.dw-board-wrap [data-target="hero/{seat}"].dw-legal-shared').count() == 1
     chosen = monsters[-1]
-    assert click(root, kernel, step, seat, f"face {chosen}")
+    assert click_on_board_or_list(root, kernel, step, f"face {chosen}", seat)
 
     assert kernel.eval(f"w.game.state.targets.get({seat})") == chosen
     assert kernel.eval("w.observation['targets']").get(str(seat)) == chosen
@@ -174,7 +135,7 @@ def test_full_game_by_clicking(notebook):
         assert clicks < MAX_CLICKS, f"the game is not over after {clicks} clicks"
         root.page.wait_for_function(READY_JS, arg=[handle, step, len(legal)])
         action_id, kind = advice(kernel)
-        hit = click(root, kernel, step, seat, action_id)
+        hit = click_on_board_or_list(root, kernel, step, action_id, seat)
         if kind in ("choose_character", "use", "buy") or (kind == "face" and action_id != "face none"):
             assert hit, f"{action_id!r} has its own card on the table but was not clickable there"
             must_be_on_board += 1
