@@ -21,7 +21,7 @@ from _random import Random as _MersenneTwister  # the C generator under random.R
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .actions import CHANCE, Action, Event
+from .actions import CHANCE, Action, Event, _new_tuple  # tuple.__new__: a named tuple built in C
 from .errors import HistoryError, IllegalActionError
 
 CHANCE_MODES = ("auto", "manual")
@@ -36,9 +36,6 @@ class Entry(NamedTuple):
     action: Action
     auto: bool
     events: tuple[Event, ...]
-
-
-_new_tuple = tuple.__new__  # builds a named tuple from its fields in C (no Python __new__ per entry)
 
 
 def _chance_number(seed: int) -> float:

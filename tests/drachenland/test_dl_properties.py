@@ -14,6 +14,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_prefix
 
 import dragonwidgets
 from dragonwidgets.games.drachenland import DrachenlandGame
@@ -206,13 +207,8 @@ def test_goto_returns_to_identical_digests(players, seed, data):
 @given(players=players_st, seed=seed_st, start=st.integers(0, 2000))
 def test_undo_returns_to_identical_digests(players, seed, start):
     """History: undo() after any decision (and the dice drawn after it) gives back the digest before it."""
-    g = DrachenlandGame(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(start):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
+    rng = random.Random(seed)  # the random line, then the choices undone below
+    g = random_prefix("drachenland", players, seed, start, rng)
     for _ in range(25):
         if g.is_over:
             break

@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import combinations, product
 
 Icons = tuple[int, int, int]  # strength, charm, knowledge
+NO_ICONS: Icons = (0, 0, 0)  # no icon (nothing placed at a monster)
 
 
 @lru_cache(maxsize=None)

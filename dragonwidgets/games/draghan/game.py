@@ -26,7 +26,7 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 from . import actions, text
 from .cards import Decks, build_location_deck, load_decks, shuffle, shuffled
 from .determinize import resample_hidden
-from .fight import Icons, Plan, add, defeats, icons, search
+from .fight import NO_ICONS, Icons, Plan, add, defeats, icons, search
 from .observation import observe
 from .tables import Tables, tables
 from .state import (
@@ -79,8 +79,6 @@ _ACTIONS_OF = {
     ASSIST: "_assist_actions", GOLD: "_gold_actions", REPLACE: "_replace_actions", BUY: "_buy_actions",
     SHARE: "_share_actions", CHECK: "_check_actions",
 }
-
-_NOTHING: Icons = (0, 0, 0)  # no icon placed
 
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
 
@@ -679,7 +677,7 @@ class DraghanGame(Game):
 
     def placed(self, monster: str) -> tuple[int, int, int]:
         """Return the (S, C, K) icons placed at ``monster``: characters, their cards, the assist (DG-FIGHT-6)."""
-        return self._placements().get(monster, _NOTHING)
+        return self._placements().get(monster, NO_ICONS)
 
     def _placements(self) -> dict[str, Icons]:
         """Return the (S, C, K) icons placed at each monster that has any (:meth:`placed` of them all at once).
@@ -690,12 +688,12 @@ class DraghanGame(Game):
         s, card_icons = self.state, self._t.icons
         out: dict[str, Icons] = {}
         for seat, m in s.targets.items():
-            total = add(out.get(m, _NOTHING), icons(self._shows(seat)))
+            total = add(out.get(m, NO_ICONS), icons(self._shows(seat)))
             for c in s.used.get(seat, ()):
                 total = add(total, card_icons[c])
             out[m] = total  # type: ignore[index]
         if s.assist_target is not None:
-            out[s.assist_target] = add(out.get(s.assist_target, _NOTHING), icons(s.assist))
+            out[s.assist_target] = add(out.get(s.assist_target, NO_ICONS), icons(s.assist))
         return out
 
     def _resolve(self, ev: list[Event]) -> None:
@@ -706,7 +704,7 @@ class DraghanGame(Game):
         others = [m for m in s.table if m != dragon]
         down = []
         for m in others:
-            placed = placements.get(m, _NOTHING)
+            placed = placements.get(m, NO_ICONS)
             card = t.card[m]  # not the dragon card: its own name and icons (Tables.monster_name, Tables.req)
             beaten = defeats(card.req, placed)
             if beaten:
@@ -716,7 +714,7 @@ class DraghanGame(Game):
         s.defeated += len(down)
         all_down = len(down) == len(others)
         if dragon in s.table and all_down:
-            if defeats(self._req(dragon), placements.get(dragon, _NOTHING)):  # type: ignore[arg-type]
+            if defeats(self._req(dragon), placements.get(dragon, NO_ICONS)):  # type: ignore[arg-type]
                 s.result = "won"
                 s.end_reason = f"the team defeated the {self._monster_name(dragon)}"
                 s.phase = OVER

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .fight import NO_ICONS
 from .state import OVER
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
     table = []
     for m in s.table:
         table.append({"id": m, "dragon": m == dragon_card, "req": game._req(m),
-                      "placed": list(placements.get(m, (0, 0, 0))),
+                      "placed": list(placements.get(m, NO_ICONS)),
                       "facing": sorted(seat for seat, t in s.targets.items() if t == m)})
     obs: dict[str, Any] = {
         "viewer": viewer,
