@@ -269,7 +269,7 @@ BAD_BOARDS = [
     pytest.param(_stone_named_like_entrance, "id", "only entrance ids start with 'E'", id="stone id like an entrance"),
     pytest.param(_one_direction, "paths", "at least two directions", id="entrance with one direction"),
     pytest.param(_missing_field, "volcanoes[3].gems", "is missing", id="missing field"),
-    pytest.param(_wrong_type, "volcanoes[3].eggs", "must be int", id="wrong type"),
+    pytest.param(_wrong_type, "volcanoes[3].eggs", "must be an integer", id="wrong type"),
     pytest.param(_bad_format, "format", "unknown format", id="unknown format"),
     pytest.param(_no_rivers, "rivers", "is missing", id="no rivers"),
 ]

@@ -17,7 +17,6 @@ squares, 2 on 12, 3 on the 4 centre squares. A pile is a list of card types, ``p
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
@@ -26,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dragonwidgets.engine import GameDataError
+from dragonwidgets.engine.data import DataChecker, cache_key, read_json
 
 DATA = Path(__file__).with_name("data")
 #: The bundled, reconstructed setup (CD-REC-2).
@@ -176,55 +175,20 @@ def load_setup(path: str | os.PathLike[str] | None = None) -> Setup:
     >>> sum(s.counts.values()), [r.cards for r in s.rings], s.explicit_piles is None
     (124, [40, 48, 36], True)
     """
-    file = Path(path) if path else BUNDLED_SETUP
-    try:
-        st = file.stat()
-    except OSError as e:
-        raise GameDataError(f"{file}: cannot read the setup file ({e.strerror})") from None
-    return _load_cached(str(file), st.st_mtime_ns, st.st_size)
+    return _load_cached(*cache_key(path, BUNDLED_SETUP))
 
 
 @lru_cache(maxsize=16)
 def _load_cached(file: str, mtime_ns: int, size: int) -> Setup:
-    return _Checker(file).setup(_read_json(file))
-
-
-def _read_json(file: str) -> Any:
-    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in pairs]
-        dup = sorted({k for k in keys if keys.count(k) > 1})
-        if dup:
-            raise GameDataError(f"{file}: field {dup[0]!r}: key given twice")
-        return dict(pairs)
-
-    try:
-        return json.loads(Path(file).read_text(encoding="utf-8"), object_pairs_hook=no_duplicates)
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameDataError(f"{file}: cannot read the setup file ({e})") from None
-    except json.JSONDecodeError as e:
-        raise GameDataError(f"{file}: not valid JSON: {e}") from None
+    return _Checker(file).setup(read_json(file))
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class _Checker:
+class _Checker(DataChecker):
     """Validate the fields of one setup file; every failure names the file and the field."""
-
-    def __init__(self, file: str):
-        self.file = file
-
-    def need(self, ok: bool, field: str, msg: str) -> None:
-        if not ok:
-            raise GameDataError(f"{self.file}: field {field!r}: {msg}")
-
-    def get(self, obj: Any, key: str, typ: type | tuple[type, ...], field: str) -> Any:
-        self.need(isinstance(obj, dict) and key in obj, field, "is missing")
-        value = obj[key]
-        self.need(isinstance(value, typ) and not isinstance(value, bool), field,
-                  f"must be {getattr(typ, '__name__', typ)}, got {value!r}")
-        return value
 
     def square(self, value: Any, field: str) -> Square:
         self.need(isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value), field,

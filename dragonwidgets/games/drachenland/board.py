@@ -14,7 +14,6 @@ Node ids: volcanoes and stones are *spaces*; an entrance (id starting with ``E``
 
 from __future__ import annotations
 
-import json
 import os
 from collections import deque
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dragonwidgets.engine import GameDataError
+from dragonwidgets.engine.data import DataChecker, cache_key, read_json
 
 DATA = Path(__file__).with_name("data")
 BUNDLED_BOARD = DATA / "board.json"
@@ -114,45 +113,17 @@ def load_board(path: str | os.PathLike[str] | None = None) -> Board:
     >>> len(b.volcanoes), len(b.stones), sum(b.eggs.values()), sum(b.gem_slots.values())
     (15, 86, 18, 57)
     """
-    file = Path(path) if path else BUNDLED_BOARD
-    try:
-        st = file.stat()
-    except OSError as e:
-        raise GameDataError(f"{file}: cannot read the board file ({e.strerror})") from None
-    return _load_cached(str(file), st.st_mtime_ns, st.st_size)
-
-
-def _read_json(file: str) -> Any:
-    try:
-        return json.loads(Path(file).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameDataError(f"{file}: cannot read the file ({e})") from None
-    except json.JSONDecodeError as e:
-        raise GameDataError(f"{file}: not valid JSON: {e}") from None
+    return _load_cached(*cache_key(path, BUNDLED_BOARD))
 
 
 @lru_cache(maxsize=16)
 def _load_cached(file: str, mtime_ns: int, size: int) -> Board:
-    components = _Checker(str(COMPONENTS)).components(_read_json(str(COMPONENTS)))
-    return _Checker(file).board(_read_json(file), components)
+    components = _Checker(str(COMPONENTS)).components(read_json(COMPONENTS))
+    return _Checker(file).board(read_json(file), components)
 
 
-class _Checker:
+class _Checker(DataChecker):
     """Validate the fields of one data file; every failure names the file and the field."""
-
-    def __init__(self, file: str):
-        self.file = file
-
-    def need(self, ok: bool, field: str, msg: str) -> None:
-        if not ok:
-            raise GameDataError(f"{self.file}: field {field!r}: {msg}")
-
-    def get(self, obj: Any, key: str, typ: type | tuple[type, ...], field: str) -> Any:
-        self.need(isinstance(obj, dict) and key in obj, field, "is missing")
-        value = obj[key]
-        self.need(isinstance(value, typ) and not isinstance(value, bool), field,
-                  f"must be {getattr(typ, '__name__', typ)}, got {value!r}")
-        return value
 
     # ------------------------------------------------------------------ components.json
     def components(self, data: Any) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
-from dragonwidgets.engine import GameDataError
+from dragonwidgets.engine.data import DataChecker, cache_key, read_json
 
 DATA = Path(__file__).with_name("data")
 #: The bundled, reconstructed decks (section 5, DG-REC-1..6).
@@ -87,7 +87,6 @@ _KEYS = {
 _ENCOUNTER_TYPES = ("monster", "equipment", "dragon_card")
 _TOP_KEYS = ("format", "reconstruction", "source", "coins", "limits", "decks")
 _ID = re.compile(r"^\S+$")
-_TYPE_NAMES = {str: "a string", int: "an integer", dict: "a JSON object", list: "a list"}
 
 
 def icon_counts(icons: Icons) -> tuple[int, int, int]:
@@ -240,51 +239,16 @@ def load_decks(path: str | os.PathLike[str] | None = None) -> Decks:
     >>> d.card("CH1").name, d.card("CH1").healthy, d.card("S01").kind, d.card("M07").is_equipment
     ('Elf', 'SCC', 'dragon_card', True)
     """
-    file = str(Path(path)) if path else _BUNDLED_FILE
-    try:
-        st = os.stat(file)
-    except OSError as e:
-        raise GameDataError(f"{file}: cannot read the decks file ({e.strerror})") from None
-    return _load_cached(file, st.st_mtime_ns, st.st_size)
+    return _load_cached(*cache_key(path, _BUNDLED_FILE))
 
 
 @lru_cache(maxsize=16)
 def _load_cached(file: str, mtime_ns: int, size: int) -> Decks:
-    return _Checker(file).decks(_read_json(file))
+    return _Checker(file).decks(read_json(file))
 
 
-def _read_json(file: str) -> Any:
-    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in pairs]
-        dup = sorted({k for k in keys if keys.count(k) > 1})
-        if dup:
-            raise GameDataError(f"{file}: field {dup[0]!r}: key given twice")
-        return dict(pairs)
-
-    try:
-        return json.loads(Path(file).read_text(encoding="utf-8"), object_pairs_hook=no_duplicates)
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameDataError(f"{file}: cannot read the decks file ({e})") from None
-    except json.JSONDecodeError as e:
-        raise GameDataError(f"{file}: not valid JSON: {e}") from None
-
-
-class _Checker:
+class _Checker(DataChecker):
     """Validate the fields of one decks file; every failure names the file and the field."""
-
-    def __init__(self, file: str):
-        self.file = file
-
-    def need(self, ok: bool, field: str, msg: str) -> None:
-        if not ok:
-            raise GameDataError(f"{self.file}: field {field!r}: {msg}")
-
-    def get(self, obj: dict, key: str, typ: type | tuple[type, ...], field: str) -> Any:
-        self.need(key in obj, field, "is missing")
-        value = obj[key]
-        self.need(isinstance(value, typ) and not isinstance(value, bool), field,
-                  f"must be {_TYPE_NAMES.get(typ, typ)}, got {value!r}")
-        return value
 
     def keys(self, obj: Any, allowed: Sequence[str], field: str) -> None:
         self.need(isinstance(obj, dict), field, "must be a JSON object")

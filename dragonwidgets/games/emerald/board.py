@@ -11,17 +11,18 @@ Space numbering (``pos``, EM-REC-1): 0 = a start space (``T1``..``T4``, ``KEEP``
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dragonwidgets.engine import GameDataError
+from dragonwidgets.engine.data import DataChecker, cache_key, read_json
 
 #: The bundled, reconstructed board.
 BUNDLED_BOARD = Path(__file__).with_name("data") / "board.json"
+#: The version of the board file's layout this code reads (its ``format`` field).
+FORMAT = 1
 
 # Counts the French rulebook states (checked on load whatever the file says).
 START_SPACES = 5  # EM-SETUP-1: "ses 5 tours" = 4 towers + keep (EM-INT-4)
@@ -132,46 +133,16 @@ def load_board(path: str | os.PathLike[str] | None = None) -> Board:
     >>> load_board().cards_on_board
     45
     """
-    file = Path(path) if path else BUNDLED_BOARD
-    try:
-        st = file.stat()
-    except OSError as e:
-        raise GameDataError(f"{file}: cannot read the board file ({e.strerror})") from None
-    return _load_cached(str(file), st.st_mtime_ns, st.st_size)
+    return _load_cached(*cache_key(path, BUNDLED_BOARD))
 
 
 @lru_cache(maxsize=16)
 def _load_cached(file: str, mtime_ns: int, size: int) -> Board:
-    try:
-        data = json.loads(Path(file).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameDataError(f"{file}: cannot read the board file ({e})") from None
-    except json.JSONDecodeError as e:
-        raise GameDataError(f"{file}: not valid JSON: {e}") from None
-    return _Checker(file).board(data)
+    return _Checker(file).board(read_json(file))
 
 
-class _Checker:
+class _Checker(DataChecker):
     """Validate the fields of one board file; every failure names the file and the field."""
-
-    def __init__(self, file: str):
-        self.file = file
-
-    def fail(self, field: str, msg: str) -> GameDataError:
-        return GameDataError(f"{self.file}: field {field!r}: {msg}")
-
-    def need(self, ok: bool, field: str, msg: str) -> None:
-        if not ok:
-            raise self.fail(field, msg)
-
-    def get(self, obj: Any, key: str, typ: type | tuple[type, ...], field: str) -> Any:
-        if not isinstance(obj, dict) or key not in obj:
-            raise self.fail(field, "is missing")
-        value = obj[key]
-        if not isinstance(value, typ) or isinstance(value, bool):
-            name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-            raise self.fail(field, f"must be a {name}, got {value!r:.60}")
-        return value
 
     def count(self, obj: Any, key: str, field: str, *, low: int = 0) -> int:
         value = self.get(obj, key, int, field)
@@ -182,6 +153,8 @@ class _Checker:
     def board(self, data: Any) -> Board:
         self.need(isinstance(data, dict), "<top>", "the file must hold a JSON object")
         self.need(data.get("game") == "emerald", "game", f"must be 'emerald', got {data.get('game')!r}")
+        fmt = data.get("format")
+        self.need(fmt == FORMAT, "format", f"unknown format {fmt!r:.40}; this code reads format {FORMAT}")
         starts, kinds = self.start_spaces(data)
         by_players = self.start_spaces_by_players(data, starts)
         path, sq_kinds, pos, lair_pos, lair_places, piles = self.path(data, set(starts))

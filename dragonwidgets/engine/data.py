@@ -1,0 +1,195 @@
+"""Game data files (boards, decks, set-ups): one reader and one checker base for every game.
+
+Every game keeps its components as JSON files inside the package (the ``*-REC-n`` reconstructions) and
+lets an owner of the real game pass a file of their own (the ``board_file``, ``setup_file`` or
+``decks_file`` option). This module reads such a file the same way for all four games:
+
+- :func:`read_json` refuses what is not plain JSON data: a missing or unreadable file, text that is not
+  UTF-8 or not JSON, a key given twice in one object, ``NaN`` or an infinite number, nesting deeper than
+  :data:`MAX_DEPTH`, or a file over :data:`MAX_BYTES`. Every refusal is a
+  :class:`~dragonwidgets.engine.GameDataError` that names the file (and the field where there is one).
+- :func:`file_digest` gives the SHA-256 of a file's bytes: records carry it, so a game replayed from a
+  record is checked to use the very data it was played with.
+- :func:`cache_key` stats the file once, so a loader can cache what it built by path, modification time
+  and size.
+- :class:`DataChecker` is the base of each game's validator: ``need``, ``get`` and ``fail`` build the
+  errors, so all four games word them alike.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import GameDataError
+
+#: The deepest nesting of arrays and objects a data file may have (the bundled files use 5 or fewer).
+MAX_DEPTH = 32
+#: The largest data file read, in bytes (the bundled files are under 60 kB).
+MAX_BYTES = 4_000_000
+
+_TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", dict: "a JSON object", list: "a list",
+               bool: "true or false"}
+
+
+def cache_key(path: str | os.PathLike[str] | None, bundled: str | os.PathLike[str]) -> tuple[str, int, int]:
+    """Return ``(file, mtime_ns, size)`` for the data file ``path`` (``None`` or ``""``: ``bundled``).
+
+    Raises:
+        GameDataError: the file cannot be found or read.
+    """
+    file = str(Path(path)) if path else str(bundled)
+    try:
+        st = os.stat(file)
+    except OSError as e:
+        raise GameDataError(f"{file}: cannot read the data file ({e.strerror})") from None
+    return file, st.st_mtime_ns, st.st_size
+
+
+def read_json(file: str | os.PathLike[str]) -> Any:
+    """Read the JSON data file ``file`` and return its value.
+
+    Raises:
+        GameDataError: the file is missing or unreadable, over :data:`MAX_BYTES`, not UTF-8, not JSON, has
+            a key twice in one object, holds ``NaN`` or an infinite number, or nests arrays and objects
+            deeper than :data:`MAX_DEPTH`. The message names the file (and the field where it can).
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    ...     _ = f.write('{"x": [1, NaN]}')
+    >>> read_json(f.name)
+    Traceback (most recent call last):
+    ...
+    dragonwidgets.engine.errors.GameDataError: ...json: field 'x[1]': NaN is not a number a data file may hold
+    >>> os.remove(f.name)
+    """
+    file = str(file)
+    try:
+        with open(file, "rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise GameDataError(f"{file}: cannot read the data file ({e.strerror or e})") from None
+    if len(raw) > MAX_BYTES:
+        raise GameDataError(f"{file}: the data file is over {MAX_BYTES:,} bytes; a board or deck is far smaller")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise GameDataError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    # Nesting is bounded before parsing: the decoder recurses once per level and would otherwise hit
+    # Python's recursion limit (a RecursionError) on a file of a few thousand brackets.
+    _check_depth_of_text(file, text)
+
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            seen: set[str] = set()
+            dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+            raise GameDataError(f"{file}: field {dup!r}: key given twice")
+        return out
+
+    try:
+        data = json.loads(text, object_pairs_hook=no_duplicates, parse_constant=_refuse_constant,
+                          parse_float=_finite_float)
+    except json.JSONDecodeError as e:
+        raise GameDataError(f"{file}: not valid JSON: {e}") from None
+    except _NotFinite as e:
+        where = _find_not_finite(data=json.loads(text, object_pairs_hook=dict), path="")
+        field = f"field {where!r}: " if where else ""
+        raise GameDataError(f"{file}: {field}{e} is not a number a data file may hold") from None
+    return data
+
+
+def file_digest(path: str | os.PathLike[str]) -> str:
+    """Return the SHA-256 hex digest of the bytes of ``path`` (the same file gives the same digest).
+
+    Raises:
+        GameDataError: the file cannot be read.
+    """
+    try:
+        with open(path, "rb") as stream:
+            return hashlib.sha256(stream.read()).hexdigest()
+    except OSError as e:
+        raise GameDataError(f"{path}: cannot read the data file ({e.strerror or e})") from None
+
+
+class DataChecker:
+    """The base of every game's data validator: each failure names the file and the field.
+
+    A game's checker subclasses it and adds one method per section of its file.
+    """
+
+    def __init__(self, file: str):
+        self.file = file
+
+    def fail(self, field: str, msg: str) -> GameDataError:
+        """Return (not raise) the error for ``field``."""
+        return GameDataError(f"{self.file}: field {field!r}: {msg}")
+
+    def need(self, ok: bool, field: str, msg: str) -> None:
+        """Raise the error for ``field`` unless ``ok``."""
+        if not ok:
+            raise self.fail(field, msg)
+
+    def get(self, obj: Any, key: str, typ: type | tuple[type, ...], field: str) -> Any:
+        """Return ``obj[key]``, which must exist and be of type ``typ`` (never a bool for a number)."""
+        if not isinstance(obj, dict) or key not in obj:
+            raise self.fail(field, "is missing")
+        value = obj[key]
+        if not isinstance(value, typ) or (isinstance(value, bool) and typ is not bool):
+            raise self.fail(field, f"must be {type_name(typ)}, got {value!r:.60}")
+        return value
+
+
+def type_name(typ: type | tuple[type, ...]) -> str:
+    """Return ``"an integer"``, ``"a string or a list"``... for an expected JSON type."""
+    types = typ if isinstance(typ, tuple) else (typ,)
+    return " or ".join(_TYPE_NAMES.get(t, t.__name__) for t in types)
+
+
+# ---------------------------------------------------------------------------- internals
+
+class _NotFinite(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NotFinite(name)  # NaN, Infinity, -Infinity: Python's json accepts them, JSON does not
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 parses to inf
+        raise _NotFinite(text)
+    return value
+
+
+def _find_not_finite(data: Any, path: str) -> str | None:
+    """Return the field path of the first NaN or infinite number in ``data`` (parsed leniently)."""
+    stack = [(data, path)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return where or "<root>"
+        if isinstance(value, dict):
+            stack.extend((v, f"{where}.{k}" if where else k) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
+    return None
+
+
+def _check_depth_of_text(file: str, text: str) -> None:
+    """Raise ``GameDataError`` if arrays and objects nest deeper than :data:`MAX_DEPTH` (strings skipped)."""
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise GameDataError(f"{file}: arrays and objects nest deeper than {MAX_DEPTH} levels")
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
