@@ -100,7 +100,7 @@ def test_section_7_CD_BOARD_6_piles_by_size_and_only_the_revealed_top_card(viewe
     assert obs["revealed"] == {"square": "2,2", "card": "ogre", "power": 8}
     table = json.dumps({k: v for k, v in obs.items() if k != "boards"})
     assert "troll" not in table and "goblin" not in table  # the cards under the ogre never show
-    assert obs["removed"] == sum(g.state.removed.values())
+    assert obs["removed"] is None  # CD-ZONE-7: what left the game face down is not counted (see below)
 
 
 def test_section_7_the_teacher_sees_everything():
@@ -109,6 +109,52 @@ def test_section_7_the_teacher_sees_everything():
     obs = g.observation(None)
     assert obs["hidden"]["piles"]["2,2"] == ["ogre", "troll", "goblin", "orc"]
     assert obs["boards"][2]["vault"] == {"ogre": 9}
+
+
+#: Wealth cards, strongest first, for zones built by the tests below.
+CARRIED = ("giant", "troll", "ogre", "orc", "orc", "troll", "ogre", "orc")
+
+
+def white_loses(how: str, white: int, black: int) -> ChasseGame:
+    """Three seats. White carries ``white`` cards and Black ``black`` (backpacks, or cages for ``"goblin"``),
+    then White loses them: beaten by an orc (CD-ENC-9: the backpack), by a goblin (CD-ENC-9: the cage) or
+    raided (CD-RAID-4: backpack and cage). Blue's turn comes next (raid: White moves next)."""
+    zone = "cage" if how == "goblin" else "backpack"
+    wb = {zone: white if zone == "cage" else CARRIED[:white]}
+    bb = {zone: black if zone == "cage" else CARRIED[:black]}
+    if how == "raid":
+        g = position(3, dragon_raids=True, at={0: "2,5"}, boards={0: Board(**wb), 2: Board(**bb)})
+        play(g, "raid 2 5")
+    else:
+        g = position(3, at={0: "2,2"}, boards={0: Board(**wb), 2: Board(**bb)}, piles={"2,2": [how, "goblin"]})
+        play(g, "stop", "fight", "throw 1", "throw 3")  # d4 1 against the monster's 3: the monster wins
+    assert g.state.boards[0].backpack == {} and g.state.boards[0].cage == 0
+    return g
+
+
+@pytest.mark.parametrize("how", ["orc", "goblin", "raid"])
+def test_CD_ZONE_7_what_a_loss_removes_is_not_counted_by_the_others(how):
+    """CD-ZONE-7, CD-ENC-9, CD-RAID-4, section 7 ("which zones were removed (without counts)"): Blue may
+    not count White's or Black's piles, only judge their thickness ("medium": 4..8), so Blue cannot tell
+    "White loses 5 cards while Black carries 4" from "White loses 4 while Black carries 5". Blue's view
+    and log are the same in both; only the teacher sees how many cards left the game."""
+    a, b = white_loses(how, 5, 4), white_loses(how, 4, 5)
+    assert a.observation(None)["removed"] == 5 and b.observation(None)["removed"] == 4
+    assert a.observation(1) == b.observation(1)
+    assert a.log(1) == b.log(1)
+    assert a.observation(1)["boards"][2]["thickness"] == b.observation(1)["boards"][2]["thickness"]
+    assert a.observation(1)["removed"] is None
+
+
+def test_CD_ZONE_7_at_the_end_every_board_and_the_number_removed_are_shown():
+    """Section 7, CD-SCORE-1: at the end every board is shown to every seat, so how many cards left the game
+    follows from the public pile sizes and is given too (the removed cards' types stay the teacher's)."""
+    g = random_prefix(2, seed=3, steps=100_000)
+    assert g.is_over and sum(g.state.removed.values()) > 0
+    for viewer in (0, 1):
+        obs = g.observation(viewer)
+        assert obs["removed"] == sum(g.state.removed.values()) and "hidden" not in obs
+        assert all(view["backpack"] is not None for view in obs["boards"])
 
 
 def test_section_7_after_the_encounter_the_card_is_face_down_again():
@@ -179,10 +225,18 @@ def test_section_7_random_play_seat_views_hide_the_others(players):
 # ---------------------------------------------------------------------- what a seat cannot tell apart
 
 
+def same_thickness(game: ChasseGame, n: int, rng: random.Random) -> int:
+    """Return a count drawn in the thickness bucket of ``n`` (up to ``n + 5`` in the open last one)."""
+    lo, hi, _ = next(x for x in game.setup.thickness_buckets if x[0] <= n and (x[1] is None or n <= x[1]))
+    return rng.randint(lo, hi if hi is not None else n + 5)
+
+
 def scramble(game: ChasseGame, viewer: int, rng: random.Random) -> None:
     """Change what ``viewer`` may not see: every pile below its top card (and a pile's top too while it
-    is not revealed) is shuffled; each opponent's backpack and vault get other wealth cards of the same
-    number, and the cage and dungeon other counts in the same thickness bucket."""
+    is not revealed) is shuffled; each opponent's backpack and vault get other wealth cards, as many as
+    any count in the same thickness bucket, and the cage and dungeon other counts in their buckets; the
+    cards out of the game get other types and one more card (a table's card total is not a seat's to
+    count: CD-ZONE-7)."""
     s = game.state
     here = s.positions[s.active]
     for sq, pile in s.piles.items():
@@ -190,17 +244,16 @@ def scramble(game: ChasseGame, viewer: int, rng: random.Random) -> None:
         rest = pile[keep:]
         rng.shuffle(rest)
         pile[keep:] = rest
-    buckets = game.setup.thickness_buckets
     for seat, b in enumerate(s.boards):
         if seat == viewer:
             continue
         for zone in ("backpack", "vault"):
-            n = sum(getattr(b, zone).values())
+            n = same_thickness(game, sum(getattr(b, zone).values()), rng)
             setattr(b, zone, dict(Counter(rng.choice(WEALTH_CARDS) for _ in range(n))))
         for zone in ("cage", "dungeon"):
-            n = getattr(b, zone)
-            lo, hi, _ = next(x for x in buckets if x[0] <= n and (x[1] is None or n <= x[1]))
-            setattr(b, zone, rng.randint(lo, hi if hi is not None else n + 5))
+            setattr(b, zone, same_thickness(game, getattr(b, zone), rng))
+    out = sum(s.removed.values()) + 1
+    s.removed = dict(Counter(rng.choice(WEALTH_CARDS + ("goblin",)) for _ in range(out)))
     game._legal_cache = None
 
 
@@ -208,9 +261,9 @@ def scramble(game: ChasseGame, viewer: int, rng: random.Random) -> None:
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**16), steps=st.integers(0, 700), data=st.data())
 def test_section_7_hidden_cards_can_be_permuted_without_a_seat_noticing(players, seed, steps, data):
     """Section 7, CD-ZONE-7, CD-BOARD-6: permuting the cards of face-down piles below the top (all of a
-    pile not being met), and changing an opponent's backpack, vault, cage and dungeon within the same
-    counts / thickness, leaves that seat's observation unchanged (its quarters and pantry aside: they
-    are the seat's own or face up, and are left alone)."""
+    pile not being met), changing an opponent's backpack, vault, cage and dungeon (their cards and their
+    sizes within the same thickness bucket) and the cards out of the game leaves that seat's observation
+    unchanged (its quarters and pantry aside: they are the seat's own or face up, and are left alone)."""
     g = random_prefix(players, seed, steps)
     if g.state.phase == OVER:
         return  # at the end every board is shown with the scores

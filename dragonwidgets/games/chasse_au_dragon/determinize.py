@@ -9,16 +9,18 @@
   are never wealth, CD-ZONE-9, and a dragon won ends the game, CD-END-1). Once the game is over every
   board is shown, so only the piles and the removed cards are redealt then;
 - which wealth cards were removed from the game (a lost backpack is emptied face down, CD-ENC-9),
-  their number kept.
+  their number kept (it follows from the zone sizes, below).
 
 **Treated as known** (kept as they are), a simplification to keep in mind:
 
-- the exact number of cards in every zone of every seat. The seat really sees only a thickness
-  bucket of an opponent's backpack, vault, cage and dungeon (CD-ZONE-7, CD-INT-23); sampling counts
-  consistent with the buckets would need a model of the whole history, so the true counts are kept
-  (a search copy knows how many cards an opponent carries, never which);
-- the goblins: cage, dungeon and pantry goblins are face up, and every goblin that leaves the game
-  does so in public (fuel, decoys, lost cages), so the removed goblins are kept too;
+- the exact number of cards in every zone of every seat, and so (the 124 cards and the public pile
+  sizes being fixed) the number of cards out of the game. The seat really sees only a thickness
+  bucket of an opponent's backpack, vault, cage and dungeon (CD-ZONE-7, CD-INT-23), and its
+  observation carries no number of removed cards while the game goes on; sampling counts consistent
+  with the buckets would need a model of the whole history, so the true counts are kept (a search
+  copy knows how many cards an opponent carries, never which);
+- the goblins: cage, dungeon and pantry goblins are face up (their type is no secret), so the
+  removed goblins are kept too; how many left with a lost cage is part of the counts above;
 - everything else in ``observation(seat)``: positions, camps, equipment, pantries, the fight, the
   dice, the seat's own board;
 - the dragons the setup fixes in a pile (the bundled deal puts one in each centre pile, CD-REC-2):

@@ -5,6 +5,11 @@ Hidden information is removed here, in Python (never by a front end): the order 
 board piles (only their sizes, and the top card while it is revealed), every opponent's backpack and
 vault (face down) and the exact size of their cage and dungeon (CD-ZONE-7: "ne pas compter"). The
 teacher's full view adds ``hidden`` with every pile top first.
+
+``removed``, the number of cards out of the game, is the teacher's alone while the game goes on: a
+lost backpack or cage, or a raid, takes out a pile the other seats may not count (CD-ZONE-7,
+CD-ENC-9, CD-RAID-4), so a seat's view has ``None``. At the end every board is shown, and the number
+follows from the public pile sizes and the boards, so every seat gets it then.
 """
 
 from __future__ import annotations
@@ -98,7 +103,7 @@ def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
         "fight": fight,
         "last_rolls": {k: list(v) for k, v in s.last_rolls.items()},
         "boards": [board_view(b, teacher or viewer == i or over, buckets) for i, b in enumerate(s.boards)],
-        "removed": sum(s.removed.values()),
+        "removed": sum(s.removed.values()) if teacher or over else None,
         "scores": game._scores() if over else None,
         "reach": reach(game) if teacher or viewer == s.active else None,
     }
