@@ -23,6 +23,7 @@ import json
 import math
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,20 @@ def file_digest(path: str | os.PathLike[str]) -> str:
             return hashlib.sha256(stream.read()).hexdigest()
     except OSError as e:
         raise GameDataError(f"{path}: cannot read the data file ({e.strerror or e})") from None
+
+
+def data_digest(path: str | os.PathLike[str]) -> str:
+    """Return :func:`file_digest` of ``path``, cached by path, modification time and size.
+
+    Raises:
+        GameDataError: the file cannot be read.
+    """
+    return _cached_digest(*cache_key(path, path))
+
+
+@lru_cache(maxsize=64)
+def _cached_digest(file: str, mtime_ns: int, size: int) -> str:
+    return file_digest(file)
 
 
 class DataChecker:

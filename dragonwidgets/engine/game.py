@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import CHANCE, Action, Event, _new_tuple  # tuple.__new__: a named tuple built in C
+from .data import data_digest
 from .errors import HistoryError, IllegalActionError
 
 CHANCE_MODES = ("auto", "manual")
@@ -84,6 +85,9 @@ class Game:
     max_players: ClassVar[int] = 1
     #: option name -> default value; the option's type is the default's type.
     option_defaults: ClassVar[dict[str, Any]] = {}
+    #: the options that name a data file (``"board_file"``...) -> the bundled file used when it is "".
+    #: Records carry each file's content digest and never name a file to open (see ``from_record``).
+    data_options: ClassVar[dict[str, str]] = {}
 
     def __init__(self, *, players: int, seed: int | None = None, chance: str = "auto", **options: Any):
         if not isinstance(players, int) or isinstance(players, bool):
@@ -103,6 +107,10 @@ class Game:
         self.seed: int = seed
         self.chance_mode: str = chance
         self.options: dict[str, Any] = self._check_options(options)
+        #: data option -> SHA-256 of the file the game reads for it (the record carries them).
+        self.data_digests: dict[str, str] = {
+            name: data_digest(self.options[name] or bundled) for name, bundled in self.data_options.items()
+        }
         # The history, one item per step in each list; ``history`` pairs them up as Entry records. Kept
         # apart, a step adds no object but its events: the cyclic garbage collector, which traverses
         # every live container again and again, has a third fewer to go through in a long game.
@@ -432,8 +440,10 @@ class Game:
 
         Keys: ``game``, ``version``, ``players``, ``options``, ``seed``, ``chance``, ``step`` (the
         step shown), ``actions`` (``[{"id", "player", "auto"}]``: every action and chance outcome in
-        order) and ``final`` (``{"step", "digest"}``: a SHA-256 of the full table after the last
-        entry, so an altered record is detected). :func:`dragonwidgets.from_record` replays it.
+        order), ``final`` (``{"step", "digest"}``: a SHA-256 of the full table after the last
+        entry, so an altered record is detected) and, for a game with data files, ``data``
+        (``{option: SHA-256 of the file's bytes}``, e.g. ``{"board_file": "9f2c..."}``: a replay checks
+        that it reads the same data). :func:`dragonwidgets.from_record` replays it.
         """
         shown = self._step
         if shown != len(self._actions):
@@ -441,7 +451,7 @@ class Game:
         digest = self.state_digest()
         if shown != self._step:
             self.goto(shown)
-        return {
+        record = {
             "game": self.name,
             "version": self.version,
             "players": self.players,
@@ -452,6 +462,9 @@ class Game:
             "actions": [{"id": a.id, "player": a.player, "auto": auto} for a, auto in zip(self._actions, self._autos)],
             "final": {"step": len(self._actions), "digest": digest},
         }
+        if self.data_digests:
+            record["data"] = dict(self.data_digests)
+        return record
 
     def state_digest(self) -> str:
         """Return a SHA-256 hex digest of the full table now (equal states give equal digests)."""

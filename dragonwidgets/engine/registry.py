@@ -83,14 +83,32 @@ def make_bot(game: str, bot: str):
 _RECORD_KEYS = {"game": str, "version": int, "players": int, "options": dict, "seed": int, "actions": list}
 
 
-def from_record(record: dict[str, Any]) -> Game:
+def from_record(record: dict[str, Any], **data_files: str) -> Game:
     """Replay a record made by :meth:`Game.to_record` and return the game, at the step it showed.
+
+    A record never makes the package read a file the caller did not pass: a game played with a data
+    file of its own (``board_file``, ``setup_file``, ``decks_file``) is replayed only with that file
+    passed again, e.g. ``from_record(record, board_file="my_board.json")``, and the file's content must
+    have the SHA-256 digest the record carries (``record["data"]``). A game played with the bundled data
+    is checked against the bundled file the same way.
+
+    Args:
+        record: the dict :meth:`Game.to_record` made (possibly through JSON).
+        **data_files: a path per data option of the game (``game_class(name).data_options``).
 
     Raises:
         RecordError: the record is not a dict, lacks a key or has one of the wrong type, names an
-            unknown game or a version this code does not read, holds an action that was not legal
+            unknown game or a version this code does not read, was played with a data file that is not
+            passed or passed with other content (digest mismatch), holds an action that was not legal
             where it stands (the message gives the step), or does not end in the state it says
             (``final.digest``): it was altered.
+        ValueError: a keyword that is not a data option of the record's game.
+
+    >>> import dragonwidgets
+    >>> g = dragonwidgets.new_game("emerald", players=2, seed=3)
+    >>> _ = g.apply(g.legal_actions()[0])
+    >>> from_record(g.to_record()).state_digest() == g.state_digest()
+    True
     """
     if not isinstance(record, dict):
         raise RecordError(f"a record is a dict, got {type(record).__name__}")
@@ -109,10 +127,15 @@ def from_record(record: dict[str, Any]) -> Game:
     chance = record.get("chance", "auto")
     if chance not in CHANCE_MODES:
         raise RecordError(f"record key 'chance' must be one of {CHANCE_MODES}, got {chance!r}")
+    step = record.get("step", len(record["actions"]))
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(record["actions"]):
+        raise RecordError(f"record key 'step' must be an int in 0..{len(record['actions'])}, got {step!r:.40}")
+    options = _record_options(cls, record, data_files)
     try:
-        game = cls(players=record["players"], seed=record["seed"], chance="manual", **record["options"])
+        game = cls(players=record["players"], seed=record["seed"], chance="manual", **options)
     except ValueError as e:
         raise RecordError(f"record cannot start the game: {e}") from None
+    _check_data_digests(game, record)
     for i, entry in enumerate(record["actions"]):
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
             raise RecordError(f"actions[{i}] must be a dict with a string 'id', got {entry!r:.80}")
@@ -132,8 +155,44 @@ def from_record(record: dict[str, Any]) -> Game:
         if final.get("step", len(record["actions"])) != len(record["actions"]) or final["digest"] != game.state_digest():
             raise RecordError("record was altered: replaying its actions does not give the final state it records")
     game.chance_mode = chance
-    step = record.get("step", len(record["actions"]))
-    if not isinstance(step, int) or not 0 <= step <= len(record["actions"]):
-        raise RecordError(f"record key 'step' must be an int in 0..{len(record['actions'])}, got {step!r}")
     game.goto(step)
     return game
+
+
+def _record_options(cls: type[Game], record: dict[str, Any], data_files: dict[str, str]) -> dict[str, Any]:
+    """Return the options to start the record's game with: the recorded ones, each data option replaced
+    by the file the caller passed ("" for the bundled data). A recorded path is never opened."""
+    unknown = sorted(set(data_files) - set(cls.data_options))
+    if unknown:
+        known = ", ".join(sorted(cls.data_options)) or "none"
+        raise ValueError(f"from_record() got {', '.join(map(repr, unknown))}; {cls.name}'s data files are: {known}")
+    options = dict(record["options"])
+    for name in cls.data_options:
+        recorded = options.get(name, "")
+        passed = data_files.get(name)
+        if passed is not None:
+            options[name] = str(passed)
+        elif recorded:
+            raise RecordError(
+                f"record was played with a {name} of its own ({str(recorded)[:80]!r}); a record never opens a "
+                f"file by itself: pass the file, from_record(record, {name}=path)"
+            )
+        else:
+            options[name] = ""
+    return options
+
+
+def _check_data_digests(game: Game, record: dict[str, Any]) -> None:
+    """Raise ``RecordError`` unless each data file the game read has the digest the record carries."""
+    data = record.get("data")
+    if data is None:
+        return  # a record of an earlier version, made before records carried data digests
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise RecordError("record key 'data' must be a dict {data option: SHA-256 hex digest}")
+    for name, digest in game.data_digests.items():
+        if name in data and data[name] != digest:
+            which = f"the file passed as {name}" if game.options[name] else f"this version's bundled {name} data"
+            raise RecordError(
+                f"record was played with other {name} data than {which} (its SHA-256 is {digest[:12]}..., the "
+                f"record's {data[name][:12]}...)"
+            )

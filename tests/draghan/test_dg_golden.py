@@ -45,7 +45,7 @@ def test_DG_END_1_golden_record_replays_to_the_same_end(players):
     """DG-END-1, DG-END-3, DG-END-4, DG-SCORE-1: the stored record replays to the same end, scores, winners,
     log and checkpoint tables."""
     data = stored(players)
-    game = dragonwidgets.from_record(data["record"])
+    game = dragonwidgets.from_record(data["record"], decks_file=make_golden.DECKS_OPTION)
     assert game.is_over and game.players == players and game.seed == data["seed"]
     now = make_golden.summary(game)
     for key in ("scores", "winners", "reason", "log", "tables"):

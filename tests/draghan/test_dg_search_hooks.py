@@ -98,7 +98,7 @@ def test_measures_of_the_golden_playthroughs(players, at_the_root):
     """won (DG-END-1), rounds (DG-ROUND-1), characters lost (DG-WOUND-3), monsters defeated (DG-FIGHT-7),
     each counted again here from the game's public log."""
     data = json.loads(make_golden.golden_path(players).read_text(encoding="utf-8"))
-    game = dragonwidgets.from_record(data["record"])
+    game = dragonwidgets.from_record(data["record"], decks_file=make_golden.DECKS_OPTION)
     m = game.measures()
     assert set(m) == MEASURES
     events = [e for entry in game.history for e in entry.events]
@@ -113,7 +113,7 @@ def test_measures_of_the_golden_playthroughs(players, at_the_root):
 def test_measures_of_the_golden_playthroughs_by_hand(at_the_root):
     """The stored 3-character golden game is won (digest: the team defeats the Frost Wyrm)."""
     data = json.loads(make_golden.golden_path(3).read_text(encoding="utf-8"))
-    m = dragonwidgets.from_record(data["record"]).measures()
+    m = dragonwidgets.from_record(data["record"], decks_file=make_golden.DECKS_OPTION).measures()
     assert m["won"] == 1.0 and 1 <= m["rounds"] <= 19 and m["monsters_defeated"] > 0
 
 

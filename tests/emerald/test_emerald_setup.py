@@ -276,7 +276,7 @@ def test_board_file_option_uses_an_edited_board(tmp_path):
     g = new(3, board_file=path)
     assert g.board_layout()["gems"]["gem_1"]["name"] == "Topaz"
     assert g.board.die == (1, 2, 3)
-    again = dragonwidgets.from_record(json.loads(json.dumps(g.to_record())))
+    again = dragonwidgets.from_record(json.loads(json.dumps(g.to_record())), board_file=str(path))
     assert again.board.gem_names["gem_1"] == "Topaz"
 
 

@@ -32,7 +32,7 @@ from .determinize import resample_hidden
 from .goblins import pay_quarter, quarters
 from .observation import observe
 from .setup import camps as default_camps
-from .setup import deal_piles, is_edge, load_setup
+from .setup import BUNDLED_SETUP, deal_piles, is_edge, load_setup
 from .state import (
     CAMP,
     CHOOSE_DUEL,
@@ -104,6 +104,7 @@ class ChasseGame(Game):
         "max_rounds": 0,  # CD-INT-24: not a rule, 0 = none
         "setup_file": "",  # CD-REC-2: "" = data/setup.json
     }
+    data_options: ClassVar[dict[str, str]] = {"setup_file": str(BUNDLED_SETUP)}
 
     state: ChasseState
 

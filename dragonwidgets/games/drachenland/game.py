@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import choices, text
-from .board import COLOURS, GEM_OF, Board, load_board
+from .board import BUNDLED_BOARD, COLOURS, GEM_OF, Board, load_board
 from .determinize import redeal_hidden_tokens
 from .movement import (
     MARCH_STEPS,
@@ -126,6 +126,7 @@ class DrachenlandGame(Game):
         "turn_cap": 0,  # DL-INT-30: not a rule, 0 = off
         "board_file": "",  # DL-REC-2: "" = data/board.json
     }
+    data_options: ClassVar[dict[str, str]] = {"board_file": str(BUNDLED_BOARD)}
 
     #: Seats are named after peoples ("Humans", "Dwarves"): "the Dwarves win", not "wins".
     plural_names: ClassVar[bool] = True

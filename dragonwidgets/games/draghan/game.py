@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import actions, text
-from .cards import Decks, build_location_deck, load_decks, shuffle, shuffled
+from .cards import BUNDLED_DECKS, Decks, build_location_deck, load_decks, shuffle, shuffled
 from .determinize import resample_hidden
 from .fight import NO_ICONS, Icons, Plan, add, defeats, icons, search
 from .observation import observe
@@ -137,6 +137,7 @@ class DraghanGame(Game):
         "campaign_defeated_dragons": "",  # DG-CAMP-3
         "decks_file": "",  # DG-REC-*: "" = data/decks.json
     }
+    data_options: ClassVar[dict[str, str]] = {"decks_file": str(BUNDLED_DECKS)}
 
     state: DraghanState
     decks: Decks

@@ -26,7 +26,7 @@ from .actions import (
     roll_outcomes,
     take_action,
 )
-from .board import LAIR, NEST, Board, load_board
+from .board import BUNDLED_BOARD, LAIR, NEST, Board, load_board
 from .bonus import award_majority_bonuses, claim_four_different_gems
 from .capture import capture_knight, lose_knight, soothe_dragon, victim_colours
 from .cards import card_name, deal_piles, has_face_up_card, take_card, takeable_piles
@@ -102,6 +102,7 @@ class EmeraldGame(Game):
         "show_paid_gold": False,  # EM-INT-18
         "board_file": "",  # EM-REC-*: "" = data/board.json
     }
+    data_options: ClassVar[dict[str, str]] = {"board_file": str(BUNDLED_BOARD)}
 
     board: Board
     state: EmeraldState
