@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -231,16 +232,16 @@ def same_thickness(game: ChasseGame, n: int, rng: random.Random) -> int:
     return rng.randint(lo, hi if hi is not None else n + 5)
 
 
-def scramble(game: ChasseGame, viewer: int, rng: random.Random) -> None:
+def scramble(game: ChasseGame, viewer: int, rng: random.Random, keep_tops: bool = False) -> None:
     """Change what ``viewer`` may not see: every pile below its top card (and a pile's top too while it
-    is not revealed) is shuffled; each opponent's backpack and vault get other wealth cards, as many as
-    any count in the same thickness bucket, and the cage and dungeon other counts in their buckets; the
-    cards out of the game get other types and one more card (a table's card total is not a seat's to
-    count: CD-ZONE-7)."""
+    is not revealed, unless ``keep_tops``) is shuffled; each opponent's backpack and vault get other
+    wealth cards, as many as any count in the same thickness bucket, and the cage and dungeon other
+    counts in their buckets; the cards out of the game get other types and one more card (a table's
+    card total is not a seat's to count: CD-ZONE-7)."""
     s = game.state
     here = s.positions[s.active]
     for sq, pile in s.piles.items():
-        keep = 1 if (s.revealed and sq == here) else 0
+        keep = 1 if keep_tops or (s.revealed and sq == here) else 0
         rest = pile[keep:]
         rng.shuffle(rest)
         pile[keep:] = rest
@@ -283,3 +284,102 @@ def test_section_7_CD_GOB_8_reach_costs_only_in_the_movers_own_view():
     assert mine["3,1"] == 0 and mine["3,5"] == 4 and "3,6" not in mine
     assert game.observation(None)["reach"] == mine
     assert game.observation(1)["reach"] is None and game.observation(2)["reach"] is None
+
+
+# ---------------------------------------------------------------------- what a seat reads in the log
+
+#: A card type named in a text (the raid option's own name, "the dragon raids", aside).
+CARD_WORD = re.compile(r"\b(goblin|orc|ogre|troll|giant|dragon)s?\b")
+#: Random games for the log checks: (players, seed, dragon raids).
+LOG_GAMES = [(3, 31, True), (4, 12, False), (5, 13, True), (6, 14, False)]
+
+
+def public_cards(game: ChasseGame) -> set[str]:
+    """Return the card types every seat sees now: the card met (CD-ENC-1), every equipment card
+    (CD-ZONE-5), and goblins, which are face up wherever they are (CD-ZONE-2/4/6)."""
+    s = game.state
+    here = s.positions[s.active]
+    out = {"goblin"} | {b.equipment for b in s.boards if b.equipment}
+    if s.revealed and s.piles.get(here):
+        out.add(s.piles[here][0])
+    return out
+
+
+def own_cards(game: ChasseGame, seat: int) -> set[str]:
+    """Return the card types in ``seat``'s face-down zones, which that seat alone sees (CD-ZONE-1/3/7)."""
+    b = game.state.boards[seat]
+    return set(b.backpack) | set(b.vault)
+
+
+def zone_sizes(game: ChasseGame) -> list[tuple[int, int, int, int]]:
+    return [(sum(b.backpack.values()), sum(b.vault.values()), b.cage, b.dungeon) for b in game.state.boards]
+
+
+def texts(events: list, viewer: int) -> list[str]:
+    return [t for t in (e.text_for(viewer) for e in events) if t]
+
+
+#: Events that empty or hand over a zone: where a count could slip into a text.
+LOSSES = ("duel_won", "raid", "card_under")
+
+
+@pytest.mark.parametrize("players, seed, raids", LOG_GAMES)
+def test_section_7_CD_ZONE_7_log_lines_name_no_card_a_seat_cannot_see(players, seed, raids):
+    """Section 7, CD-ZONE-1/3/7, CD-CAMP-2: along a random game, every card type a line of ``game.log(seat)``
+    names is one that seat sees at that step (before or after it): the card met, an equipment card, a
+    goblin (face up), or, in a line about its own action, a card of its own backpack or vault. A deposit,
+    a lost or stolen backpack or a raid never names the face-down cards to the others. The last step
+    (the scores: every board is shown then) is not checked."""
+    g = ChasseGame(players=players, seed=seed, dragon_raids=raids, chance="manual")  # a step per action
+    rng = random.Random(seed)
+    public: dict[int, set[str]] = {}
+    own: dict[int, list[set[str]]] = {}
+    while not g.is_over and g.step < 4000:
+        before = (public_cards(g), [own_cards(g, v) for v in range(players)])
+        g.apply(rng.choice(g.legal_action_ids()))
+        public[g.step] = before[0] | public_cards(g)
+        own[g.step] = [a | own_cards(g, v) for v, a in enumerate(before[1])]
+    last = g.step if g.is_over else None
+    named = 0
+    for viewer in range(players):
+        for row in g.log(viewer):
+            if row["step"] == last:
+                continue
+            seen = public[row["step"]] | (own[row["step"]][viewer] if row["player"] == viewer else set())
+            words = set(CARD_WORD.findall(row["text"].replace("dragon raids", "raids")))
+            assert words <= seen, (viewer, row)
+            named += bool(words - {"goblin"})
+    assert named > 100, "too few lines named a card: the check would prove little"
+
+
+@pytest.mark.parametrize("players, seed, raids", LOG_GAMES)
+def test_section_7_CD_ZONE_7_log_lines_depend_only_on_what_the_seat_sees(players, seed, raids):
+    """Section 7, CD-ZONE-7, CD-ENC-9, CD-DUEL-8, CD-RAID-4: along a random game, before each step a twin
+    table is made that differs only in what one seat cannot see (the piles' hidden cards, the others'
+    backpacks, vaults, cages and dungeons, their sizes within the thickness bucket, the cards out of the
+    game); the same action played on both gives that seat the same log lines. So no line carries a count
+    or a card that seat may not see, e.g. how many cards a lost, stolen or raided backpack held. Steps
+    where the action is not legal on the twin, and the last step (the scores), are left out."""
+    g = ChasseGame(players=players, seed=seed, dragon_raids=raids, chance="manual")  # a step per action
+    rng = random.Random(seed)
+    twin_rng = random.Random(-seed)
+    twins: dict[int, tuple[int, list[str]]] = {}  # step: (viewer, what the viewer reads on the twin)
+    losses = 0
+    while not g.is_over and g.step < 4000:
+        viewer = g.step % players
+        twin = g.clone(history=False)
+        scramble(twin, viewer, twin_rng, keep_tops=True)
+        action = rng.choice(g.legal_action_ids())
+        events = g.apply(action)
+        if g.is_over or action not in twin.legal_action_ids():
+            continue
+        twins[g.step] = (viewer, texts(twin.apply(action), viewer))
+        losses += zone_sizes(twin) != zone_sizes(g) and any(e.kind in LOSSES for e in events)
+    for viewer in range(players):
+        read: dict[int, list[str]] = {step: [] for step, (v, _) in twins.items() if v == viewer}
+        for row in g.log(viewer):
+            if row["step"] in read:
+                read[row["step"]].append(row["text"])
+        for step, lines in read.items():
+            assert lines == twins[step][1], (viewer, step, g.history[step - 1].action.id)
+    assert len(twins) > 250 and losses > 10, (len(twins), losses)
