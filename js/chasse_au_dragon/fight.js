@@ -43,7 +43,7 @@ function movementLine(obs) {
   const quarters = obs.boards?.[obs.active_player]?.quarters;
   const steps = obs.steps || 0;
   const left = quarters === null || quarters === undefined ? "goblin quarters: not yours to count" : `${quarterWords(quarters)} left`;
-  return h("p", { class: "dw-cd-line dw-cd-moving", text: `Steps this turn: ${steps} (the first is free, then one goblin quarter each) · ${left}` });
+  return h("p", { class: "dw-cd-line dw-cd-moving", text: `Steps this turn: ${steps} (the first is free, then one goblin quarter each; “2 q” on a square: 2 goblin quarters to reach it) · ${left}` });
 }
 
 function monsterBlock(obs, names) {

@@ -6,7 +6,7 @@
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
 import { clear, s } from "../shared/dom.js";
-import { CELL, parseSquare, seatColour } from "./layout.js";
+import { CELL, parseSquare, quarterWords, seatColour } from "./layout.js";
 import { at, pileGlyph, monsterCard, tentGlyph, countBadge } from "./glyphs.js";
 
 /**
@@ -32,6 +32,9 @@ export function describeSquare(id, obs, layout, names) {
   (obs.camps || []).forEach((camp, seat) => {
     if (camp === id) parts.push(`${names[seat] ?? `Seat ${seat + 1}`}'s camp`);
   });
+  if (obs.reach && id in obs.reach) {
+    parts.push(`reachable this turn ${obs.reach[id] ? `for ${quarterWords(obs.reach[id])} (${obs.reach[id]} q)` : "for free"}`);
+  }
   const here = (obs.positions || []).map((p, seat) => (p === id ? names[seat] ?? `Seat ${seat + 1}` : null)).filter(Boolean);
   if (here.length) parts.push(`here: ${here.join(", ")}`);
   return parts.join(" · ");
@@ -65,10 +68,12 @@ export function drawSquares(squares, obs, layout, names) {
     }
     if (obs.reach && id in obs.reach) {
       // Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3).
+      // "2 q", read aloud as "2 goblin quarters" ("2¼" read as two and a quarter).
       const cost = obs.reach[id];
       sq.contents.append(s("text", {
         x: ox + 3, y: oy + CELL - 4, class: "dw-cd-reach-cost",
-        text: cost === 0 ? "free" : `${cost}¼`,
+        "data-spoken": cost === 0 ? null : quarterWords(cost),
+        text: cost === 0 ? "free" : `${cost} q`,
       }));
     }
     sq.g.classList.toggle("dw-cd-reach", Boolean(obs.reach && id in obs.reach));

@@ -58,7 +58,7 @@ export function dragonGlyph(css, r = 10) {
 export function eggGlyph(count, r = 5.5) {
   const g = s("g", { class: "dw-dl-egg-glyph" });
   g.append(s("ellipse", { rx: r * 0.8, ry: r, class: "dw-dl-egg" }));
-  if (count > 1) g.append(s("text", { y: r * 0.1, class: "dw-dl-count", text: count, fill: "#3e2723" }));
+  if (count > 1) g.append(s("text", { y: r * 0.1, class: "dw-dl-count", text: count, style: "fill:#3e2723" }));
   return g;
 }
 
@@ -66,7 +66,7 @@ export function eggGlyph(count, r = 5.5) {
 export function gemGlyph(css, count, r = 4.6) {
   const g = s("g", { class: "dw-dl-gem-glyph" });
   g.append(s("path", { d: `M0,${-r} L${r},${-r * 0.2} L0,${r} L${-r},${-r * 0.2} Z`, fill: css, class: "dw-dl-gem" }));
-  if (count > 1) g.append(s("text", { y: 0, class: "dw-dl-count", text: count, fill: inkFor(css) }));
+  if (count > 1) g.append(s("text", { y: 0, class: "dw-dl-count", text: count, style: `fill:${inkFor(css)}` }));
   return g;
 }
 

@@ -23,7 +23,9 @@ export function knightStack(at, o) {
   }
   const top = at.y - (layers - 1) * 3;
   if (o.count > 1) {
-    g.append(s("text", { x: at.x, y: top, class: "dw-stack-count", fill: inkFor(info.css), "font-size": at.r * 1.25, text: o.count }));
+    // An inline style: the board's `text { fill: var(--dw-fg) }` rule would beat a fill attribute and draw
+    // the count dark on a black knight (or light on a yellow one in the dark theme).
+    g.append(s("text", { x: at.x, y: top, class: "dw-stack-count", style: `fill:${inkFor(info.css)}`, "font-size": at.r * 1.25, text: o.count }));
   }
   if (o.moved) {
     g.append(s("circle", { cx: at.x + at.r * 0.8, cy: top - at.r * 0.8, r: 3.5, class: "dw-moved-mark" }));

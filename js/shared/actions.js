@@ -23,12 +23,12 @@ function actionButton(action, n, canAct) {
         class: "dw-action",
         "data-action-id": action.id,
         "data-kind": action.kind,
-        "aria-label": action.label,
         "aria-disabled": canAct ? null : "true",
         "aria-keyshortcuts": n <= 9 ? String(n) : null,
         title: (action.rules || []).length ? `Rules: ${action.rules.join(", ")}` : null,
       },
-      h("span", { class: "dw-action-key", "aria-hidden": "true", text: n <= 9 ? n : "·" }),
+      // No aria-label: the name is the text shown (key, label, odds, rule IDs), as WCAG's "label in name" asks.
+      h("span", { class: "dw-action-key", text: n <= 9 ? n : "·" }),
       h("span", { class: "dw-action-label", text: action.label }),
       prob ? h("span", { class: "dw-action-prob", text: prob }) : null,
       (action.rules || []).length

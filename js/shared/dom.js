@@ -61,16 +61,27 @@ export function replaceChildren(node, ...children) {
   return append(node, children);
 }
 
+/** WCAG relative luminance (0..1) of a colour given as #rgb or #rrggbb, or null for anything else. */
+export function luminance(css) {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(css || "").trim());
+  if (!m) return null;
+  let hex = m[1];
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
 /**
- * Pick black or white text for a background colour given as #rgb or #rrggbb.
+ * Pick near-black (#111) or white text for a background colour given as #rgb or #rrggbb: whichever
+ * has the higher WCAG contrast ratio on it (white when the colour cannot be read).
  * @param {string} css
  */
 export function inkFor(css) {
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(css || "").trim());
-  if (!m) return "#fff";
-  let hex = m[1];
-  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.55 ? "#111" : "#fff";
+  const lum = luminance(css);
+  if (lum === null) return "#fff";
+  const dark = luminance("#111111");
+  return (1.05 / (lum + 0.05) >= (lum + 0.05) / (dark + 0.05)) ? "#fff" : "#111";
 }

@@ -8,7 +8,8 @@ import { h, replaceChildren } from "./dom.js";
  * @param {(seat: number) => string} nameOf
  */
 export function createLog(nameOf) {
-  const list = h("ol", { class: "dw-log-list", "aria-live": "polite", "aria-relevant": "additions" });
+  // Focusable, so that the keyboard can scroll it (its rows are not controls).
+  const list = h("ol", { class: "dw-log-list", "aria-live": "polite", "aria-relevant": "additions", tabindex: "0", "aria-label": "Game log, newest last" });
   const el = h("section", { class: "dw-panel dw-log" }, h("h3", { class: "dw-panel-title", text: "Log" }), list);
   return {
     el,

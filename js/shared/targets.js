@@ -3,9 +3,12 @@
 // A board draws elements with `data-target="<element id>"` (the ids of the game's contract). For every
 // legal action, the elements named in its `targets` are highlighted. An element that only one action
 // targets (or that is the first target of exactly one action) becomes a button for it: it gets
-// `data-action-id`, `tabindex=0`, `role=button` and `aria-label` = the action's label.
+// `data-action-id`, `tabindex=0`, `role=button` and `aria-label` = the action's label (preceded by the
+// element's visible text when the label leaves it out, so the name holds what is shown).
 
 /** @typedef {import("./model.js").Action} Action */
+
+import { SVG_NS } from "./dom.js";
 
 const BOUND = "dw-bound";
 
@@ -47,8 +50,69 @@ export function unbindTargets(root) {
   }
 }
 
+/** Lower-case words (letters and digits) of `text`, parentheticals left out, as axe-core compares names. */
+function words(text) {
+  let out = String(text).normalize("NFKD");
+  for (let before = null; before !== out; ) [before, out] = [out, out.replace(/\([^()]*\)/g, " ")];
+  return out.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** An SVG `<text>` as it is read: its text, and how to say it when it has `data-spoken` ("2 q (2 goblin quarters)"). */
+const spoken = (t) => (t.dataset?.spoken ? `${t.textContent} (${t.dataset.spoken})` : t.textContent);
+
+/** The text of `el` without tooltips and other text never drawn (where no layout gives `innerText`). */
+function shownText(el) {
+  if (el.nodeType === Node.TEXT_NODE) return el.nodeValue;
+  if (["title", "desc", "style", "script"].includes(el.localName) || el.hidden) return "";
+  return [...el.childNodes].map(shownText).join("");
+}
+
+/**
+ * The text a sighted person reads inside `el`: an HTML element's rendered text, or an SVG group's
+ * `<text>` elements (its tooltip `<title>` left out) one after the other, whitespace collapsed; a
+ * `<text>` with a `data-spoken` attribute adds how it is said, in parentheses.
+ * @param {Element} el
+ */
+export function visibleText(el) {
+  const text =
+    el.namespaceURI === SVG_NS
+      ? [...el.querySelectorAll("text")].map(spoken).join(" ")
+      : (el.innerText ?? shownText(el)); // innerText: the browser's rendering; jsdom has none
+  return String(text || "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Put a space (never drawn: SVG draws only what is inside `<text>`) before each `<text>` of an SVG
+ * group, so that tools reading the group's text as one string (accessibility checkers, copy and
+ * paste) see "5 2 q" rather than "52 q" for two numbers drawn apart.
+ * @param {Element} el
+ */
+function separateTexts(el) {
+  for (const text of el.querySelectorAll("text")) {
+    const before = text.previousSibling;
+    if (!(before && before.nodeType === Node.TEXT_NODE && /\s$/.test(before.nodeValue))) {
+      text.before(document.createTextNode(" "));
+    }
+  }
+}
+
+/**
+ * The accessible name of a board element bound to an action: the action's label, preceded by the
+ * element's visible text when the label does not already contain it (WCAG 2.5.3, "label in name":
+ * a person who says or reads what is shown must find it in the name).
+ * @param {string} label
+ * @param {string} visible
+ */
+export function nameWithVisibleText(label, visible) {
+  const shown = words(visible);
+  const named = words(label);
+  if (!shown.length) return label;
+  const contained = named.some((_, i) => shown.every((w, j) => named[i + j] === w));
+  return contained ? label : `${visible}: ${label}`;
+}
+
 function addTip(el, text) {
-  if (el.namespaceURI !== "http://www.w3.org/2000/svg") {
+  if (el.namespaceURI !== SVG_NS) {
     el.setAttribute("title", text);
     return;
   }
@@ -76,7 +140,8 @@ export function bindTargets(root, actions, canAct) {
       el.setAttribute("data-action-id", entry.action.id);
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.setAttribute("aria-label", entry.action.label);
+      if (el.namespaceURI === SVG_NS) separateTexts(el);
+      el.setAttribute("aria-label", nameWithVisibleText(entry.action.label, visibleText(el)));
       addTip(el, entry.action.label);
     } else if (entry.action) {
       el.classList.add("dw-legal-view");

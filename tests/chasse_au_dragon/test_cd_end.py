@@ -31,7 +31,7 @@ def test_S_9_CD_END_1_CD_ENC_12_a_slain_dragon_ends_the_game_and_scores():
     out = g.outcome()
     assert out.scores == {0: 48, 1: 42, 2: 20} and out.winners == [0] and out.reason == "White slew a dragon"
     assert kinds(ev)[-1] == "game_over" and "White 48, Blue 42, Black 20" in ev[-1].text
-    assert g.observation(1)["scores"] == {0: 48, 1: 42, 2: 20} and g.observation(1)["decision"] is None
+    assert g.observation(1)["scores"] == {"0": 48, "1": 42, "2": 20} and g.observation(1)["decision"] is None
 
 
 def test_CD_INT_18_nothing_else_happens_in_that_turn():

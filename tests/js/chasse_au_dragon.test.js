@@ -175,7 +175,7 @@ describe("legal actions on the board", () => {
       expect(sq.getAttribute("data-action-id")).toBe(a.id);
       expect(sq.getAttribute("role")).toBe("button");
       expect(sq.getAttribute("tabindex")).toBe("0");
-      expect(sq.getAttribute("aria-label")).toBe(a.label);
+      expect(sq.getAttribute("aria-label")).toContain(a.label);
     }
     const last = steps[steps.length - 1];
     click(byTarget(last.targets[0]).querySelector("rect"));
@@ -467,8 +467,19 @@ describe("reach", () => {
     await flush();
     expect(board().querySelectorAll(".dw-cd-reach-cost").length).toBe(Object.keys(reach).length);
     for (const [id, cost] of Object.entries(reach)) {
-      expect(byTarget(id).querySelector(".dw-cd-reach-cost")?.textContent).toBe(cost === 0 ? "free" : `${cost}¼`);
+      // "2 q" (never "2¼", which reads as two and a quarter), said "2 goblin quarters"
+      const text = byTarget(id).querySelector(".dw-cd-reach-cost");
+      expect(text?.textContent).toBe(cost === 0 ? "free" : `${cost} q`);
+      expect(text.getAttribute("data-spoken")).toBe(cost === 0 ? null : `${cost} goblin quarter${cost === 1 ? "" : "s"}`);
+      expect(byTarget(id).querySelector("title:not(.dw-tip)").textContent).toContain(cost === 0 ? "reachable this turn for free" : `for ${cost} goblin quarter`);
     }
+    // a square one paid step away is a button whose name says the cost as shown and in words
+    const paid = traits.legal_actions.find((a) => a.kind === "step" && reach[a.targets[0]] > 0);
+    expect(paid).toBeDefined();
+    const cost = reach[paid.targets[0]];
+    const name = byTarget(paid.targets[0]).getAttribute("aria-label");
+    expect(name).toContain(`${cost} q (${cost} goblin quarter`);
+    expect(name).toContain(paid.label);
   });
 
   it("draws no costs when the view carries no reach (another seat's view: Python sends null)", async () => {

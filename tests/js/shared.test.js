@@ -2,8 +2,8 @@ import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { INTENTS } from "../../js/shared/model.js";
-import { targetIndex } from "../../js/shared/targets.js";
-import { inkFor } from "../../js/shared/dom.js";
+import { targetIndex, nameWithVisibleText, visibleText, bindTargets } from "../../js/shared/targets.js";
+import { inkFor, luminance, s } from "../../js/shared/dom.js";
 import generic from "../../js/game.js";
 import { fakeModel, position, flush } from "./fake_model.js";
 
@@ -26,10 +26,65 @@ describe("targetIndex", () => {
   });
 });
 
+const contrast = (a, b) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
 describe("inkFor", () => {
   it("picks readable text on knight colours", () => {
     expect(inkFor("#222222")).toBe("#fff");
     expect(inkFor("#e2b100")).toBe("#111");
+  });
+  it("picks the ink with the higher contrast: at least 4.5:1 on every Emerald knight colour", () => {
+    expect(inkFor("#2e9a4a")).toBe("#111"); // green: white would be 3.6:1
+    for (const css of ["#222222", "#c8372d", "#2f6fd6", "#2e9a4a", "#e2b100"]) {
+      expect(contrast(inkFor(css), css), css).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe("accessible names of board elements (WCAG 2.5.3, label in name)", () => {
+  it("keep the action's label when it already holds the visible text, else put the visible text first", () => {
+    expect(nameWithVisibleText("Step to 2,1 (free)", "2,1")).toBe("Step to 2,1 (free)");
+    expect(nameWithVisibleText("Step to 2,1 (free)", "free")).toBe("free: Step to 2,1 (free)"); // as axe-core, words in parentheses do not count
+    expect(nameWithVisibleText("Play the Elf (SCC)", "")).toBe("Play the Elf (SCC)");
+    expect(nameWithVisibleText("Move a black knight from P2 (3 knights there) to P5", "3")).toBe(
+      "3: Move a black knight from P2 (3 knights there) to P5", // a number in parentheses does not count
+    );
+    expect(nameWithVisibleText("Play the Elf (SCC)", "Elf wounded C")).toBe("Elf wounded C: Play the Elf (SCC)");
+  });
+
+  it("read an SVG group's texts apart, with their spoken form, and never its tooltip", () => {
+    const g = s("g", { "data-target": "2,1" }, s("title", { text: "Square 2,1" }), s("text", { text: "5" }),
+      s("text", { "data-spoken": "2 goblin quarters", text: "2 q" }));
+    expect(visibleText(g)).toBe("5 2 q (2 goblin quarters)");
+    const svg = s("svg", {}, g);
+    bindTargets(svg, [{ id: "step 2,1", label: "Step to 2,1 for a goblin quarter", player: 0, kind: "step", targets: ["2,1"], rules: [] }], true);
+    expect(g.getAttribute("aria-label")).toBe("5 2 q (2 goblin quarters): Step to 2,1 for a goblin quarter");
+    // tools that join the group's text nodes (axe-core) see the numbers apart: "5 2 q", not "52 q"
+    expect(g.textContent.replace(/\s+/g, " ")).toContain("5 2 q");
+  });
+});
+
+describe("shared panels", () => {
+  it("name each action button by the text it shows: key, label and rule IDs", () => {
+    const el = document.createElement("div");
+    const cleanup = generic.render({ model: fakeModel(position("start")), el });
+    const button = el.querySelector(".dw-action-list button");
+    expect(button.hasAttribute("aria-label")).toBe(false);
+    expect(button.querySelector(".dw-action-key").hasAttribute("aria-hidden")).toBe(false);
+    expect(button.textContent).toMatch(/^1Move a /);
+    cleanup();
+  });
+
+  it("let the keyboard reach the log (a scrolled list) and name it", () => {
+    const el = document.createElement("div");
+    const cleanup = generic.render({ model: fakeModel(position("mid_5p")), el });
+    const log = el.querySelector(".dw-log-list");
+    expect(log.getAttribute("tabindex")).toBe("0");
+    expect(log.getAttribute("aria-label")).toMatch(/log/i);
+    cleanup();
   });
 });
 

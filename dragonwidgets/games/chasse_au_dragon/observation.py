@@ -71,7 +71,9 @@ def reach(game: "ChasseGame") -> dict[str, int]:
 
 
 def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
-    """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys)."""
+    """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys):
+    it comes back from ``json.loads(json.dumps(obs))`` unchanged (string keys, lists, no tuples), e.g.
+    ``scores`` at the end is ``{"0": 48, "1": 42}``, keyed by seat as the engine's ``outcome``."""
     s = game.state
     over = s.phase == OVER
     teacher = viewer is None
@@ -104,7 +106,7 @@ def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
         "last_rolls": {k: list(v) for k, v in s.last_rolls.items()},
         "boards": [board_view(b, teacher or viewer == i or over, buckets) for i, b in enumerate(s.boards)],
         "removed": sum(s.removed.values()) if teacher or over else None,
-        "scores": game._scores() if over else None,
+        "scores": {str(i): v for i, v in game._scores().items()} if over else None,  # JSON keys are strings
         "reach": reach(game) if teacher or viewer == s.active else None,
     }
     if teacher:

@@ -1,0 +1,160 @@
+"""Accessibility of the four game widgets in real JupyterLab, checked by axe-core (Deque's engine).
+
+For each game the test writes a notebook of its own (seat 0 a person, the others bots), opens it, and
+runs axe on the widget only (JupyterLab's own UI is not ours to fix) in JupyterLab's light theme at
+the start, then after a few decisions with the state inspector open, in the light and the dark theme.
+No serious or critical violation may remain. A first test plants a low-contrast element in a widget
+and expects axe to report it: in JupyterLab axe skips its contrast checks silently unless the page's
+body has a height (JupyterLab's ``<body>`` has none and hides its overflow), so this proves that the
+contrast checks of the other tests really run.
+
+axe-core comes from npm (``package.json``'s dev dependencies; ``pip install -e .`` runs
+``npm install``) and is injected into the page with Playwright's ``add_script_tag``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from lab_harness import REPO, notebook_json
+
+from dragonwidgets import bot_names
+
+pytestmark = pytest.mark.browser
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
+WIDGETS = {"emerald": "EmeraldWidget", "drachenland": "DrachenlandWidget",
+           "chasse_au_dragon": "ChasseAuDragonWidget", "draghan": "DraghanWidget"}
+#: Per game: the widget's arguments after ``players=3, seed=...`` and the decisions played before the
+#: second check (from the kernel: seat 0 takes the first legal action, the bots their own).
+SETUP = {
+    "emerald": ("seed=4, seats=['human', 'greedy', 'greedy']", 12),
+    "drachenland": ("seed=2, seats=['human', 'greedy', 'greedy']", 12),
+    "chasse_au_dragon": ("seed=3, seats=['human', 'greedy', 'greedy'], first_player=0", 12),
+    "draghan": ("seed=19, seats=['human', 'planner', 'planner'], first_player=0", 12),
+}
+SERIOUS = ("serious", "critical")
+
+# Play from the kernel: at least `n` decisions, then on until seat 0 may decide (or the game ends).
+PLAY = """
+def _dw_play(n):
+    for _ in range(400):
+        g = w.game
+        if g.is_over or (n <= 0 and g.current_player == 0):
+            return
+        if g.current_player == 0:
+            w.act(g.legal_actions()[0].id)
+        else:
+            w.bot_step()
+        n -= 1
+"""
+
+# Run axe on the elements matching `selector`; return its violations, each with its nodes'
+# selectors and failure summaries (what the test prints and asserts on).
+_AXE_JS = """
+async (selector) => {
+  document.body.style.height = '100vh';  // without a height axe skips colour contrast silently
+  const result = await axe.run({include: [[selector]]}, {resultTypes: ['violations']});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary,
+                              html: n.html.slice(0, 160)})),
+  }));
+}
+"""
+
+
+def run_axe(page, selector: str) -> list[dict]:
+    """Return axe's violations inside ``selector`` (axe is injected into the page once)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(_AXE_JS, selector)
+
+
+def serious(violations: list[dict]) -> list[dict]:
+    """The violations whose impact is serious or critical."""
+    return [v for v in violations if v["impact"] in SERIOUS]
+
+
+def describe(violations: list[dict]) -> str:
+    """A readable list of violations and the elements that fail them."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} element(s)): {v['help']}")
+        for n in v["nodes"][:6]:
+            lines.append(f"    {n['target']}: {n['summary'].splitlines()[-1].strip() if n['summary'] else ''}")
+            lines.append(f"        {n['html']}")
+    return "\n".join(lines)
+
+
+def set_theme(page, theme: str) -> None:
+    """Switch JupyterLab's theme and wait until the page shows it."""
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
+    time.sleep(0.3)  # the theme's stylesheet is applied after the body's attribute changes
+
+
+def open_game(lab, open_notebook, game: str):
+    """Write and open the game's notebook; return (notebook, widget root locator, selector of the root)."""
+    args, _ = SETUP[game]
+    name = f"a11y_{game}.ipynb"
+    (lab.root_dir / name).write_text(notebook_json(
+        f"import dragonwidgets\nw = dragonwidgets.{WIDGETS[game]}(players=3, {args}, playing=False)\nw"))
+    nb = open_notebook(name)
+    root = nb.widget("w")
+    model_id = nb.kernel.eval("w.model_id")
+    return nb, root, f'[data-dw-widget="{model_id}"] .dw-root'
+
+
+def wait_for_step(root, step: int) -> None:
+    """Wait until the page's timeline shows ``step``."""
+    root.page.wait_for_function(
+        "([root, step]) => Number(root.querySelector('.dw-timeline-range').value) === step",
+        arg=[root.element_handle(), step])
+
+
+def test_axe_reports_a_planted_low_contrast_text(lab, open_notebook):
+    """The contrast check runs in JupyterLab: grey text planted on grey in a widget is reported."""
+    nb, root, selector = open_game(lab, open_notebook, "emerald")
+    root.evaluate("""root => {
+      const p = document.createElement('p');
+      p.id = 'dw-planted'; p.textContent = 'planted low-contrast text';
+      p.style.cssText = 'color:#777;background:#888;font-size:13px';
+      root.append(p);
+    }""")
+    found = [n["target"] for v in run_axe(root.page, selector) if v["id"] == "color-contrast" for n in v["nodes"]]
+    assert "#dw-planted" in found, found
+
+
+@pytest.mark.parametrize("game", list(WIDGETS))
+def test_no_serious_axe_violation_in_the_widget(lab, open_notebook, game):
+    """No serious or critical axe violation inside the widget: at the start (light theme), and after
+    a few decisions with the state inspector open, in the light and the dark theme."""
+    nb, root, selector = open_game(lab, open_notebook, game)
+    page = root.page
+    found: dict[str, list[dict]] = {}
+    set_theme(page, LIGHT)
+    found["start, light"] = run_axe(page, selector)
+    nb.kernel.run(PLAY)
+    nb.kernel.run(f"_dw_play({SETUP[game][1]})")
+    wait_for_step(root, nb.kernel.eval("w.step"))
+    root.locator(".dw-inspector > summary").click()
+    root.locator(".dw-inspector-body").wait_for()
+    found["later, light"] = run_axe(page, selector)
+    try:
+        set_theme(page, DARK)
+        found["later, dark"] = run_axe(page, selector)
+    finally:
+        set_theme(page, LIGHT)  # the server saves the theme: leave it as found
+    if os.environ.get("DW_AXE_REPORT"):  # a folder: every violation found, for a person to read
+        Path(os.environ["DW_AXE_REPORT"], f"{game}.json").write_text(json.dumps(found, indent=1))
+    counts = {when: (len(serious(v)), len(v)) for when, v in found.items()}
+    print(f"\n{game}: axe violations (serious or critical, all) {json.dumps(counts)}")
+    report = "\n".join(f"--- {when}\n{describe(serious(v))}" for when, v in found.items() if serious(v))
+    assert not report, f"{game}: serious axe violations in the widget:\n{report}"
