@@ -18,9 +18,9 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..engine import CHANCE, Action, Game, bot_move, bot_names, make_bot
+from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names, make_bot
 from ..engine.registry import GENERIC_BOTS
-from .messages import MESSAGE_KINDS, IntentError, parse_intent
+from .messages import MESSAGE_KINDS, IntentError, parse_intent, shown
 
 __all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS"]
 
@@ -57,13 +57,19 @@ class GameWidget(anywidget.AnyWidget):
             seat number as a string (``"0"``) for that seat's view only.
         pace: seconds between bot moves while ``playing``.
         playing: whether bot seats play by themselves (needs a running event loop, as in Jupyter;
-            elsewhere call :meth:`bot_step`).
+            elsewhere call :meth:`bot_step`). The default ``None`` means: yes when people play against
+            bots (the seats mix ``"human"`` and bots), so the bots answer by themselves; no when every
+            seat is a bot (press Play) or a person. ``False`` turns it off.
         take_backs: whether a seat view (``"hotseat"`` or a seat) may rewind (:meth:`goto`) or
-            :meth:`undo`; ``False`` stops players seeing hidden cards through take-backs. The
-            ``"teacher"`` view may always rewind.
+            :meth:`undo`; ``False`` stops players seeing hidden cards through take-backs, and the view
+            menu then offers only ``"hotseat"`` and the seat of the person to move, so nobody at a
+            shared screen opens another player's hand (``viewer_choices``). The ``"teacher"`` view may
+            always rewind, and ``w.viewer = ...`` from Python may show any view.
 
     Raises:
         TypeError: an unknown keyword argument (the message lists the accepted ones).
+        ValueError: (an :class:`IntentError`) a ``seats``, ``viewer``, ``pace`` or ``playing`` value the
+            widget refuses; the same class as a refused assignment later (``w.seats = [...]``).
 
     >>> import dragonwidgets
     >>> w = GameWidget(dragonwidgets.new_game("emerald", players=3, seed=1), seats=["human", "random", "random"])
@@ -86,6 +92,11 @@ class GameWidget(anywidget.AnyWidget):
     seats = t.List(t.Unicode(), help="'human' or a bot name, per seat.").tag(sync=True)
     bot_names = t.List(t.Unicode(), help="The bots this game offers.").tag(sync=True)
     viewer = t.Unicode(TEACHER, help="'teacher', 'hotseat', or a seat number as a string ('0').").tag(sync=True)
+    viewer_choices = t.List(
+        t.Unicode(),
+        help="The viewers the front end's view menu offers now: every one, or with take-backs off in a seat "
+        "view only 'hotseat' and the seat of the person to move (and the view shown).",
+    ).tag(sync=True)
     view_seat = t.Int(None, allow_none=True, help="The seat whose view is shown; None = the full table.").tag(
         sync=True
     )
@@ -119,22 +130,31 @@ class GameWidget(anywidget.AnyWidget):
         self._ready = False
         self._bots: dict[int, Any] = {}
         self._hot_seat = 0
+        self._rewound = False  # the bots were paused by a rewind (the status says how to resume)
         self._task: asyncio.Task | None = None
         super().__init__(**({"layout": kwargs["layout"]} if "layout" in kwargs else {}))
         self.on_msg(self._on_front_end_msg)
-        with self.hold_sync():
-            self.game_name = game.name
-            self.bot_names = list(bot_names(game.name))
-            self.player_names = [game.player_name(i) for i in range(game.players)]
-            self.board = self._board_layout()
-            self.seats = list(kwargs.get("seats") or [HUMAN] * game.players)
-            self.viewer = self._as_viewer(kwargs.get("viewer", TEACHER))
-            self.pace = kwargs.get("pace", 0.6)
-            self.take_backs = kwargs.get("take_backs", True)
+        playing = kwargs.get("playing")
+        if playing is not None and not isinstance(playing, bool):
+            raise IntentError(f"playing must be True, False or None (bots answer people by themselves), got {shown(playing)}")
+        try:
+            with self.hold_sync():
+                self.game_name = game.name
+                self.bot_names = list(bot_names(game.name))
+                self.player_names = [game.player_name(i) for i in range(game.players)]
+                self.board = self._board_layout()
+                self.seats = list(kwargs.get("seats") or [HUMAN] * game.players)
+                self.viewer = self._as_viewer(kwargs.get("viewer", TEACHER))
+                self.pace = kwargs.get("pace", 0.6)
+                self.take_backs = kwargs.get("take_backs", True)
+        except t.TraitError as e:  # a value of the wrong type (traitlets' own check): the same ValueError
+            raise IntentError(str(e)) from None
         self._hot_seat = self._first_human_seat()
         self._ready = True
         self._publish()
-        if kwargs.get("playing"):
+        if playing is None:
+            playing = HUMAN in self.seats and any(who != HUMAN for who in self.seats)
+        if playing:
             self.play()
 
     # ------------------------------------------------------------------ the notebook's handle
@@ -160,19 +180,35 @@ class GameWidget(anywidget.AnyWidget):
         self._after_change()
 
     def undo(self) -> None:
-        """Step back over the last decision (bots pause).
+        """Take back the last decision.
+
+        When people play against bots, this takes back the last decision *a person* made, with the
+        bots' answers after it, so it is that person's turn again and the bots, if playing, go on after
+        their next move. Otherwise (every seat human, or every seat a bot) it steps back over the last
+        decision; bots then due are paused (the status says how to resume).
 
         Raises:
-            HistoryError: at step 0.
+            HistoryError: no decision to take back.
             IntentError: ``take_backs`` is off and this is not the teacher view.
         """
         self._check_take_backs("undo")
-        self._game.undo()  # raises before anything changes
-        self._pause_for_rewind()
+        game = self._game
+        game.undo()  # raises before anything changes
+        mixed = HUMAN in self.seats and any(who != HUMAN for who in self.seats)
+        while mixed and self._is_bot_seat(game.current_player):
+            try:
+                game.undo()
+            except HistoryError:  # a bot opened the game: nothing a person decided lies behind
+                break
+        if self._bot_due():
+            self._pause_for_rewind()
         self._after_change()
 
     def goto(self, step: int) -> None:
-        """Show the state after ``step`` history entries (bots pause); acting there starts a branch.
+        """Show the state after ``step`` history entries; acting there starts a branch.
+
+        Bots due at that step pause (they would play the history away), and the status says how to
+        resume; at a person's turn they keep playing and answer the person's new move.
 
         Raises:
             HistoryError: ``step`` is not in ``0..len(game.history)``.
@@ -180,11 +216,13 @@ class GameWidget(anywidget.AnyWidget):
         """
         self._check_take_backs("goto")
         self._game.goto(step)  # raises before anything changes
-        self._pause_for_rewind()
+        if self._bot_due():
+            self._pause_for_rewind()
         self._after_change()
 
     def play(self) -> None:
         """Let bot seats play by themselves, one move every ``pace`` seconds."""
+        self._rewound = False
         self.playing = True
 
     def pause(self) -> None:
@@ -210,8 +248,8 @@ class GameWidget(anywidget.AnyWidget):
             return game.history[events_before].action
         if self.seats[seat] == HUMAN:
             raise IntentError(
-                f"{game.player_name(seat)} is played by a person: choose one of the legal actions, "
-                f"or give the seat to a bot (set_seat({seat}, {self._default_bot()!r}))"
+                f"{game.player_name(seat)} is played by a person: choose one of the legal actions, or give "
+                f"the seat to a bot in the Seats panel (from Python: w.set_seat({seat}, {self._default_bot()!r}))"
             )
         rng = random.Random(f"{game.seed}:{game.step}:{seat}")
         action = bot_move(game, self._bot(seat), rng)
@@ -229,17 +267,24 @@ class GameWidget(anywidget.AnyWidget):
         self._after_change()
 
     def set_viewer(self, viewer: str | int) -> None:
-        """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``).
+        """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``), as the
+        front end's view menu asks.
+
+        With take-backs off in a seat view (a hot-seat game among friends), only the viewers in
+        ``viewer_choices`` may be chosen: ``"hotseat"`` and the seat of the person to move. From Python,
+        ``w.viewer = ...`` still shows any view.
 
         Raises:
-            IntentError: ``take_backs`` is off and a seat's view asks for the teacher's (the whole
-                table): set ``w.viewer = "teacher"`` from Python instead.
+            IntentError: not a viewer of this game, or one ``viewer_choices`` does not offer now.
         """
         new = self._as_viewer(viewer)
-        if new == TEACHER and self.viewer != TEACHER and not self.take_backs:
+        self._valid_viewer({"value": new})
+        allowed = self._viewer_choices()
+        if new != self.viewer and new not in allowed:
             raise IntentError(
-                "set_viewer: take-backs are off (take_backs=False), so a seat's view cannot open the "
-                "teacher's view of the whole table; set w.viewer = 'teacher' in Python"
+                f"set_viewer: take-backs are off (take_backs=False) in a seat view, so the view may only switch "
+                f"to {' or '.join(map(repr, allowed))}: another seat's view, or the teacher's, would show "
+                f"private cards; set w.viewer = {new!r} in Python"
             )
         self.viewer = new
 
@@ -277,11 +322,11 @@ class GameWidget(anywidget.AnyWidget):
         seats = list(proposal["value"])
         n = self._game.players
         if len(seats) != n:
-            raise t.TraitError(f"seats needs one entry per seat ({n}), got {len(seats)}: {seats!r}")
+            raise IntentError(f"seats needs one entry per seat ({n}), got {len(seats)}: {seats!r}")
         allowed = [HUMAN, *self.bot_names]
         for i, who in enumerate(seats):
             if who not in allowed:
-                raise t.TraitError(f"seats[{i}] must be one of {allowed}, got {who!r}")
+                raise IntentError(f"seats[{i}] must be one of {allowed}, got {who!r}")
         return seats
 
     @t.validate("viewer")
@@ -289,17 +334,17 @@ class GameWidget(anywidget.AnyWidget):
         value = proposal["value"]
         seats = [str(i) for i in range(self._game.players)]
         if value not in (TEACHER, HOTSEAT, *seats):
-            raise t.TraitError(f"viewer must be 'teacher', 'hotseat' or a seat {seats}, got {value!r}")
+            raise IntentError(f"viewer must be 'teacher', 'hotseat' or a seat {seats}, got {value!r}")
         return value
 
     @t.validate("pace")
     def _valid_pace(self, proposal: Any) -> float:
         pace = proposal["value"]
         if not 0 <= pace <= MAX_PACE:
-            raise t.TraitError(f"pace must be between 0 and {MAX_PACE:g} seconds, got {pace!r}")
+            raise IntentError(f"pace must be between 0 and {MAX_PACE:g} seconds, got {pace!r}")
         return pace
 
-    @t.observe("seats", "viewer")
+    @t.observe("seats", "viewer", "take_backs")
     def _on_seats_or_viewer(self, change: Any) -> None:
         if self._ready:
             if change["name"] == "seats":
@@ -318,13 +363,14 @@ class GameWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ the front end's path in
     def _on_front_end_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
         """Route one custom message to its method; any refusal sets ``last_error`` only."""
+        kind = None
         try:
-            kind, args = parse_intent(content)
+            kind, args = parse_intent(content, buffers)
             getattr(self, kind)(**args)
         except Exception as exc:  # noqa: BLE001 - nothing from the browser may break the kernel
             if not isinstance(exc, (ValueError, TypeError, IndexError, t.TraitError)):
-                _LOG.exception("unexpected error handling %r", content)
-            self.last_error = str(exc)
+                _LOG.exception("unexpected error handling a %r message", kind)  # never the message itself
+            self.last_error = str(exc)[:2000]
         else:
             self.last_error = ""
 
@@ -357,6 +403,7 @@ class GameWidget(anywidget.AnyWidget):
             self.can_act = bool(visible) and self._may_choose_now(seat)
             self.step = game.step
             self.history_length = len(game.history)
+            self.viewer_choices = self._viewer_choices()
             self.log = game.log(seat)[-LOG_ROWS:]
             self.text = repr(game)
             self.status = self._status(seat, visible)
@@ -430,7 +477,12 @@ class GameWidget(anywidget.AnyWidget):
             return f"{head}. Chance decides: pick an outcome or roll at random."
         who = self.seats[player]
         if who != HUMAN:
-            tail = "playing…" if self.playing else "press Step or Play"
+            if self.playing:
+                tail = "the bots are playing"
+            elif self._rewound:
+                tail = "the bots are paused after the rewind; press Play to let them go on (or Step for one move)"
+            else:
+                tail = "press Play to let the bots play (or Step for one move)"
             return f"{head}. {game.player_name(player)} is played by the {who} bot: {tail}."
         if not visible or not self._may_choose_now(seat):
             return f"{head}. Waiting for {game.player_name(player)} (not this view's decision)."
@@ -480,8 +532,24 @@ class GameWidget(anywidget.AnyWidget):
         return self.seats[player] != HUMAN
 
     def _pause_for_rewind(self) -> None:
+        self._rewound = True
         if self.playing:
             self.playing = False
+
+    def _is_bot_seat(self, player: int | None) -> bool:
+        return player is not None and player >= 0 and self.seats[player] != HUMAN
+
+    def _viewer_choices(self) -> list[str]:
+        """The viewers the view menu offers: all, or with take-backs off in a seat view, ``"hotseat"`` and
+        the seat of the person to move (and the view already shown)."""
+        everyone = [TEACHER, HOTSEAT, *(str(i) for i in range(self._game.players))]
+        if self.take_backs or self.viewer == TEACHER:
+            return everyone
+        allowed = {HOTSEAT, self.viewer}
+        player = self._game.current_player
+        if player is not None and player >= 0 and self.seats[player] == HUMAN:
+            allowed.add(str(player))
+        return [v for v in everyone if v in allowed]
 
     def _schedule_bots(self) -> None:
         """Start the bot loop on the running event loop (Jupyter's) if bots are due; else nothing."""

@@ -1,8 +1,8 @@
 """``EmeraldWidget``: Emerald on an SVG board (castle, path, mountain piles, flight track, lair).
 
->>> w = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"])
+>>> w = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], playing=False)
 >>> print(w.status)
-Turn 1 · Red to move a knight (first of up to two). Red is played by the greedy bot: press Step or Play.
+Turn 1 · Red to move a knight (first of up to two). Red is played by the greedy bot: press Play to let the bots play (or Step for one move).
 >>> w.bot_step().kind
 'select_knight'
 """

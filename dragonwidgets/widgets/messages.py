@@ -2,7 +2,10 @@
 
 The browser never changes game state: it sends a custom message ``{"kind": ..., <fields>}`` and the
 widget routes it to the public method of the same name (``act``, ``goto``, ...), the one a notebook
-calls. A message that is not exactly one of these shapes is refused before any method runs.
+calls. A message that is not exactly one of these shapes is refused before any method runs, and at once: a
+message with more fields than any kind has, a string field over :data:`MAX_TEXT` characters or binary
+buffers is refused without reading further, and no refusal prints a value it was sent (only its type
+or a short prefix), so a huge or deeply nested message costs no more to refuse than a small one.
 
 >>> parse_intent({"kind": "act", "id": "move T1 red"})
 ('act', {'id': 'move T1 red'})
@@ -33,6 +36,8 @@ MESSAGE_KINDS: dict[str, dict[str, type]] = {
 
 #: Longest string field accepted (an action id or a bot name is far shorter).
 MAX_TEXT = 200
+#: Most keys a message may have: ``kind`` and the fields of the kind with the most of them.
+MAX_KEYS = 1 + max(len(fields) for fields in MESSAGE_KINDS.values())
 
 
 class IntentError(ValueError):
@@ -48,33 +53,54 @@ def _check_field(kind: str, name: str, want: type, value: Any) -> Any:
     else:
         ok = isinstance(value, str) and len(value) <= MAX_TEXT
     if not ok:
-        shown = repr(value)
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        raise IntentError(f"message {kind!r}: field {name!r} must be {_a(want)}, got {shown}")
+        raise IntentError(f"message {kind!r}: field {name!r} must be {_a(want)}, got {shown(value)}")
     return value
+
+
+def shown(value: Any) -> str:
+    """Return a short description of a value a message carried: a number, or a string's first 50
+    characters and its length, else only its type (never the repr of a list or dict: it may be huge or
+    nested deeper than Python can print).
+
+    >>> shown("x" * 5000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (5000 characters)"
+    >>> shown([[[]]]), shown(True), shown(2.5)
+    ('a list', 'True', '2.5')
+    """
+    if value is None or isinstance(value, (bool, int, float)):
+        text = repr(value)
+        return text if len(text) <= 40 else f"a {len(text)}-digit number"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 50 else f"{value[:50]!r}... ({len(value)} characters)"
+    return {list: "a list", dict: "an object"}.get(type(value), f"a {type(value).__name__}")
 
 
 def _a(want: type) -> str:
     return {int: "an int", float: "a finite number", str: f"a string of at most {MAX_TEXT} characters"}[want]
 
 
-def parse_intent(content: Any) -> tuple[str, dict[str, Any]]:
+def parse_intent(content: Any, buffers: Any = None) -> tuple[str, dict[str, Any]]:
     """Return ``(method name, keyword arguments)`` for a front-end message.
 
     Raises:
-        IntentError: not a dict, unknown or missing ``kind``, a missing or extra field, or a field of
-            the wrong type.
+        IntentError: not a dict, more than :data:`MAX_KEYS` keys, binary buffers, unknown or missing
+            ``kind``, a missing or extra field, or a field of the wrong type. The time to refuse does
+            not grow with the message's size.
     """
     if not isinstance(content, dict):
-        raise IntentError(f"a message is a dict with a 'kind', got {type(content).__name__}")
+        raise IntentError(f"a message is a dict with a 'kind', got {shown(content)}")
+    if len(content) > MAX_KEYS:
+        raise IntentError(f"a message has at most {MAX_KEYS} keys (its kind and fields), got {len(content)}")
+    if buffers:
+        raise IntentError("a message carries no binary buffers")
     kind = content.get("kind")
     if not isinstance(kind, str) or kind not in MESSAGE_KINDS:
         known = ", ".join(MESSAGE_KINDS)
-        raise IntentError(f"unknown message kind {str(kind)[:40]!r}; known kinds: {known}")
+        raise IntentError(f"unknown message kind {shown(kind)}; known kinds: {known}")
     fields = MESSAGE_KINDS[kind]
-    extra = sorted(set(content) - set(fields) - {"kind"})
+    extra = [k for k in content if k != "kind" and k not in fields]
     if extra:
-        raise IntentError(f"message {kind!r} has unexpected field(s) {', '.join(map(repr, extra))[:80]}")
+        raise IntentError(f"message {kind!r} has unexpected field(s) {', '.join(shown(k) for k in extra)}")
     args = {}
     for name, want in fields.items():
         if name not in content:

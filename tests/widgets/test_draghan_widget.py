@@ -433,7 +433,7 @@ def test_status_of_a_replacement_names_the_seat():
 def test_status_when_a_bot_decides_and_in_another_seats_view():
     w = DraghanWidget(players=2, seed=3, first_player=0, seats=["human", BOT])
     w.act("choose CH1")
-    assert w.status == f"Setting up · Seat 2 chooses a character. Seat 2 is played by the {BOT} bot: press Step or Play."
+    assert w.status == f"Setting up · Seat 2 chooses a character. Seat 2 is played by the {BOT} bot: the bots are playing."
     w.bot_step()
     w.viewer = "1"
     if w.game.current_player == 0:

@@ -128,3 +128,64 @@ def test_refused_message_does_not_even_pause_the_bots(content):
     w._handle_custom_msg(content, [])
     assert w.last_error and w.playing
     assert snapshot(w) == before
+
+
+def _nested(depth: int):
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_an_oversized_message_is_refused_by_its_key_count_without_reading_it():
+    """A 10 MB message of 500,000 keys took 9 s to refuse (every key sorted and printed): now the number
+    of keys alone refuses it, and the error names no key."""
+    w = EmeraldWidget(players=3, seed=1)
+    before = snapshot(w)
+    content = {"kind": "act", **{f"k{i:06d}" + "x" * 12: i for i in range(500_000)}}
+    w._handle_custom_msg(content, [])
+    assert w.last_error == "a message has at most 3 keys (its kind and fields), got 500001"
+    assert snapshot(w) == before
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "act", "id": _nested(100_000)},
+    {"kind": _nested(100_000)},
+    {"kind": "goto", "step": {"a": _nested(50_000)}},
+    {"kind": "act", "id": "x" * 10_000_000},
+    {"kind": "act", _nested(3).__class__.__name__ * 5_000_000: 1},
+], ids=["nested id", "nested kind", "nested step", "10 MB id", "5 MB key"])
+def test_huge_or_deeply_nested_values_get_a_short_error_and_nothing_escapes(content, caplog):
+    """No RecursionError from printing a nested value, no log of the message, a short error."""
+    w = EmeraldWidget(players=3, seed=1)
+    before = snapshot(w)
+    w._handle_custom_msg(content, [])
+    assert w.last_error and len(w.last_error) < 300, w.last_error[:300]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert snapshot(w) == before
+
+
+def test_binary_buffers_are_refused():
+    w = EmeraldWidget(players=3, seed=1)
+    legal = w.game.legal_action_ids()[0]
+    w._handle_custom_msg({"kind": "act", "id": legal}, [b"\x00" * 10])
+    assert w.last_error == "a message carries no binary buffers" and w.step == 0
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"seats": ["human", "alphazero", "human"]}, "seats[1] must be one of"),
+    ({"seats": ["human"]}, "seats needs one entry per seat (3)"),
+    ({"viewer": "7"}, "viewer must be"),
+    ({"pace": -1.0}, "pace must be between 0 and 10"),
+    ({"pace": "fast"}, "pace"),
+    ({"take_backs": "no"}, "take_backs"),
+    ({"playing": "yes"}, "playing must be True, False or None"),
+])
+def test_widget_argument_errors_are_value_errors_as_documented(kwargs, words):
+    """The docstrings promise ValueError; traitlets raised TraitError (not a ValueError)."""
+    with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        EmeraldWidget(players=3, seed=1, **kwargs)
+    w = EmeraldWidget(players=3, seed=1)
+    if "seats" in kwargs:
+        with pytest.raises(ValueError):
+            w.seats = kwargs["seats"]

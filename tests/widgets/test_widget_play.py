@@ -134,3 +134,67 @@ def test_asking_a_bot_to_play_a_persons_seat_suggests_the_games_own_bot(widget, 
     assert "mcts" in w.bot_names
     with pytest.raises(IntentError, match=rf"set_seat\(\d, '{own}'\)"):
         w.bot_step()
+
+
+def test_bots_answer_people_by_themselves_unless_turned_off():
+    """The welcome notebook promises bots that answer at a visible pace: with people and bots at the
+    table the bots play by themselves; an all-bot or all-human table waits; playing=False turns it off."""
+    assert EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"]).playing is True
+    assert EmeraldWidget(players=3, seed=1, seats=["greedy"] * 3).playing is False
+    assert EmeraldWidget(players=3, seed=1).playing is False
+    off = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], playing=False)
+    assert off.playing is False and "press Play to let the bots play" in off.status
+
+
+def test_bots_answer_by_themselves_on_the_running_event_loop():
+    async def scenario():
+        w = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], pace=0)  # no play() call
+        for _ in range(200):
+            await asyncio.sleep(0)
+            if w.game.current_player == 0:
+                break
+        return w
+
+    w = asyncio.run(scenario())
+    assert w.game.step > 0 and w.game.current_player == 0 and w.can_act
+
+
+def _mixed_game_at_the_persons_second_turn():
+    w = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], pace=0)
+    while w.game.current_player != 0:
+        w.bot_step()
+    first = w.game.step
+    w.act(w.game.legal_action_ids()[0])
+    while w.game.current_player != 0:
+        w.bot_step()
+    return w, first
+
+
+def test_undo_against_bots_takes_back_the_persons_decision_and_keeps_the_bots_playing():
+    """Undo took back one bot move and paused the bots with no cue; now it returns to the person's turn."""
+    w, first = _mixed_game_at_the_persons_second_turn()
+    assert w.playing
+    persons = [i for i, e in enumerate(w.game.history[: w.step]) if e.action.player == 0]
+    w.undo()
+    assert w.game.current_player == 0 and w.can_act
+    assert w.step == persons[-1] and w.playing  # the person's own last decision is to be made again
+    w.undo()  # before the person's first decision lie only the bots' opening moves: back to the start
+    assert w.step == 0 and w.game.current_player == 1 and first > 0
+    assert not w.playing and "paused after the rewind; press Play" in w.status
+
+
+def test_a_rewind_to_a_bots_turn_pauses_and_says_how_to_resume():
+    w, _ = _mixed_game_at_the_persons_second_turn()
+    bot_turn = next(i for i, e in enumerate(w.game.history) if e.action.player == 1)
+    w.goto(bot_turn)
+    assert not w.playing
+    assert w.status.endswith("the bots are paused after the rewind; press Play to let them go on (or Step for one move).")
+    w.play()
+    assert w.playing and "paused" not in w.status
+
+
+def test_step_on_a_persons_turn_points_to_the_seats_panel():
+    """Pressing Step on a person's turn said set_seat(...): a Python call a player cannot make."""
+    w = EmeraldWidget(players=3, seed=1, first_player=0, seats=["human", "greedy", "greedy"], playing=False)
+    w._handle_custom_msg({"kind": "bot_step"}, [])
+    assert "give the seat to a bot in the Seats panel" in w.last_error and w.step == 0

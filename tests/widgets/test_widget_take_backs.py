@@ -88,12 +88,48 @@ def test_seat_view_cannot_open_the_teacher_view_from_the_browser(viewer):
     w = played(viewer)
     before = snapshot(w)
     w._handle_custom_msg({"kind": "set_viewer", "viewer": "teacher"}, [])
-    assert "cannot open the teacher's view" in w.last_error
+    assert "take-backs are off" in w.last_error and "private cards" in w.last_error
     assert w.viewer == viewer.strip() and snapshot(w) == before
-    w._handle_custom_msg({"kind": "set_viewer", "viewer": "hotseat"}, [])  # seat to seat is fine
+    w._handle_custom_msg({"kind": "set_viewer", "viewer": "hotseat"}, [])  # the hot-seat view is fine
     assert w.last_error == "" and w.viewer == "hotseat"
     w.viewer = "teacher"  # the notebook's author, in Python, may
     assert w.viewer == "teacher"
+
+
+@pytest.mark.parametrize("viewer", ["hotseat", "0"])
+def test_hot_seat_privacy_no_other_seats_view_from_the_browser(viewer):
+    """Friends at one screen: with take-backs off, the browser may show only the hot-seat view and the
+    seat of the person to move, never another seat's (their hand, their gold)."""
+    w = played(viewer)
+    to_move = w.game.current_player
+    others = [str(s) for s in range(3) if s != to_move and str(s) != viewer]
+    assert w.viewer_choices == [v for v in ["hotseat", "0", "1", "2"] if v in {"hotseat", viewer, str(to_move)}]
+    for other in others:
+        before = snapshot(w)
+        w._handle_custom_msg({"kind": "set_viewer", "viewer": other}, [])
+        assert "take-backs are off" in w.last_error and repr(other) in w.last_error
+        assert snapshot(w) == before
+    w._handle_custom_msg({"kind": "set_viewer", "viewer": str(to_move)}, [])  # the person to move: fine
+    assert w.last_error == "" and w.viewer == str(to_move)
+    w.viewer = others[0]  # the teacher, from Python, may show any view
+    assert w.viewer == others[0]
+
+
+def test_the_view_menu_offers_every_view_with_take_backs_on_or_in_the_teacher_view():
+    every = ["teacher", "hotseat", "0", "1", "2"]
+    assert played("1", take_backs=True).viewer_choices == every
+    w = played("teacher")
+    assert w.viewer_choices == every
+    w._handle_custom_msg({"kind": "set_viewer", "viewer": "2"}, [])  # the teacher chooses what to show
+    allowed = {"hotseat", "2", str(w.game.current_player)}
+    assert w.last_error == "" and w.viewer_choices == [v for v in every if v in allowed] != every
+
+
+def test_a_bot_seats_view_is_not_offered_in_a_hot_seat_game():
+    w = EmeraldWidget(players=3, seed=1, first_player=1, seats=["human", "greedy", "human"], viewer="hotseat",
+                      take_backs=False, playing=False)
+    assert w.game.current_player == 1  # the bot decides: its hand is as private as a person's
+    assert w.viewer_choices == ["hotseat"]
 
 
 def test_with_take_backs_on_the_browser_may_open_the_teacher_view():
