@@ -374,6 +374,28 @@ def test_CD_REC_2_bad_setup_file_raises_GameDataError_naming_file_and_field(tmp_
     assert f"field {field!r}" in message, message
 
 
+@pytest.mark.parametrize("players", [2, 6])
+def test_CD_BOARD_2_CD_SETUP_4_a_default_camp_off_the_forest_edge_is_refused(tmp_path, players):
+    """CD-BOARD-2, CD-SETUP-4, CD-REC-3: camps stand on the forest edge. Each of the 36 inner squares put
+    in place of the last default camp is refused with a GameDataError naming the file and the field; each
+    free edge square, the corners included, is accepted."""
+    field = f"camp_defaults.{players}[{players - 1}]"
+    for sq in inner_squares() + edge_squares():
+        data = bundled()
+        spots = data["camp_defaults"][str(players)]
+        if list(sq) in spots[:-1]:
+            continue  # another seat's camp: refused as a double (CD-INT-4), tested above
+        spots[-1] = list(sq)
+        path = write(tmp_path, data, name=f"setup_{sq[0]}_{sq[1]}.json")  # one file each: no cached load
+        if is_edge(*sq):
+            assert camps(load_setup(path), players)[-1] == sq
+        else:
+            with pytest.raises(GameDataError) as err:
+                load_setup(path)
+            message = str(err.value)
+            assert str(path) in message and f"field {field!r}" in message and "forest edge" in message, message
+
+
 @pytest.mark.parametrize("text, field", [
     ("{not json", "not valid JSON"),
     ("[1, 2]", "'<root>'"),
