@@ -33,11 +33,13 @@ def test_EM_END_2_one_knight_left_in_play():
 
 
 def test_EM_EX_20_end_one_knight_left_out_of_turn():
-    """EM-EX-20: 5 players; red has 1 knight in the lair, 1 in the nest, 2 on the path (M5, P3); the dragon
-    ends on M5 on black's first move; red cannot pay: red has 1 knight in play; the game ends at once,
-    with no track advance and no second move for black."""
+    """EM-EX-20: 5 players; red has 1 knight in the nest, 2 on the path (M5, P3) and (as the worked example
+    has it) 1 in the lair, which counts only under the path-only reading of EM-INT-13 (the example is
+    played with lair_knights_in_play=False); the dragon ends on M5 on black's first move; red cannot pay:
+    red has 1 knight in play; the game ends at once, with no track advance and no second move for black."""
     g = position(5, knights={"M1": {"black": 1, "green": 2}, "P1": {"black": 2}, "M5": {"red": 1}, "P3": {"red": 1}},
-                 lair=["red"], nest={"red": 1}, track=2, dragon=("M3", "lair"), emptied="all")
+                 lair=["red"], nest={"red": 1}, track=2, dragon=("M3", "lair"), emptied="all",
+                 lair_knights_in_play=False)
     play(g, "move M1 black", "roll 2")  # M1 (3 knights) -> M4, beside the track; dragon M4, M5
     assert g.is_over and "Red has only one knight left in play" in g.outcome().reason
     assert g.observation()["flight_track"]["position"] == 2 and g.observation()["knights"]["NEST"] == {"red": 2}
@@ -45,13 +47,28 @@ def test_EM_EX_20_end_one_knight_left_out_of_turn():
 
 
 def test_EM_EX_21_end_through_a_lair_entry():
-    """EM-EX-21, EM-INT-13: 3 players, 2 treasures left; red: 2 in the lair, 1 in the nest, M9 and P4.
-    Red enters the lair from M9: a treasure (1 left), and 1 knight in play: the game ends."""
+    """EM-EX-21, EM-INT-13 (path-only reading, ``lair_knights_in_play=False``, as the worked example is
+    written): 3 players, 2 treasures left; red: 2 in the lair, 1 in the nest, M9 and P4. Red enters the
+    lair from M9: a treasure (1 left), and 1 knight on the path: the game ends."""
     g = position(3, active=1, knights={"M9": {"red": 1}, "P4": {"red": 1}, "P1": {"black": 2}},
-                 lair=["red", "red"], nest={"red": 1}, treasures_left=2)
+                 lair=["red", "red"], nest={"red": 1}, treasures_left=2, lair_knights_in_play=False)
     play(g, "move M9 red")
     assert g.is_over and g.observation()["treasures_left"] == 1
     assert g.outcome().reason == "Red has only one knight left in play (EM-END-2)"
+
+
+def test_EM_INT_13_by_default_a_lair_entry_does_not_end_the_game():
+    """EM-INT-13, EM-END-2 (default reading): the rulebook calls only a knight carried to the nest "retiré du
+    jeu"; a knight in the lair stays in play. EM-EX-21's position goes on: red still has 4 knights in play."""
+    g = position(3, active=1, knights={"M9": {"red": 1}, "P4": {"red": 1}, "P1": {"black": 2}},
+                 lair=["red", "red"], nest={"red": 1}, treasures_left=2)
+    play(g, "move M9 red")
+    assert not g.is_over and g.observation()["treasures_left"] == 1 and g.current_player == 2
+    # ... and the nest still ends it: red down to one knight outside the nest (EM-END-2).
+    g = position(3, knights={"P6": {"black": 1}, "P1": {"black": 1}, "M3": {"red": 1}, "P2": {"red": 1}},
+                 lair=["black"], emptied="all")
+    play(g, "move P6 black", "roll 1")
+    assert g.is_over and g.outcome().reason == "Red has only one knight left in play (EM-END-2)"
 
 
 def test_EM_END_3_immediately_means_nothing_more():

@@ -275,13 +275,14 @@ def test_EM_LAIR_5_no_card_and_no_dragon():
     assert "dragon_wakes" not in kinds(events) and "card_taken" not in kinds(events)
 
 
-def test_EM_LAIR_6_lair_knights_safe_and_out_of_play():
-    """EM-LAIR-6, EM-INT-13: a lair knight never moves, is never captured, and does not count as in play."""
+def test_EM_LAIR_6_lair_knights_safe_and_still_in_play():
+    """EM-LAIR-6, EM-INT-13: a lair knight never moves and is never captured; it counts as in play (it is
+    not "retiré du jeu" like a knight in the nest) unless lair_knights_in_play=False."""
     from dragonwidgets.games.emerald.ending import knights_in_play
 
-    g = position(3, knights={"P1": {"black": 2}}, lair=["black"])
-    assert knights_in_play(g.state, 0) == 2
-    assert knights_in_play(g.state, 0, lair_knights_in_play=True) == 3
+    g = position(3, knights={"P1": {"black": 2}}, lair=["black"], nest={"black": 1})
+    assert knights_in_play(g.state, 0) == 3
+    assert knights_in_play(g.state, 0, lair_knights_in_play=False) == 2
     assert all(a.targets[1] != "LAIR" for a in g.legal_actions())
 
 
@@ -319,7 +320,7 @@ def test_EM_P2_4_end_condition_per_player_over_both_colours():
     play(g, "move P1 black")  # -> P3 (2 knights there? P1 holds 3 -> P3 holds black, blue)
     assert not g.is_over
     g2 = position(2, knights={"M9": {"black": 1}, "P3": {"blue": 1}, "P1": {"red": 2}},
-                  nest={"black": 3, "blue": 3})
+                  nest={"black": 3, "blue": 3}, lair_knights_in_play=False)
     play(g2, "move M9 black")
     assert g2.is_over and "Black & Blue has only one knight" in g2.outcome().reason
 

@@ -10,9 +10,10 @@ from emerald_builder import dragon, play, position, track_squares
 
 
 def test_option_defaults_are_the_digests_choices():
-    """EM-INT-9, EM-INT-13, EM-INT-16, EM-INT-17, EM-INT-18, EM-INT-22: defaults as the digest chooses."""
+    """EM-INT-9, EM-INT-16, EM-INT-17, EM-INT-18, EM-INT-22: defaults as the digest chooses; EM-INT-13 as the
+    French text reads (lair knights are in play: only the nest's are "retirés du jeu")."""
     assert EmeraldGame.option_defaults == {
-        "first_player": -1, "lair_knights_in_play": False, "soothed_knight_may_move": True,
+        "first_player": -1, "lair_knights_in_play": True, "soothed_knight_may_move": True,
         "dragon_move_ends_turn": False, "track_carries_dragon": False, "show_paid_gold": False, "board_file": "",
     }
 
@@ -29,15 +30,15 @@ def test_EM_INT_9_dragon_move_ends_turn_option():
 
 
 def test_EM_INT_13_lair_knights_in_play_option():
-    """EM-INT-13: by default a lair entry leaving one knight on the path ends the game; with the option the
-    lair knights count and the game goes on."""
+    """EM-INT-13: by default the lair knights count and a lair entry leaving one knight on the path lets
+    the game go on; with lair_knights_in_play=False that entry ends the game."""
     spec = dict(knights={"M9": {"black": 1}, "P1": {"black": 1}})
     g = position(3, **spec)
     play(g, "move M9 black")
-    assert g.is_over
-    g = position(3, lair_knights_in_play=True, **spec)
-    play(g, "move M9 black")
     assert not g.is_over and g.current_player == 1
+    g = position(3, lair_knights_in_play=False, **spec)
+    play(g, "move M9 black")
+    assert g.is_over and g.outcome().reason == "Black has only one knight left in play (EM-END-2)"
 
 
 def test_EM_INT_16_track_carries_dragon_option():

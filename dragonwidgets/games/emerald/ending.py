@@ -6,10 +6,11 @@ from .board import LAIR, NEST
 from .state import IN_PLAY_TO_CONTINUE, EmeraldState
 
 
-def knights_in_play_by_seat(state: EmeraldState, *, lair_knights_in_play: bool = False) -> list[int]:
+def knights_in_play_by_seat(state: EmeraldState, *, lair_knights_in_play: bool = True) -> list[int]:
     """Return, for every seat, how many of its knights are in play, over all its colours (EM-END-2, EM-P2-4).
 
-    EM-INT-13: in the castle or on P1..M9; ``lair_knights_in_play=True`` also counts the lair.
+    EM-INT-13: every knight not in the nest (the castle, P1..M9 and the lair); ``lair_knights_in_play=False``
+    leaves out the lair (only knights that can still move).
     """
     counts = [0] * state.players
     owner = state.colour_owner
@@ -22,12 +23,12 @@ def knights_in_play_by_seat(state: EmeraldState, *, lair_knights_in_play: bool =
     return counts
 
 
-def knights_in_play(state: EmeraldState, seat: int, *, lair_knights_in_play: bool = False) -> int:
+def knights_in_play(state: EmeraldState, seat: int, *, lair_knights_in_play: bool = True) -> int:
     """Return how many of ``seat``'s knights are in play (see :func:`knights_in_play_by_seat`)."""
     return knights_in_play_by_seat(state, lair_knights_in_play=lair_knights_in_play)[seat]
 
 
-def end_reason(state: EmeraldState, names: list[str], *, lair_knights_in_play: bool = False) -> str | None:
+def end_reason(state: EmeraldState, names: list[str], *, lair_knights_in_play: bool = True) -> str | None:
     """Return why the game ends now, or ``None`` if it goes on (EM-END-1, EM-END-2, EM-INT-14).
 
     ``names`` are the seats' display names, used in the reason.

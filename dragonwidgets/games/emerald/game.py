@@ -71,10 +71,16 @@ _WORD_PHASE = {"move": SELECT_KNIGHT, "end": SELECT_KNIGHT, "take": TAKE_CARD, "
 class EmeraldGame(Game):
     """A game of Emerald for 2 to 5 players (rules digest ``EM``).
 
-    Options (``option_defaults``; each default is the digest's choice):
+    Options (``option_defaults``; each default is the reading the rulebook's text supports best):
 
     - ``first_player`` (-1): the first seat; -1 draws it from the seed (EM-SETUP-14, EM-INT-22).
-    - ``lair_knights_in_play`` (False): count knights in the lair as "in play" for EM-END-2 (EM-INT-13).
+    - ``lair_knights_in_play`` (True): knights in the lair count as "in play" for EM-END-2 (EM-INT-13).
+      The French text ends the game when a player has "plus qu'un seul chevalier en jeu", and it says
+      "retiré du jeu" (taken out of the game) of a knight carried to the nest only, never of one in the
+      lair, which sits on one of the lair's places on the board: so every knight not in the nest is in
+      play. ``False`` is the other reading (only knights in the castle or on the path, those that can
+      still move, are in play): then a leader with two knights on the path ends the game by walking one
+      into the lair.
     - ``soothed_knight_may_move`` (True): a soothed knight of the active player that has not moved
       may be the turn's second knight (EM-INT-17).
     - ``dragon_move_ends_turn`` (False): a dragon move ends the turn like a card does (EM-INT-9).
@@ -95,7 +101,7 @@ class EmeraldGame(Game):
     max_players: ClassVar[int] = MAX_PLAYERS
     option_defaults: ClassVar[dict[str, Any]] = {
         "first_player": -1,  # EM-INT-22: -1 = drawn from the seed
-        "lair_knights_in_play": False,  # EM-INT-13
+        "lair_knights_in_play": True,  # EM-INT-13: the nest's knights are "retirés du jeu", the lair's are not
         "soothed_knight_may_move": True,  # EM-INT-17
         "dragon_move_ends_turn": False,  # EM-INT-9
         "track_carries_dragon": False,  # EM-INT-16
