@@ -99,3 +99,23 @@ def test_text_board_is_the_public_one():
     w.viewer = "0"
     assert w.text == repr(w.game)
     assert repr(w).startswith(repr(w.game)) and "viewer 0" in repr(w)
+
+
+@pytest.mark.parametrize("name", ["emerald", "drachenland", "chasse_au_dragon", "draghan"])
+def test_a_seat_views_log_trait_is_that_seats_log(name):
+    """The widget's ``log`` is the tail of ``game.log(seat)``, so tests/test_log_privacy.py covers it."""
+    import dragonwidgets
+    from dragonwidgets.engine import game_class
+    from dragonwidgets.widgets.base import LOG_ROWS
+
+    players = game_class(name).min_players
+    w = dragonwidgets.GameWidget(dragonwidgets.new_game(name, players=players, seed=4), seats=["random"] * players)
+    for _ in range(150):
+        if w.game.is_over:
+            break
+        w.bot_step()
+    for seat in range(players):
+        w.viewer = str(seat)
+        assert w.log == w.game.log(seat)[-LOG_ROWS:] and w.log
+    w.viewer = "teacher"
+    assert w.log == w.game.log(None)[-LOG_ROWS:]
