@@ -26,6 +26,9 @@
  * @property {string[]} seats            "human" or a bot name, per seat
  * @property {string[]} bot_names        the bots this game offers
  * @property {string} viewer             "teacher" | "hotseat" | "0".."n-1"
+ * @property {string[]|null} viewer_choices  the viewers the view menu may offer now (every one, or with
+ *                                       take-backs off in a seat view "hotseat" and the person to move);
+ *                                       null when Python does not send it (every viewer is offered)
  * @property {number|null} view_seat     the seat whose view is shown (null: the full table)
  * @property {string} status             a sentence saying what happens now
  * @property {string} last_error         the last refused intent, "" when none

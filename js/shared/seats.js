@@ -11,13 +11,7 @@ import { h, replaceChildren } from "./dom.js";
 export function createSeats(send, scope) {
   const rows = h("ul", { class: "dw-seat-list" });
   const play = h("button", { type: "button", class: "dw-btn dw-play", "data-seats": "play" });
-  const step = h("button", {
-    type: "button",
-    class: "dw-btn",
-    "data-intent": "bot_step",
-    text: "Step",
-    title: "Let the bot to move make one decision",
-  });
+  const step = h("button", { type: "button", class: "dw-btn dw-step", "data-intent": "bot_step", text: "Step" });
   const pace = h("input", { type: "range", class: "dw-pace", min: 0, max: 3, step: 0.1, "aria-label": "Seconds between bot moves" });
   const paceLabel = h("span", { class: "dw-muted dw-pace-label" });
   const el = h(
@@ -50,7 +44,15 @@ export function createSeats(send, scope) {
       play.setAttribute("aria-pressed", playing ? "true" : "false");
       const anyBot = t.seats.some((w) => w !== "human");
       play.disabled = !anyBot || t.isOver;
-      step.disabled = t.isOver;
+      // A bot is due and the bots are paused (e.g. after a rewind; the status line says so): Play is
+      // the thing to press, so it stands out.
+      const botDue = !t.isOver && t.toMove !== null && t.toMove >= 0 && (t.seats[t.toMove] ?? "human") !== "human";
+      play.classList.toggle("dw-btn-due", botDue && !playing);
+      const person = !t.isOver && t.toMove !== null && t.toMove >= 0 && (t.seats[t.toMove] ?? "human") === "human";
+      step.disabled = t.isOver || person;
+      step.title = person
+        ? `${t.names[t.toMove] ?? `Seat ${t.toMove + 1}`} is played by a person: choose a legal action, or give the seat to a bot in the Seats panel (the menu beside its name)`
+        : "Let the bot to move make one decision (or draw a chance outcome)";
       pace.value = String(t.pace);
       paceLabel.textContent = `${Number(t.pace).toFixed(1)} s`;
       replaceChildren(

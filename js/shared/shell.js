@@ -28,7 +28,7 @@ import sharedCss from "./shell.css";
 
 const TRAITS = [
   "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
-  "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
+  "bot_names", "viewer", "viewer_choices", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
 ];
 
 /**
@@ -47,6 +47,7 @@ export function readTraits(model) {
   t.bot_names ??= [];
   t.player_names ??= [];
   t.take_backs ??= true;
+  t.viewer_choices ??= null;
   return /** @type {GameTraits} */ (t);
 }
 
@@ -56,10 +57,19 @@ function rememberFocus(container) {
   return active.getAttribute("data-target") ?? active.getAttribute("data-action-id") ?? "";
 }
 
+const firstChoice = (container) => container.querySelector("[data-action-id]:not([aria-disabled='true'])");
+
+/**
+ * Put the focus back on the redrawn element for the same target (or the first choice) when a redraw
+ * took it away. Returns false when the focus was on a choice and none is left (e.g. the bots' turn).
+ */
 function restoreFocus(container, key, attr) {
-  if (key === null) return;
+  const active = document.activeElement;
+  if (key === null || (container.contains(active) && active.hasAttribute("data-action-id"))) return true;
   const same = [...container.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === key && el.hasAttribute("data-action-id"));
-  (same || container.querySelector("[data-action-id]:not([aria-disabled='true'])"))?.focus();
+  const next = same || firstChoice(container);
+  next?.focus();
+  return Boolean(next);
 }
 
 /**
@@ -99,17 +109,36 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   );
   el.append(root);
 
+  // Keyboard focus on a choice that a redraw removed (the last decision of a turn) waits on the root,
+  // "parked", so keys still reach the widget; it moves to the first choice when there is one again
+  // (the person's next turn), instead of falling out of the widget for good.
+  let parked = false;
+  const park = () => {
+    parked = true;
+    root.focus({ preventScroll: true });
+  };
+  const unpark = () => {
+    if (!parked) return;
+    if (document.activeElement !== root) parked = false;
+    else {
+      const next = firstChoice(board.el) || firstChoice(actions.el);
+      if (next) {
+        parked = false;
+        next.focus({ preventScroll: true });
+      }
+    }
+  };
   const drawBoard = () => {
     const focus = rememberFocus(board.el);
     board.update(t);
     bindTargets(board.el, t.legal_actions, Boolean(t.can_act));
     board.afterBind?.();
-    restoreFocus(board.el, focus, "data-target");
+    if (!restoreFocus(board.el, focus, "data-target")) park();
   };
   const drawActions = () => {
     const focus = rememberFocus(actions.el);
     actions.update(t.legal_actions, Boolean(t.can_act), t.observation.is_over ? "The game is over." : "");
-    restoreFocus(actions.el, focus, "data-action-id");
+    if (!restoreFocus(actions.el, focus, "data-action-id")) park();
   };
   const drawSeats = () =>
     seats.update({
@@ -131,7 +160,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     ],
     [["log", "player_names"], () => log.update(t.log)],
     [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board"], drawSeats],
-    [["viewer", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names)],
+    [["viewer", "viewer_choices", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names, t.viewer_choices)],
     [["status", "last_error"], () => status.update(t.status, t.last_error)],
     [["observation", "legal_actions", "text"], () => inspector.update()],
   ];
@@ -144,6 +173,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     t = readTraits(model);
     for (const [, draw] of draws) if (dirty.has(draw)) draw();
     dirty.clear();
+    unpark();
   };
   let disposed = false;
   scope.defer(() => (disposed = true));
@@ -172,6 +202,17 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   };
   scope.listen(root, "pointerover", preview);
   scope.listen(root, "focusin", preview);
+  // JupyterLab matches its shortcuts from the focused element up to the first element marked
+  // data-lm-suppress-shortcuts; a selector such as ".jp-Notebook.jp-mod-commandMode :focus" matches
+  // the focused control itself (the timeline slider, a board element), so the mark goes there too:
+  // arrow keys then move the slider or the choice, not the notebook's cell selection.
+  scope.listen(root, "focusin", (event) => {
+    const el = /** @type {Element} */ (event.target);
+    if (el !== root && !el.hasAttribute("data-lm-suppress-shortcuts")) el.setAttribute("data-lm-suppress-shortcuts", "");
+  });
+  scope.listen(root, "focusout", (event) => {
+    if (!root.contains(/** @type {Node|null} */ (event.relatedTarget))) parked = false;
+  });
   scope.listen(root, "pointerleave", () => previewAction(board.el, null));
   attachKeyboard({
     root,

@@ -17,8 +17,8 @@ OUT_DL = pathlib.Path(__file__).parent / "fixtures" / "drachenland.json"
 OUT_CD = pathlib.Path(__file__).parent / "fixtures" / "chasse_au_dragon.json"
 OUT_DG = pathlib.Path(__file__).parent / "fixtures" / "draghan.json"
 TRAITS = ("game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log",
-          "seats", "bot_names", "viewer", "view_seat", "status", "last_error", "playing", "pace",
-          "player_names", "text")
+          "seats", "bot_names", "viewer", "viewer_choices", "view_seat", "status", "last_error", "playing", "pace",
+          "take_backs", "player_names", "text")
 
 
 def traits(w) -> dict:

@@ -146,3 +146,90 @@ describe("take_backs off in a seat view", () => {
     el.remove();
   });
 });
+
+describe("seats: Play and Step say what to press", () => {
+  const mountAt = (traits) => {
+    const el = document.createElement("div");
+    const model = fakeModel(traits);
+    const cleanup = generic.render({ model, el });
+    return { el, model, cleanup };
+  };
+
+  it("Step is off on a person's turn, its title pointing to the Seats panel; Play is plain", () => {
+    const { el, cleanup } = mountAt(position("start")); // every seat a person
+    const step = el.querySelector('[data-intent="bot_step"]');
+    expect(step.disabled).toBe(true);
+    expect(step.title).toMatch(/played by a person.*Seats panel/);
+    expect(el.querySelector('[data-seats="play"]').classList.contains("dw-btn-due")).toBe(false);
+    cleanup();
+  });
+
+  it("a bot due while the bots are paused: Step is on and Play stands out, until the bots play", async () => {
+    const { el, model, cleanup } = mountAt({ ...position("mid_5p"), playing: false }); // a greedy bot decides
+    const play = el.querySelector('[data-seats="play"]');
+    expect(el.querySelector('[data-intent="bot_step"]').disabled).toBe(false);
+    expect(play.classList.contains("dw-btn-due")).toBe(true);
+    model.update({ playing: true });
+    await flush();
+    expect(play.classList.contains("dw-btn-due")).toBe(false);
+    expect(play.textContent).toBe("Pause bots");
+    cleanup();
+  });
+});
+
+describe("view menu (hot-seat privacy)", () => {
+  const values = (el) => [...el.querySelectorAll(".dw-viewer-select option")].map((o) => o.value);
+
+  it("offers only Python's viewer_choices, and every viewer when the trait is absent", async () => {
+    const el = document.createElement("div");
+    const t = position("start");
+    delete t.viewer_choices; // as from an older Python
+    const model = fakeModel(t);
+    const cleanup = generic.render({ model, el });
+    expect(values(el)).toEqual(["teacher", "hotseat", "0", "1", "2"]);
+    model.update({ viewer: "1", take_backs: false, viewer_choices: ["hotseat", "1"] });
+    await flush();
+    expect(values(el)).toEqual(["hotseat", "1"]);
+    expect(el.querySelector(".dw-viewer-select").value).toBe("1");
+    model.update({ viewer: "teacher", take_backs: true, viewer_choices: ["teacher", "hotseat", "0", "1", "2"] });
+    await flush();
+    expect(values(el)).toEqual(["teacher", "hotseat", "0", "1", "2"]);
+    cleanup();
+  });
+});
+
+describe("keyboard focus across turns", () => {
+  it("stays in the widget when the last choice of a turn disappears, and returns to a choice on the next turn", async () => {
+    const el = document.createElement("div");
+    document.body.append(el);
+    const t = position("start");
+    const model = fakeModel(t);
+    const cleanup = generic.render({ model, el });
+    const root = el.querySelector(".dw-root");
+    el.querySelector(".dw-action-list button").focus();
+    expect(document.activeElement.getAttribute("data-action-id")).toBe(t.legal_actions[0].id);
+    model.update({ legal_actions: [], can_act: false }); // the bots' turn: no choice left
+    await flush();
+    expect(document.activeElement).toBe(root);
+    model.update({ step: 1 }); // a bot moves: still waiting
+    await flush();
+    expect(document.activeElement).toBe(root);
+    model.update({ legal_actions: t.legal_actions, can_act: true }); // the person's turn again
+    await flush();
+    expect(root.contains(document.activeElement)).toBe(true);
+    expect(t.legal_actions.map((a) => a.id)).toContain(document.activeElement.getAttribute("data-action-id"));
+    cleanup();
+    el.remove();
+  });
+
+  it("marks the focused control so that JupyterLab's shortcuts leave its keys alone", () => {
+    const el = document.createElement("div");
+    document.body.append(el);
+    const cleanup = generic.render({ model: fakeModel(position("mid_5p")), el });
+    const range = el.querySelector(".dw-timeline-range");
+    range.focus();
+    expect(range.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+    cleanup();
+    el.remove();
+  });
+});
