@@ -40,6 +40,9 @@ plain Python with a front end drawn in the notebook, so you can
 
 Available today: **Emerald** (2–5 players), **Drachenland** (2–4 players), **La Chasse au Dragon**
 (2–6 players) and **Draghan** (cooperative, 2–4 characters).
+
+**Start by running the cells:** choose *Run ▸ Run All Cells* in the menu (or press Shift+Enter in each
+cell in turn). A game appears under the cell that creates it.
 """,
 """#md
 ## Play a game
@@ -118,9 +121,8 @@ EMERALD = [
 # Emerald
 
 Knights leave the castle for the dragon's lair along a single path: 6 plain squares, 9 mountain squares,
-then the lair. The rules digest (`shared/rules/emerald.md` in the project) gives every rule an ID such as
-`EM-MOVE-1`; the engine names those IDs on every legal action, so you can always see *why* a move is
-allowed.
+then the lair. Every rule has an ID such as `EM-MOVE-1`; the engine names those IDs on every legal action,
+and `game.explain(action_id)` says in a sentence why a move is or is not allowed.
 
 ## 1. Play against bots
 
@@ -138,7 +140,7 @@ replays it with a die face of your choosing: a new branch of the game, which you
 """,
 """rolls = [step for step, entry in enumerate(w.game.history) if entry.action.kind == "dragon_roll"]
 if rolls:
-    w.goto(rolls[0])  # the bots pause when you rewind; press Play bots to let them go on
+    w.goto(rolls[0])  # the bots pause when you rewind to their turn; press Play to let them go on
     print(w.status)
     for a in w.game.legal_actions():
         print(f"{a.id}: p = {a.prob:.3f}  {a.rules}")
@@ -270,8 +272,8 @@ volcano's token: boatman, forced march, baby dragon, magic hand). Royal dragons 
 colour on a 4; rings make a colour's gems count. The game ends the moment the **last egg** is taken, and each
 set of egg + ruby + emerald + sapphire scores 10 (diamonds are jokers).
 
-The rules digest (`shared/rules/drachenland.md`) gives each rule an ID such as `DL-MOVE-6`; every legal
-action names the IDs that allow it. The board and the dice are reconstructions kept as data files
+Every rule has an ID such as `DL-MOVE-6`; every legal action names the IDs that allow it, and
+`game.explain(action_id)` says why in a sentence. The board and the dice are reconstructions kept as data files
 (`DL-REC-1`, `DL-REC-2`).
 
 ## 1. Play against bots
@@ -408,8 +410,8 @@ its power (goblin d4 … dragon d20), and a die that shows its maximum is thrown
 you bank wealth in the vault and buy equipment. The game ends the moment someone slays a dragon; the richest
 player wins.
 
-The rules digest (`shared/rules/chasse_au_dragon.md`) gives each rule an ID such as `CD-GOB-5`; every legal
-action names the IDs that allow it. The card distribution and the camps are reconstructions kept as data
+Every rule has an ID such as `CD-GOB-5`; every legal action names the IDs that allow it, and
+`game.explain(action_id)` says why in a sentence. The card distribution and the camps are reconstructions kept as data
 (`CD-REC-2`, `CD-REC-3`).
 
 ## 1. Play against bots
@@ -530,8 +532,8 @@ equipment found; if not, it is wounded, and a second wound takes it out. Through
 the Shadow Realm, where the dragon hides among the encounters. Defeat it to win; run out of characters or of
 Shadow locations and the team loses.
 
-The rules digest (`shared/rules/draghan.md`) gives each rule an ID such as `DG-FIGHT-7`; every legal action
-names the IDs that allow it. All the cards are reconstructions kept as data (`DG-REC-1..6`), and the data was
+Every rule has an ID such as `DG-FIGHT-7`; every legal action names the IDs that allow it, and
+`game.explain(action_id)` says why in a sentence. All the cards are reconstructions kept as data (`DG-REC-1..6`), and the data was
 tuned by simulation so that teams of every size have a fair chance (section 4 below).
 
 ## 1. Play solo with several characters

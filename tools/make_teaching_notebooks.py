@@ -26,7 +26,7 @@ EMERALD = [
 # Emerald: questions a teacher can answer by simulation
 
 Three questions, each answered by playing many seeded games with `dragonwidgets.simulate` and drawing the
-answer. Rule IDs such as `EM-DRAGON-7` refer to the rules digest (`shared/rules/emerald.md`).
+answer. Rule IDs such as `EM-DRAGON-7` are the ones the engine names on every legal action.
 
 1. Does the first player win more often?
 2. How likely is the dragon to catch a knight, square by square? (exact odds beside the simulated ones)
@@ -196,8 +196,8 @@ CHASSE = [
 # La Chasse au Dragon: questions a teacher can answer by simulation
 
 Three questions, answered by playing many seeded games with `dragonwidgets.simulate` (and, for the dice,
-by throwing them) and drawing the answer. Rule IDs such as `CD-COMBAT-6` refer to the rules digest
-(`shared/rules/chasse_au_dragon.md`).
+by throwing them) and drawing the answer. Rule IDs such as `CD-COMBAT-6` are the ones the engine names on
+every legal action.
 
 1. The exploding dice: how often does each die beat each other die? (exact odds beside simulated throws)
 2. Does the first player win more often, and how long does a game last?
@@ -331,7 +331,7 @@ DRACHENLAND = [
 # Drachenland: questions a teacher can answer by simulation
 
 Three questions, each answered by playing many seeded games with `dragonwidgets.simulate` and drawing the
-answer. Rule IDs such as `DL-DRAGON-4` refer to the rules digest (`shared/rules/drachenland.md`).
+answer. Rule IDs such as `DL-DRAGON-4` are the ones the engine names on every legal action.
 
 1. Does the first player win more often?
 2. How much is a royal dragon worth?
@@ -455,7 +455,7 @@ DRAGHAN = [
 
 Draghan is cooperative: the whole team wins or loses together (DG-END-1..4). Three questions, each answered
 by playing many seeded games with `dragonwidgets.simulate` and drawing the answer. Rule IDs such as
-`DG-END-1` refer to the rules digest (`shared/rules/draghan.md`).
+`DG-END-1` are the ones the engine names on every legal action.
 
 1. How often does a team of two (three, four) characters win with this deck?
 2. How many rounds do won and lost games last?

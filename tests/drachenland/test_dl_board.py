@@ -364,5 +364,5 @@ def test_DL_REC_2_custom_board_plays_to_the_end(tmp_path):
         g.apply(legal[rng.randrange(len(legal))])
         assert g.step < 40_000
     assert g.state.eggs_left == 0 and sum(h["egg"] for h in g.state.hoards) == 15  # DL-2P-2 on that board too
-    again = dragonwidgets.from_record(g.to_record())
+    again = dragonwidgets.from_record(g.to_record(), board_file=str(path))
     assert again.state_digest() == g.state_digest()
