@@ -221,6 +221,7 @@ def position(
         else:
             discard_out += leftover
     new["dragons"] = [g for g in dealt["dragons"] if g != dragon]
+    new["characters"] = []  # dealt or chosen: every character is a hero's, set aside or discarded
     if dragon and dragon not in dealt["dragons"]:
         raise ValueError(f"{dragon} was set aside by the campaign (DG-CAMP-3)")
     hero_cards = {h.card for h in built if h}

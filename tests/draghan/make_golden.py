@@ -1,6 +1,7 @@
 """Regenerate the golden Draghan playthroughs in ``tests/draghan/golden/`` (2, 3 and 4 characters).
 
 Run from the repository root:  ``python tests/draghan/make_golden.py``
+(``--keep-snapshot``: replay on the current snapshot, for a rules change that leaves the data alone)
 
 The bundled deck data (``dragonwidgets/games/draghan/data/decks.json``) is a reconstruction that may be
 tuned for balance. So that tuning it does not change the golden games, they are played on a snapshot of
@@ -214,7 +215,8 @@ def main() -> int:
     from dragonwidgets.games.draghan.cards import BUNDLED_DECKS
 
     GOLDEN.mkdir(exist_ok=True)
-    shutil.copyfile(BUNDLED_DECKS, SNAPSHOT)
+    if "--keep-snapshot" not in sys.argv[1:]:
+        shutil.copyfile(BUNDLED_DECKS, SNAPSHOT)
     for players, (seed, options) in GAMES.items():
         game = play(players)
         data = {"about": "Draghan golden playthrough (scripted policy on the deck snapshot golden/decks.json, see "

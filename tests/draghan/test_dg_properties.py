@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 import dragonwidgets
 from dg_builder import card_counts, coins_total, expected_cards
 from dragonwidgets.games.draghan import DraghanGame
+from dragonwidgets.games.draghan.cards import DECK_NAMES
 from dragonwidgets.games.draghan.state import (ASSIST, DECLARE_EQUIPMENT, DECLARE_TARGET, DRAW_DRAGON, GOLD,
                                                HEAL_1, OVER, PORTAL, REPLACE, THEFT)
 
@@ -145,6 +147,49 @@ def test_some_random_games_are_won_and_every_end_occurs():
         results.add(g.state.result)
         reasons.add(g.outcome().reason.split("(")[-1].rstrip(")") if g.state.result == "lost" else "won")
     assert results == {"won", "lost"} and len(reasons - {"won"}) >= 2
+
+
+def full_view_cards(view: dict) -> Counter:
+    """Count the card ids in every zone of a full-table observation (``observation(None)``): the characters
+    and their equipment, the set-aside characters, the table, the large dragon drawn and those the campaign
+    sets aside, the revealed equipment, the market display, the portals face up, the visited locations,
+    the discard pile, and ``hidden``: every face-down deck and the cards removed on travel."""
+    out: Counter = Counter()
+    for h in view["heroes"]:
+        if h:
+            out.update([h["card"], *h["equipment"]])
+    out.update(m["id"] for m in view["table"])
+    for zone in ("set_aside", "dragons_aside", "revealed_equipment", "market_display", "portals_up", "visited",
+                 "discard"):
+        out.update(view[zone])
+    if view["dragon"]:
+        out[view["dragon"]] += 1
+    for deck in view["hidden"]["decks"].values():
+        out.update(deck)
+    out.update(view["hidden"]["removed"])
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=players_st, seed=seed_st, options=options_st)
+def test_DG_PORTAL_4_the_full_view_accounts_for_every_card_once(players, seed, options):
+    """DG-PORTAL-4, DG-SETUP-1, DG-CAMP-3: at every step of random play (any options) the teacher's view,
+    ``observation(None)``, shows every card of the decks file in exactly one zone, the Draghan cards removed
+    from the game on travel and the large dragons set aside by the campaign included."""
+    if options["first_player"] >= players:
+        options["first_player"] = -1
+    g = DraghanGame(players=players, seed=seed, **options)
+    every = Counter(c for name in DECK_NAMES for c in g.decks.deck(name))
+    rng = random.Random(seed)
+    travelled = False
+    while True:
+        view = g.observation(None)
+        assert full_view_cards(view) == every, f"step {g.step}: {(full_view_cards(view) - every) or (every - full_view_cards(view))}"
+        travelled = travelled or bool(view["hidden"]["removed"])
+        if g.is_over:
+            break
+        g.apply(choose(g, rng))
+    assert travelled or g.state.realm == "draghan"
 
 
 @SETTINGS

@@ -10,12 +10,13 @@ from collections import Counter
 
 import pytest
 
+import dragonwidgets
 from dg_builder import Hero, card_counts, expected_cards, ids, place, play, position
 from dragonwidgets.games.draghan import DraghanGame, new_game
 from dragonwidgets.games.draghan.state import CHOOSE_CHARACTER, DRAGHAN, HEAL_1
 
 SIZES = {"location_draghan": 13, "location_shadow": 6, "encounter_draghan": 53, "encounter_shadow": 13,
-         "market": 18, "dragons": 4}
+         "market": 18, "dragons": 4, "characters": 0}
 
 
 def chosen(players: int, seed: int = 1, **options) -> DraghanGame:
@@ -61,9 +62,12 @@ def test_DG_SETUP_6_each_seat_chooses_a_different_character_in_seat_order():
 
 def test_DG_SETUP_6_character_choice_random_deals_from_the_seed():
     """DG-SETUP-6, option character_choice="random": the characters are dealt from the seed, all different,
-    and round 1 starts at once; the same seed deals the same characters."""
+    and round 1 starts in the same step; the same seed deals the same characters."""
     a = DraghanGame(players=4, seed=11, character_choice="random", chance="manual")
     b = DraghanGame(players=4, seed=11, character_choice="random", chance="manual")
+    assert [x.id for x in a.legal_actions()] == ["deal"] and a.legal_actions()[0].prob == 1.0
+    play(a, "deal")
+    play(b, "deal")
     cards = [h.card for h in a.state.heroes]
     assert len(set(cards)) == 4 and cards == [h.card for h in b.state.heroes]
     assert sorted(cards + a.state.set_aside) == [f"CH{i}" for i in range(1, 7)]
@@ -71,6 +75,32 @@ def test_DG_SETUP_6_character_choice_random_deals_from_the_seed():
     dealt = {tuple(h.card for h in DraghanGame(players=2, seed=s, character_choice="random").state.heroes)
              for s in range(30)}
     assert len(dealt) > 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_DG_SETUP_6_a_random_deal_is_a_logged_step_like_the_choices(players):
+    """DG-SETUP-6, DG-SETUP-7, DG-LOC-1, DG-EXPLORE-1, option character_choice="random": the deal is a step of
+    the history (the forced chance outcome ``deal``), so what it does is logged as the choices of "choose"
+    are: each character joining with its market card, round 1's location and its reveals (and any theft).
+    Step 0 is the table before the deal, with no character; the record replays; every seat reads the same
+    log (test_dg_hidden.py checks that no line names a card still face down)."""
+    g = DraghanGame(players=players, seed=20 + players, character_choice="random")
+    assert g.step == 1 and [e.action.id for e in g.history] == ["deal"] and g.history[0].auto
+    log = g.log()
+    joined = [row for row in log if row["kind"] == "character_joined"]
+    assert [row["text"].split(" plays ")[0] for row in joined] == [f"Seat {i + 1}" for i in range(players)]
+    assert all(row["step"] == 1 for row in log)
+    kinds = [row["kind"] for row in log]
+    assert kinds.count("location") == 1 and kinds.count("revealed") >= 1, kinds
+    revealed = g.state.table + g.state.revealed_equipment
+    assert all(f"Revealed: {g.decks.card(c).name} " in " ".join(r["text"] for r in log) for c in revealed)
+    assert all(g.log(seat) == log for seat in range(players))
+    g.goto(0)
+    assert g.state.heroes == [None] * players and g.state.round == 0 and g.log() == []
+    assert g.observation(0)["set_aside"] == [] and g.observation(0)["deck_sizes"]["characters"] == 6
+    g.goto(1)
+    replay = dragonwidgets.from_record(g.to_record())
+    assert replay.state_digest() == g.state_digest() and replay.log() == log
 
 
 def test_DG_SETUP_7_DG_INT_12_each_character_takes_the_top_market_card_whatever_it_is():

@@ -5,10 +5,13 @@ and A7.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from dg_builder import Hero, coins_total, hero, ids, obs, pick, play, position
 from dragonwidgets.engine import CHANCE, IllegalActionError
+from dragonwidgets.games.draghan import DraghanGame
 from dragonwidgets.games.draghan.state import CHECK, DECLARE_TARGET, OVER, REPLACE, SHARE
 
 
@@ -153,3 +156,31 @@ def test_DG_WOUND_6_a_player_who_is_out_shares_the_win():
     play(g, "face dragon", "face dragon")
     assert g.is_over and g.winners() == [0, 1, 2] and g.scores() == {0: 1, 1: 1, 2: 1}
     assert g.state.phase != DECLARE_TARGET
+
+
+def test_DG_WOUND_4_DG_WOUND_5_a_log_line_keeps_the_names_it_was_written_with():
+    """DG-WOUND-4, DG-WOUND-5, DG-INT-29: a seat's name changes during a game (a replacement's name after a
+    drop-out in Draghan, "Seat 2" again once its character is out in the Shadow Realm), but a log line keeps
+    the names it was written with: its text and its ``name``, the name the deciding seat had then
+    (``"chance"`` for a chance outcome). Checked after every step of seeded random games (2 and 3 characters)
+    in which characters drop out in both realms."""
+    renamed = {"draghan": 0, "shadow": 0}
+    for players, seed in ((3, 1), (3, 4), (2, 2), (2, 9)):
+        g = DraghanGame(players=players, seed=seed)
+        rng = random.Random(seed)
+        written: list = []
+        while not g.is_over:
+            step, who = g.step, g.current_player
+            name = g.player_name(who)
+            g.apply(rng.choice(g.legal_action_ids()))
+            log = g.log()
+            assert log[:len(written)] == written, "a line already written changed"
+            for row in log[len(written):]:
+                assert row["name"] == (name if row["step"] == step + 1 else "chance"), row
+                assert row["name"] == "chance" or row["player"] == who
+            written = log
+        for row in written:
+            if row["player"] >= 0 and row["name"] != g.player_name(row["player"]):
+                realm = "shadow" if g.state.heroes[row["player"]] is None else "draghan"
+                renamed[realm] += 1
+    assert renamed["draghan"] and renamed["shadow"], renamed

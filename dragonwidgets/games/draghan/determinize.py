@@ -4,9 +4,10 @@ Draghan is open: every seat sees the same table, and only the order of the face-
 (their contents can be inferred from the public card data and the public log). A search copy gets a
 fresh order, uniformly random among the orders consistent with what the seats know:
 
-- the encounter decks, the location deck of the Shadow Realm and the market deck: a uniformly random
-  order of the deck's cards (their shuffles are uniform; the Shadow deck is reshuffled after every
-  return, DG-RESULT-4/5);
+- the encounter decks, the location deck of the Shadow Realm, the market deck and the character cards
+  still to be dealt (``character_choice="random"``, before the ``deal``): a uniformly random order of
+  the deck's cards (their shuffles are uniform; the Shadow deck is reshuffled after every return,
+  DG-RESULT-4/5);
 - the Draghan location deck: uniform *within its blocks* (positions 1-4, 5-8, 9-13, DG-SETUP-2..4):
   each block still to come holds exactly one market and one portal, so the unseen markets (portals)
   are dealt one to each block whose market (portal) has not appeared yet, the unseen other locations
@@ -31,7 +32,7 @@ from .state import DraghanState
 from .tables import Tables
 
 #: The face-down decks resampled, in the order the generator is used.
-SHUFFLED_DECKS = ("location_shadow", "encounter_draghan", "encounter_shadow", "market")
+SHUFFLED_DECKS = ("location_shadow", "encounter_draghan", "encounter_shadow", "market", "characters")
 #: The two location abilities every block of the Draghan location deck holds once (DG-SETUP-3).
 BLOCK_ABILITIES = ("market", "portal")
 
@@ -44,7 +45,7 @@ def resample_hidden(state: DraghanState, t: Tables, rng: random.Random) -> None:
     decks = state.decks
     decks["location_draghan"] = resample_location_deck(decks["location_draghan"], t, rng)
     for name in SHUFFLED_DECKS:
-        deck = sorted(decks[name])
+        deck = sorted(decks.get(name, ()))
         rng.shuffle(deck)
         decks[name] = deck
     state.removed.sort()

@@ -6,12 +6,14 @@ shuffles of the game (a fled monster into the Shadow deck, returns to it) use a 
 the seed and the step, so the whole game is a function of the seed and the decisions. The chance
 nodes a teacher may pick by hand are the random theft pick (``lose {card}``), the large dragon drawn
 (``dragon {id}``) and, with ``replacement_character="random"``, the replacement (``replace {id}``).
+With ``character_choice="random"`` the first step is the forced chance node ``deal``: the characters
+are dealt from the shuffled character cards, and round 1 begins in that step, with its events.
 
 Action id grammar (the Draghan contract): ``choose {character}``, ``heal {card}`` / ``pass``,
 ``travel`` / ``stay``, ``face {monster}`` / ``face dragon`` / ``face none``, ``use {card}`` / ``done``,
 ``assist {monster}`` / ``assist dragon`` / ``assist none``, ``extra {monster} {seat}+{seat}``,
 ``replace {character}``, ``buy {card}`` / ``pass``, ``give {card} {seat}`` / ``skip``,
-``discard {card}``; chance: ``lose {card}``, ``dragon {id}``, ``replace {character}``.
+``discard {card}``; chance: ``deal``, ``lose {card}``, ``dragon {id}``, ``replace {character}``.
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ _QUEUED = {DECLARE_TARGET: "declaring", DECLARE_EQUIPMENT: "declaring", BUY: "bu
 #: The phases decided by the active player (DG-ROUND-2); REPLACE too, unless it is drawn.
 _BY_ACTIVE = frozenset((HEAL_1, HEAL_2, PORTAL, ASSIST, GOLD, SHARE))
 _CHANCE = frozenset((THEFT, DRAW_DRAGON))
+#: The one outcome of the deal (``character_choice="random"``, DG-SETUP-6): it names no card, since the
+#: characters come face down from their shuffled cards.
+DEAL = Action("deal", "Deal one character to each seat from the shuffled character cards", CHANCE, "deal",
+              ("characters",), ("DG-SETUP-6",), 1.0)
 
 #: The method listing each decision's legal actions.
 _ACTIONS_OF = {
@@ -147,6 +153,9 @@ class DraghanGame(Game):
     def _setup(self, rng: random.Random) -> DraghanState:
         """Shuffle the six decks, build the location deck, set the first player (DG-SETUP-1..9).
 
+        With ``character_choice="random"`` the shuffled character cards stay face down in
+        ``decks["characters"]`` (none is set aside yet) until the ``deal`` step deals them (DG-SETUP-6);
+        with "choose" that deck is empty and all six lie face up, set aside, to choose from.
         Raises ``ValueError`` on a bad option value and ``GameDataError`` on a bad decks file.
         """
         o = self.options
@@ -169,14 +178,10 @@ class DraghanGame(Game):
         }
         characters = shuffled(d.characters, rng)
         first = rng.randrange(self.players) if o["first_player"] == -1 else o["first_player"]
-        state = DraghanState(players=self.players, first_player=first, decks=decks,
-                             heroes=[None] * self.players, set_aside=sorted(d.characters), supply=d.coins, active=first)
-        if o["character_choice"] == "random":
-            self.state = state
-            for seat in range(self.players):
-                self._enter(state, seat, characters[seat], [])
-            self._start_round(state, [])
-        return state
+        dealt = o["character_choice"] == "random"
+        decks["characters"] = characters if dealt else []
+        return DraghanState(players=self.players, first_player=first, decks=decks, heroes=[None] * self.players,
+                            set_aside=[] if dealt else sorted(d.characters), supply=d.coins, active=first)
 
     def _copy_state(self) -> DraghanState:
         """Return a full, independent copy of the state for clones and search copies (:meth:`DraghanState.copy`)."""
@@ -191,6 +196,39 @@ class DraghanGame(Game):
         """
         resample_hidden(self.state, self._t, rng)
 
+    def log(self, viewer: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+        """Return the log as every game does (:meth:`Game.log`), each row with ``name`` added: the name the
+        deciding seat had when the line was written (``"chance"`` for a chance outcome).
+
+        A seat's name changes during a game: ``"Seat 2"`` until its character comes, then the character's,
+        a replacement's after a drop-out in Draghan (DG-WOUND-4), ``"Seat 2"`` again once it is out in the
+        Shadow Realm (DG-WOUND-5). A line keeps the name it was written with, as its text does.
+
+        >>> g = DraghanGame(players=2, seed=1, first_player=0)
+        >>> _ = g.apply("choose CH1"), g.apply("choose CH3")
+        >>> [(row["name"], row["text"]) for row in g.log()][:2]
+        [('Seat 1', 'Seat 1 plays the Elf with the Circlet of Wits.'), ('Seat 2', 'Seat 2 plays the Wizard with the Golden Harp.')]
+        """
+        rows = super().log(viewer, upto)
+        names = self._names_by_step(len(rows) and rows[-1]["step"])
+        for row in rows:
+            row["name"] = names[row["step"] - 1]
+        return rows
+
+    def _names_by_step(self, steps: int) -> list[str]:
+        """The deciding seat's name at each of the first ``steps`` history entries, from the entries'
+        events: a character joins (``character_joined``) or drops out (``dropped_out``)."""
+        seats = [f"Seat {i + 1}" for i in range(self.players)]
+        out = []
+        for action, events in zip(self._actions[:steps], self._events[:steps]):
+            out.append("chance" if action.player == CHANCE else seats[action.player])
+            for ev in events:
+                if ev.kind == "character_joined":
+                    seats[ev.data["seat"]] = self._t.name[ev.data["character"]]
+                elif ev.kind == "dropped_out":
+                    seats[ev.data["seat"]] = f"Seat {ev.data['seat'] + 1}"
+        return out
+
     def player_name(self, player: int) -> str:
         """Return the seat's character name, e.g. ``"Elf"`` (or ``"Seat 1"`` before it chose)."""
         try:
@@ -198,6 +236,15 @@ class DraghanGame(Game):
         except AttributeError:  # no state yet (before _setup returns)
             hero = None
         return self._t.name[hero.card] if hero else f"Seat {player + 1}"
+
+    def dragons_aside(self) -> list[str]:
+        """Return the large dragons the campaign sets aside for this game, in file order (DG-CAMP-1..3).
+
+        >>> DraghanGame(players=2, seed=1, campaign_defeated_dragons="G3,G1").dragons_aside()
+        ['G1', 'G3']
+        """
+        playing = _campaign_dragons(self.options["campaign_defeated_dragons"], self.decks)
+        return [g for g in self.decks.dragons if g not in playing]
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static data sent to the browser once: every card of the decks (the contract)."""
@@ -218,8 +265,12 @@ class DraghanGame(Game):
         if phase in _CHANCE or (phase == REPLACE and self.options["replacement_character"] == "random"):
             return CHANCE
         if phase == CHOOSE_CHARACTER:
-            return sum(h is not None for h in s.heroes)
+            return CHANCE if s.decks["characters"] else self._seat_choosing()
         return s.active
+
+    def _seat_choosing(self) -> int:
+        """The seat whose character comes next at setup: seats fill in seat order (DG-SETUP-6)."""
+        return sum(h is not None for h in self.state.heroes)
 
     def _legal_actions(self) -> list[Action]:
         return getattr(self, _ACTIONS_OF[self.state.phase])()
@@ -305,6 +356,8 @@ class DraghanGame(Game):
 
     def _chance_outcomes(self) -> list[Action]:
         s = self.state
+        if s.phase == CHOOSE_CHARACTER:
+            return [DEAL]
         if s.phase == REPLACE:
             return self._replace_actions()
         if s.phase == DRAW_DRAGON:
@@ -400,10 +453,11 @@ class DraghanGame(Game):
         elif kind == "skip":
             self._heal_phase(HEAL_2, ev)
         elif kind == "choose_character":
-            seat = self._player_to_move()
-            self._enter(s, seat, words[1], ev)  # type: ignore[arg-type]
+            self._enter(s, self._seat_choosing(), words[1], ev)
             if all(h is not None for h in s.heroes):
                 self._start_round(s, ev)
+        elif kind == "deal":
+            self._deal(ev)
         elif kind == "heal":
             self._heal(words[1], ev)
         elif kind == "pass" and s.phase in (HEAL_1, HEAL_2):
@@ -445,6 +499,18 @@ class DraghanGame(Game):
         return self._rng(SHUFFLE_TAG + self._step)
 
     # -- setup and the round's start
+    def _deal(self, ev: list[Event]) -> None:
+        """DG-SETUP-6, ``character_choice="random"``: each seat in turn gets the top character card; the
+        rest are set aside face up (the replacements); round 1 begins."""
+        s = self.state
+        deck = s.decks["characters"]
+        for seat in range(self.players):
+            s.set_aside.append(deck[0])  # _enter takes it from the set-aside characters
+            self._enter(s, seat, deck.pop(0), ev)
+        s.set_aside = sorted(deck)
+        deck.clear()
+        self._start_round(s, ev)
+
     def _enter(self, s: DraghanState, seat: int, character: str, ev: list[Event]) -> None:
         """DG-SETUP-6/7, DG-WOUND-4: a character joins, healthy, 0 coins, with the top market card."""
         s.set_aside.remove(character)
@@ -813,7 +879,8 @@ class DraghanGame(Game):
         s.discard.extend(hero.equipment)  # type: ignore[union-attr]
         s.supply += hero.coins  # type: ignore[union-attr]
         s.heroes[a] = None
-        ev.append(Event("dropped_out", f"The {name} is wounded again and drops out."))
+        ev.append(Event("dropped_out", f"The {name} is wounded again and drops out.",
+                        data={"seat": a, "character": hero.card}))  # type: ignore[union-attr]
         if s.realm == DRAGHAN:
             if not s.set_aside:
                 self._lose("a new character is needed but none is left", "DG-END-2", ev)
@@ -964,7 +1031,7 @@ class DraghanGame(Game):
         >>> while not g.is_over:
         ...     _ = g.apply(rng.choice(g.legal_action_ids()))
         >>> g.measures()
-        {'won': 0.0, 'rounds': 14.0, 'characters_lost': 6.0, 'monsters_defeated': 2.0}
+        {'won': 0.0, 'rounds': 12.0, 'characters_lost': 6.0, 'monsters_defeated': 2.0}
         """
         s, card = self.state, self._t.card
         return {

@@ -2,7 +2,9 @@
 
 Draghan is cooperative and open: every seat gets the same observation (its ``viewer`` aside). Hidden
 is only the order of the face-down decks and the large dragons not drawn: seats see their sizes. The
-teacher's full view adds ``hidden`` with every deck in order.
+teacher's full view adds ``hidden``: every deck in order (``decks``) and the cards removed from the game
+face down on travel (``removed``, DG-PORTAL-4), so that every card of the decks lies in exactly one
+zone of the full view.
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ if TYPE_CHECKING:
 
 
 def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
-    """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys)."""
+    """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys).
+
+    The zones a card can lie in, each a list of card ids: the characters' ``card`` and ``equipment``
+    (``heroes``), ``set_aside``, ``table`` (the ids of its entries), ``dragon`` (the large dragon drawn),
+    ``dragons_aside`` (large dragons set aside by the campaign, DG-CAMP-3), ``revealed_equipment``,
+    ``market_display``, ``portals_up``, ``visited``, ``discard``; for the full table also
+    ``hidden["decks"]`` and ``hidden["removed"]``. ``location`` and ``assist_target`` point into them.
+    """
     s = game.state
     dragon_card = game._dragon_card()
     placements = game._placements()  # the icons placed at every monster, in one pass (DG-FIGHT-6)
@@ -47,6 +56,7 @@ def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
         "market_display": list(s.market_display),
         "table": table,
         "dragon": s.dragon,
+        "dragons_aside": game.dragons_aside(),
         "revealed_equipment": list(s.revealed_equipment),
         "targets": {str(k): v for k, v in s.targets.items()},
         "used": {str(k): list(v) for k, v in s.used.items()},
@@ -58,5 +68,5 @@ def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
         "defeated": s.defeated,
     }
     if viewer is None:
-        obs["hidden"] = {"decks": {k: list(v) for k, v in s.decks.items()}}
+        obs["hidden"] = {"decks": {k: list(v) for k, v in s.decks.items()}, "removed": list(s.removed)}
     return obs
