@@ -18,7 +18,7 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names, make_bot
+from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names, game_class, make_bot, new_game
 from ..engine.registry import GENERIC_BOTS
 from .messages import MESSAGE_KINDS, IntentError, parse_intent, shown
 
@@ -32,6 +32,42 @@ HOTSEAT = "hotseat"
 LOG_ROWS = 60
 MAX_PACE = 10.0
 _LOG = logging.getLogger(__name__)
+
+
+#: The keywords every widget takes besides the game's own settings.
+WIDGET_KEYWORDS = ("pace", "playing", "take_backs", "layout")
+
+
+def game_for_widget(widget: str, name: str, title: str, *, players: int, seed: int | None, chance: str,
+                    game: Game | None, options: dict[str, Any], default_players: int = 3) -> Game:
+    """Return the game a game's widget (``widget``, e.g. ``"EmeraldWidget"``) shows: ``game`` itself, checked
+    to be a ``name`` game given alone, or a new one from ``players``, ``seed``, ``chance`` and ``options``.
+
+    Raises:
+        TypeError: an option the game does not have (the message lists the widget's keywords and the
+            game's options), ``game=`` together with game settings, or a game of another kind.
+        ValueError: a player count or option value the game refuses.
+    """
+    known = game_class(name).option_defaults
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise TypeError(
+            f"{widget}() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it takes players, "
+            f"seed, seats, viewer, chance, game, {', '.join(WIDGET_KEYWORDS[:-1])} and the {title} options: "
+            f"{', '.join(sorted(known))}"
+        )
+    if game is None:
+        return new_game(name, players=players, seed=seed, chance=chance, **options)
+    if options or seed is not None or chance != "auto" or players != default_players:
+        raise TypeError(f"{widget}(game=...) shows an existing game: leave out players, seed, chance and options")
+    if getattr(game, "name", None) != name:
+        raise TypeError(f"{widget} shows a {title} game, got {getattr(game, 'name', game)!r}; use GameWidget(game)")
+    return game
+
+
+def widget_keywords(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Remove and return the widget's own keywords (``WIDGET_KEYWORDS``) from ``kwargs``."""
+    return {k: kwargs.pop(k) for k in WIDGET_KEYWORDS if k in kwargs}
 
 
 def bundle(name: str) -> pathlib.Path | str:

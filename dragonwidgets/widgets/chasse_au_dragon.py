@@ -20,9 +20,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..engine import Game, game_class, new_game
+from ..engine import Game
 from ..games.chasse_au_dragon.dice import duel_odds
-from .base import GameWidget, bundle
+from .base import GameWidget, bundle, game_for_widget, widget_keywords
 
 __all__ = ["ChasseAuDragonWidget", "fight_odds"]
 
@@ -135,26 +135,9 @@ class ChasseAuDragonWidget(GameWidget):
         game: Game | None = None,
         **kwargs: Any,
     ):
-        widget_kw = {k: kwargs.pop(k) for k in ("pace", "playing", "take_backs", "layout") if k in kwargs}
-        known = game_class(GAME).option_defaults
-        unknown = sorted(set(kwargs) - set(known))
-        if unknown:
-            raise TypeError(
-                f"ChasseAuDragonWidget() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it "
-                f"takes players, seed, seats, viewer, chance, game, pace, playing, take_backs and the La Chasse "
-                f"au Dragon options: {', '.join(sorted(known))}"
-            )
-        if game is None:
-            game = new_game(GAME, players=players, seed=seed, chance=chance, **kwargs)
-        elif kwargs or seed is not None or chance != "auto" or players != 3:
-            raise TypeError(
-                "ChasseAuDragonWidget(game=...) shows an existing game: leave out players, seed, chance and options"
-            )
-        elif getattr(game, "name", None) != GAME:
-            raise TypeError(
-                f"ChasseAuDragonWidget shows a La Chasse au Dragon game, got {getattr(game, 'name', game)!r}; "
-                "use GameWidget(game)"
-            )
+        widget_kw = widget_keywords(kwargs)
+        game = game_for_widget("ChasseAuDragonWidget", GAME, "La Chasse au Dragon", players=players, seed=seed, chance=chance, game=game,
+                               options=kwargs)
         super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
 
     # ------------------------------------------------------------------ what is sent

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CHANCE, Game, game_class, new_game
-from .base import GameWidget, bundle
+from ..engine import CHANCE, Game
+from .base import GameWidget, bundle, game_for_widget, widget_keywords
 
 __all__ = ["DrachenlandWidget"]
 
@@ -68,25 +68,9 @@ class DrachenlandWidget(GameWidget):
         game: Game | None = None,
         **kwargs: Any,
     ):
-        widget_kw = {k: kwargs.pop(k) for k in ("pace", "playing", "take_backs", "layout") if k in kwargs}
-        known = game_class(GAME).option_defaults
-        unknown = sorted(set(kwargs) - set(known))
-        if unknown:
-            raise TypeError(
-                f"DrachenlandWidget() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it takes "
-                f"players, seed, seats, viewer, chance, game, pace, playing, take_backs and the Drachenland "
-                f"options: {', '.join(sorted(known))}"
-            )
-        if game is None:
-            game = new_game(GAME, players=players, seed=seed, chance=chance, **kwargs)
-        elif kwargs or seed is not None or chance != "auto" or players != 3:
-            raise TypeError(
-                "DrachenlandWidget(game=...) shows an existing game: leave out players, seed, chance and options"
-            )
-        elif getattr(game, "name", None) != GAME:
-            raise TypeError(
-                f"DrachenlandWidget shows a Drachenland game, got {getattr(game, 'name', game)!r}; use GameWidget(game)"
-            )
+        widget_kw = widget_keywords(kwargs)
+        game = game_for_widget("DrachenlandWidget", GAME, "Drachenland", players=players, seed=seed, chance=chance, game=game,
+                               options=kwargs)
         super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
 
     def _situation(self) -> str:

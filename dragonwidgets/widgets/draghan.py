@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, game_class, new_game
+from ..engine import Game
 from ..games.draghan.fight import add, defeats, icons
-from .base import GameWidget, bundle
+from .base import GameWidget, bundle, game_for_widget, widget_keywords
 
 __all__ = ["DraghanWidget", "fight_hint"]
 
@@ -270,21 +270,9 @@ class DraghanWidget(GameWidget):
         game: Game | None = None,
         **kwargs: Any,
     ):
-        widget_kw = {k: kwargs.pop(k) for k in ("pace", "playing", "take_backs", "layout") if k in kwargs}
-        known = game_class(GAME).option_defaults
-        unknown = sorted(set(kwargs) - set(known))
-        if unknown:
-            raise TypeError(
-                f"DraghanWidget() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it takes "
-                f"players, seed, seats, viewer, chance, game, pace, playing, take_backs and the Draghan "
-                f"options: {', '.join(sorted(known))}"
-            )
-        if game is None:
-            game = new_game(GAME, players=players, seed=seed, chance=chance, **kwargs)
-        elif kwargs or seed is not None or chance != "auto" or players != 3:
-            raise TypeError("DraghanWidget(game=...) shows an existing game: leave out players, seed, chance and options")
-        elif getattr(game, "name", None) != GAME:
-            raise TypeError(f"DraghanWidget shows a Draghan game, got {getattr(game, 'name', game)!r}; use GameWidget(game)")
+        widget_kw = widget_keywords(kwargs)
+        game = game_for_widget("DraghanWidget", GAME, "Draghan", players=players, seed=seed, chance=chance, game=game,
+                               options=kwargs)
         self._plans: dict[tuple, list[Any]] = {}
         super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
 
