@@ -11,78 +11,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import pathlib
 import random
 from typing import Any
 
 import anywidget
 import traitlets as t
 
-from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names, game_class, make_bot, new_game
-from ..engine.registry import GENERIC_BOTS
+from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names
+from .arguments import bundle
+from .bot_seats import BotSeats
 from .messages import MESSAGE_KINDS, IntentError, parse_intent, shown
+from .status import StatusLine
+from .views import HOTSEAT, HUMAN, TEACHER, ViewRules
 
 __all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS"]
 
-STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
-HUMAN = "human"
-TEACHER = "teacher"
-HOTSEAT = "hotseat"
 #: Log rows synced to the browser (the newest ones).
 LOG_ROWS = 60
 MAX_PACE = 10.0
 _LOG = logging.getLogger(__name__)
 
 
-#: The keywords every widget takes besides the game's own settings.
-WIDGET_KEYWORDS = ("pace", "playing", "take_backs", "layout")
-
-
-def game_for_widget(widget: str, name: str, title: str, *, players: int, seed: int | None, chance: str,
-                    game: Game | None, options: dict[str, Any], default_players: int = 3) -> Game:
-    """Return the game a game's widget (``widget``, e.g. ``"EmeraldWidget"``) shows: ``game`` itself, checked
-    to be a ``name`` game given alone, or a new one from ``players``, ``seed``, ``chance`` and ``options``.
-
-    Raises:
-        TypeError: an option the game does not have (the message lists the widget's keywords and the
-            game's options), ``game=`` together with game settings, or a game of another kind.
-        ValueError: a player count or option value the game refuses.
-    """
-    known = game_class(name).option_defaults
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise TypeError(
-            f"{widget}() got unexpected keyword argument(s) {', '.join(map(repr, unknown))}; it takes players, "
-            f"seed, seats, viewer, chance, game, {', '.join(WIDGET_KEYWORDS[:-1])} and the {title} options: "
-            f"{', '.join(sorted(known))}"
-        )
-    if game is None:
-        return new_game(name, players=players, seed=seed, chance=chance, **options)
-    if options or seed is not None or chance != "auto" or players != default_players:
-        raise TypeError(f"{widget}(game=...) shows an existing game: leave out players, seed, chance and options")
-    if getattr(game, "name", None) != name:
-        raise TypeError(f"{widget} shows a {title} game, got {getattr(game, 'name', game)!r}; use GameWidget(game)")
-    return game
-
-
-def widget_keywords(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Remove and return the widget's own keywords (``WIDGET_KEYWORDS``) from ``kwargs``."""
-    return {k: kwargs.pop(k) for k in WIDGET_KEYWORDS if k in kwargs}
-
-
-def bundle(name: str) -> pathlib.Path | str:
-    """Return the built front end ``static/<name>.js``, or a stub module saying how to build it."""
-    path = STATIC / f"{name}.js"
-    if path.is_file():
-        return path
-    return (
-        "export default { render({ el }) { el.textContent = "
-        f"'dragonwidgets: the front end static/{name}.js is not built; run `npm install && npm run build` "
-        "in the repository (pip install does it).'; } };\n"  # multi-line: anywidget never reads it as a path
-    )
-
-
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
     """Play, rewind and inspect an engine game in a notebook.
 
     Args:
@@ -448,174 +398,3 @@ class GameWidget(anywidget.AnyWidget):
         layout = getattr(self._game, "board_layout", None)
         return layout() if callable(layout) else {}
 
-    def _view_seat(self) -> int | None:
-        if self.viewer == TEACHER:
-            return None
-        if self.viewer == HOTSEAT:
-            player = self._game.current_player
-            if player is not None and player >= 0 and self.seats[player] == HUMAN:
-                self._hot_seat = player
-            return self._hot_seat
-        return int(self.viewer)
-
-    def _visible_actions(self, seat: int | None) -> list[Action]:
-        player = self._game.current_player
-        if player is None:
-            return []
-        if seat is None or player == CHANCE or player == seat:
-            return self._game.legal_actions()
-        return []
-
-    def _may_choose_now(self, seat: int | None) -> bool:
-        try:
-            self._check_may_choose(self._game.current_player, seat)
-        except IntentError:
-            return False
-        return True
-
-    def _check_may_choose(self, player: int | None, seat: int | None) -> None:
-        """Raise ``IntentError`` unless the view of ``seat`` (None: teacher) may choose for ``player``."""
-        if player is None or player == CHANCE:
-            return
-        game = self._game
-        if self.seats[player] != HUMAN:
-            raise IntentError(
-                f"{game.player_name(player)} is played by the bot {self.seats[player]!r}: press Step (bot_step()) "
-                f"or Play, or give the seat to a person (set_seat({player}, 'human'))"
-            )
-        if seat is not None and seat != player:
-            raise IntentError(
-                f"this is {game.player_name(seat)}'s view and {game.player_name(player)} decides now: "
-                f"switch the viewer to {player} or to 'hotseat' to act for them"
-            )
-
-    def _check_take_backs(self, what: str) -> None:
-        """Raise ``IntentError`` if ``take_backs`` is off and this view is a seat's (not the teacher's)."""
-        if not self.take_backs and self.viewer != TEACHER:
-            raise IntentError(
-                f"{what}: take-backs are off (take_backs=False) in the {self.viewer!r} view, so a player cannot "
-                "rewind to see hidden cards; set w.viewer = 'teacher' or w.take_backs = True in Python"
-            )
-
-    def _status(self, seat: int | None, visible: list[Action]) -> str:
-        game = self._game
-        player = game.current_player
-        if player is None:
-            out = game.outcome()
-            winners = list(out.winners) if out else []
-            names = " and ".join(game.player_name(p) for p in winners) or "nobody"
-            points = f" with {out.scores[winners[0]]} points" if winners else ""
-            why = f": {out.reason}" if out and out.reason else ""
-            plural = len(winners) > 1 or getattr(game, "plural_names", False)
-            return f"Game over: {names} {'win' if plural else 'wins'}{points}{why}."
-        head = self._situation()
-        if player == CHANCE:
-            return f"{head}. Chance decides: pick an outcome or roll at random."
-        who = self.seats[player]
-        if who != HUMAN:
-            if self.playing:
-                tail = "the bots are playing"
-            elif self._rewound:
-                tail = "the bots are paused after the rewind; press Play to let them go on (or Step for one move)"
-            else:
-                tail = "press Play to let the bots play (or Step for one move)"
-            return f"{head}. {game.player_name(player)} is played by the {who} bot: {tail}."
-        if not visible or not self._may_choose_now(seat):
-            return f"{head}. Waiting for {game.player_name(player)} (not this view's decision)."
-        return f"{head}."
-
-    def _situation(self) -> str:
-        """One clause saying who must do what; games refine it."""
-        game = self._game
-        obs = self.observation
-        decision = (obs.get("decision") or "decide").replace("_", " ")
-        player = game.current_player
-        who = "Chance" if player == CHANCE else game.player_name(player)
-        return f"Step {game.step}: {who} to {decision}"
-
-    # ------------------------------------------------------------------ bots
-    def _default_bot(self) -> str:
-        """The bot a hint suggests: the game's own player (``greedy``, ``planner``), else ``random``."""
-        own = [b for b in self.bot_names if b != "random" and b not in GENERIC_BOTS]
-        return own[0] if own else "random"
-
-    def _first_human_seat(self) -> int:
-        return next((i for i, who in enumerate(self.seats) if who == HUMAN), 0)
-
-    def _bot(self, seat: int) -> Any:
-        name = self.seats[seat]
-        bot = self._bots.get(seat)
-        if bot is None or getattr(bot, "_dw_name", None) != name:
-            bot = make_bot(self._game.name, name)
-            try:
-                bot._dw_name = name
-            except AttributeError:
-                pass
-            self._bots[seat] = bot
-        return bot
-
-    def _bot_due(self) -> bool:
-        game = self._game
-        player = game.current_player
-        if player is None:
-            return False
-        if player == CHANCE:
-            history = game.history[: game.step]
-            last = history[-1].action.player if history else None
-            if last is None or last == CHANCE:
-                return all(w != HUMAN for w in self.seats)
-            return self.seats[last] != HUMAN
-        return self.seats[player] != HUMAN
-
-    def _pause_for_rewind(self) -> None:
-        self._rewound = True
-        if self.playing:
-            self.playing = False
-
-    def _is_bot_seat(self, player: int | None) -> bool:
-        return player is not None and player >= 0 and self.seats[player] != HUMAN
-
-    def _viewer_choices(self) -> list[str]:
-        """The viewers the view menu offers: all, or with take-backs off in a seat view, ``"hotseat"`` and
-        the seat of the person to move (and the view already shown)."""
-        everyone = [TEACHER, HOTSEAT, *(str(i) for i in range(self._game.players))]
-        if self.take_backs or self.viewer == TEACHER:
-            return everyone
-        allowed = {HOTSEAT, self.viewer}
-        player = self._game.current_player
-        if player is not None and player >= 0 and self.seats[player] == HUMAN:
-            allowed.add(str(player))
-        return [v for v in everyone if v in allowed]
-
-    def _schedule_bots(self) -> None:
-        """Start the bot loop on the running event loop (Jupyter's) if bots are due; else nothing."""
-        if not self.playing or (self._task is not None and not self._task.done()) or not self._bot_due():
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no event loop (plain Python, tests): call bot_step()
-        self._task = loop.create_task(self._run_bots())
-
-    async def _run_bots(self) -> None:
-        try:
-            while self.playing and self._bot_due():
-                await asyncio.sleep(self.pace)
-                if not (self.playing and self._bot_due()):
-                    break
-                try:
-                    self.bot_step()
-                except Exception as exc:  # noqa: BLE001 - report in the widget, stop the bots
-                    _LOG.exception("bot move failed")
-                    self.last_error = f"bot move failed: {exc}"
-                    self.playing = False
-        finally:
-            if self._task is asyncio.current_task():
-                self._task = None
-
-    def _as_viewer(self, viewer: Any) -> str:
-        if isinstance(viewer, int) and not isinstance(viewer, bool):
-            return str(viewer)
-        if not isinstance(viewer, str):
-            raise IntentError(f"viewer must be 'teacher', 'hotseat' or a seat number, got {viewer!r}")
-        return viewer

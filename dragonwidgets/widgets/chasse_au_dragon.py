@@ -22,7 +22,8 @@ from typing import Any
 
 from ..engine import Game
 from ..games.chasse_au_dragon.dice import duel_odds
-from .base import GameWidget, bundle, game_for_widget, widget_keywords
+from .arguments import bundle, game_for_widget, widget_keywords
+from .base import GameWidget
 
 __all__ = ["ChasseAuDragonWidget", "fight_odds"]
 

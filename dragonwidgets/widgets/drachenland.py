@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import CHANCE, Game
-from .base import GameWidget, bundle, game_for_widget, widget_keywords
+from .arguments import bundle, game_for_widget, widget_keywords
+from .base import GameWidget
 
 __all__ = ["DrachenlandWidget"]
 

@@ -24,7 +24,8 @@ from typing import Any
 
 from ..engine import Game
 from ..games.draghan.fight import add, defeats, icons
-from .base import GameWidget, bundle, game_for_widget, widget_keywords
+from .arguments import bundle, game_for_widget, widget_keywords
+from .base import GameWidget
 
 __all__ = ["DraghanWidget", "fight_hint"]
 

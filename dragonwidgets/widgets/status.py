@@ -1,0 +1,50 @@
+"""The status line: one sentence saying what happens now, as every game widget words it.
+
+Game widgets refine :meth:`StatusLine._situation` (who must do what, in the game's own terms); the rest
+(the end, chance, a bot's turn, paused bots, another seat's decision) is worded here once.
+"""
+
+from __future__ import annotations
+
+from ..engine import CHANCE, Action
+from .views import HUMAN
+
+
+class StatusLine:
+    """The status sentences of :class:`~dragonwidgets.widgets.GameWidget`."""
+
+    def _status(self, seat: int | None, visible: list[Action]) -> str:
+        game = self._game
+        player = game.current_player
+        if player is None:
+            out = game.outcome()
+            winners = list(out.winners) if out else []
+            names = " and ".join(game.player_name(p) for p in winners) or "nobody"
+            points = f" with {out.scores[winners[0]]} points" if winners else ""
+            why = f": {out.reason}" if out and out.reason else ""
+            plural = len(winners) > 1 or getattr(game, "plural_names", False)
+            return f"Game over: {names} {'win' if plural else 'wins'}{points}{why}."
+        head = self._situation()
+        if player == CHANCE:
+            return f"{head}. Chance decides: pick an outcome or roll at random."
+        who = self.seats[player]
+        if who != HUMAN:
+            if self.playing:
+                tail = "the bots are playing"
+            elif self._rewound:
+                tail = "the bots are paused after the rewind; press Play to let them go on (or Step for one move)"
+            else:
+                tail = "press Play to let the bots play (or Step for one move)"
+            return f"{head}. {game.player_name(player)} is played by the {who} bot: {tail}."
+        if not visible or not self._may_choose_now(seat):
+            return f"{head}. Waiting for {game.player_name(player)} (not this view's decision)."
+        return f"{head}."
+
+    def _situation(self) -> str:
+        """One clause saying who must do what; games refine it."""
+        game = self._game
+        obs = self.observation
+        decision = (obs.get("decision") or "decide").replace("_", " ")
+        player = game.current_player
+        who = "Chance" if player == CHANCE else game.player_name(player)
+        return f"Step {game.step}: {who} to {decision}"
