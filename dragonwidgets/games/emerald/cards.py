@@ -1,34 +1,18 @@
-"""Gold and gem cards: dealing the mountain piles and taking a face-up card (EM-SETUP-7..10, EM-CARD-*).
+"""Gold and gem cards, the ``take_card`` decision: taking a face-up card of a mountain square (EM-CARD-*).
 
 A pile is a list of cards from bottom to top; its last card is the face-up one (EM-SETUP-9: the top
 is turned up at setup, EM-CARD-2: the next one as soon as a card is taken), so "face down" is every
-card but the last.
+card but the last. The piles are dealt at set-up (``setup.py``).
 """
 
 from __future__ import annotations
 
-import random
+from dragonwidgets.engine import Action, Event
 
+from . import events
+from .actions import take_action
 from .board import Board
-from .state import GEM, GOLD, Card, EmeraldState
-
-
-def deal_piles(board: Board, rng: random.Random) -> tuple[dict[str, dict[str, list[Card]]], list[Card]]:
-    """Shuffle both decks and deal every mountain's gold and gem piles; return (piles, out of game).
-
-    EM-SETUP-7: two separate decks; EM-SETUP-8/EM-REC-3: piles dealt M1..M9 with the sizes of the
-    board file; EM-SETUP-10: the cards left over (2 gold + 2 gem) go back to the box unseen.
-    """
-    gold: list[Card] = list(board.gold_deck)
-    gems: list[Card] = list(board.gem_deck)
-    rng.shuffle(gold)
-    rng.shuffle(gems)
-    piles = {}
-    for sq in board.mountains:
-        g, m = board.pile_sizes[sq]
-        piles[sq] = {GOLD: gold[:g], GEM: gems[:m]}
-        del gold[:g], gems[:m]
-    return piles, gold + gems
+from .state import GEM, GOLD, Card, EmeraldState, Rules
 
 
 def has_face_up_card(state: EmeraldState, square: str) -> bool:
@@ -45,21 +29,37 @@ def takeable_piles(state: EmeraldState, square: str) -> list[str]:
     return [p for p in (GOLD, GEM) if piles[p]]
 
 
-def take_card(state: EmeraldState, seat: int, square: str, pile: str) -> tuple[Card, Card | None]:
-    """Give the face-up card of ``square``'s ``pile`` to ``seat``; return (card taken, card revealed).
+def card_actions(state: EmeraldState, board: Board) -> list[Action]:
+    """Return the ``take_card`` actions: the face-up card of either pile of the square where the
+    active player's knight ended, gold first (EM-CARD-1)."""
+    square = state.destination
+    piles = state.piles[square]  # type: ignore[index]
+    return [take_action(pile, card_name(board, piles[pile][-1]), square, state.active)  # type: ignore[arg-type]
+            for pile in takeable_piles(state, square)]  # type: ignore[arg-type]
 
-    EM-CARD-1: the taker's choice of pile; EM-CARD-2: the next card is turned up (revealed is
-    ``None`` when the pile is now empty); EM-CARD-5: gold lies face down in front of the taker;
-    EM-CARD-6: gems face up. Raises ``IndexError`` if the pile is empty.
+
+def take_card(state: EmeraldState, rules: Rules, pile: str, ev: list[Event]) -> Card:
+    """The active player takes the face-up card of ``pile`` on the knight's square; report it in ``ev``
+    (the card, then the one turned up under it) and return the card taken.
+
+    EM-CARD-1: the taker's choice of pile; EM-CARD-2: the next card is turned up; EM-CARD-5: gold
+    lies face down in front of the taker; EM-CARD-6: gems face up; EM-CARD-4: the turn will end.
+    Raises ``IndexError`` if the pile is empty.
     """
-    cards = state.piles[square][pile]
+    square, seat = state.destination, state.active
+    cards = state.piles[square][pile]  # type: ignore[index]
     card = cards.pop()
     hand = state.hands[seat]
     if pile == GOLD:
         hand.gold.append(card)  # type: ignore[arg-type]
     else:
         hand.gems[card] = hand.gems.get(card, 0) + 1  # type: ignore[index]
-    return card, (cards[-1] if cards else None)
+    state.card_taken = True
+    board = rules.board
+    ev.append(events.card_taken(rules.names[seat], card_name(board, card), square, pile, card))  # type: ignore[arg-type]
+    if cards:
+        ev.append(events.card_revealed(pile, square, card_name(board, cards[-1]), cards[-1]))  # type: ignore[arg-type]
+    return card
 
 
 def card_dict(card: Card) -> dict[str, object]:

@@ -6,8 +6,11 @@ the flight track at position ``s`` lies beside the 4 squares ``board.track_posit
 
 from __future__ import annotations
 
+from dragonwidgets.engine import Event
+
+from . import events
 from .board import Board
-from .state import TOWARD_LAIR, TOWARD_PLAIN, EmeraldState
+from .state import TOWARD_LAIR, TOWARD_PLAIN, EmeraldState, Rules
 
 
 def is_beside_flight_track(board: Board, s: int, pos: int) -> bool:
@@ -56,12 +59,18 @@ def fly(track: tuple[int, ...], d: int, f: int, roll: int) -> tuple[int, int, li
     return d, f, path
 
 
-def move_dragon(state: EmeraldState, board: Board, roll: int) -> list[int]:
-    """Move the dragon ``roll`` squares along its track; return the squares it entered (EM-DRAGON-4..7)."""
+def move_dragon(state: EmeraldState, rules: Rules, roll: int, ev: list[Event]) -> str:
+    """Fly the dragon ``roll`` squares along its track (EM-DRAGON-4..7, see :func:`fly`); report the
+    flight in ``ev`` and return the square where it stops, where it captures (EM-CAPTURE-1)."""
+    board = rules.board
+    state.last_roll = roll
     d, f, path = fly(board.track_positions[state.track], state.dragon_pos, state.dragon_facing, roll)
     state.dragon_pos, state.dragon_facing = d, f
     state.dragon_moves += 1
-    return path
+    square = board.square_at(d)
+    facing = "the lair" if f == TOWARD_LAIR else "the plain"
+    ev.append(events.dragon_moved(roll, tuple(map(board.square_at, path)), square, facing))
+    return square
 
 
 def advance_flight_track(state: EmeraldState, board: Board, *, carries_dragon: bool = False) -> bool:
@@ -81,4 +90,3 @@ def advance_flight_track(state: EmeraldState, board: Board, *, carries_dragon: b
     elif state.dragon_pos == track[0] and state.dragon_facing == TOWARD_PLAIN:
         state.dragon_facing = TOWARD_LAIR
     return True
-

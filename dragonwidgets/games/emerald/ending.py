@@ -1,9 +1,16 @@
-"""When the game ends: the last treasure, or a player down to one knight in play (EM-END-*)."""
+"""When the game ends: the last treasure, or a player down to one knight in play (EM-END-*); then the
+majority bonuses and the scores (EM-END-4).
+"""
 
 from __future__ import annotations
 
+from dragonwidgets.engine import Event
+
+from . import events
 from .board import LAIR, NEST
-from .state import IN_PLAY_TO_CONTINUE, EmeraldState
+from .bonus import award_majority_bonuses
+from .scoring import scores, winners
+from .state import IN_PLAY_TO_CONTINUE, OVER, EmeraldState, Rules
 
 
 def knights_in_play_by_seat(state: EmeraldState, *, lair_knights_in_play: bool = True) -> list[int]:
@@ -40,3 +47,21 @@ def end_reason(state: EmeraldState, names: list[str], *, lair_knights_in_play: b
             left = "no knight" if n == 0 else "only one knight"
             return f"{names[seat]} has {left} left in play (EM-END-2)"
     return None
+
+
+def check_end(state: EmeraldState, rules: Rules, ev: list[Event]) -> bool:
+    """End the game at once if an end condition holds (EM-END-1/2/3, EM-TURN-9, EM-INT-13/14); return
+    whether it ended."""
+    reason = end_reason(state, rules.names, lair_knights_in_play=rules.lair_knights_in_play)
+    if reason:
+        finish(state, rules, reason, ev)
+    return reason is not None
+
+
+def finish(state: EmeraldState, rules: Rules, reason: str, ev: list[Event]) -> None:
+    """Stop the game for ``reason``: award the majority bonuses, report them and the scores (EM-END-3/4)."""
+    board, names = rules.board, rules.names
+    state.phase, state.end_reason, state.pending = OVER, reason, None
+    for gem, seat in award_majority_bonuses(state, board).items():
+        ev.append(events.majority_bonus(board.gem_names[gem], gem, None if seat is None else names[seat], seat))
+    ev.append(events.game_over(reason, scores(state, board), winners(state, board), names))

@@ -1,10 +1,13 @@
-"""The frequent events of Emerald, built once and shared.
+"""The events of Emerald, in the order of a turn: what a step reports, with its readable text.
 
-An :class:`~dragonwidgets.engine.Event` is frozen and nobody writes into its ``data``, and the events
-below depend only on their arguments, so each builder is memoised (``functools.cache``): the tenth
+An :class:`~dragonwidgets.engine.Event` is frozen and nobody writes into its ``data``, and most events
+depend only on their arguments, so their builders are memoised (``functools.cache``): the tenth
 "Black moves a black knight from T1 (3 knights there) to P3." of a study is the object the first one
-built, instead of a new sentence and a new frozen object at every move. Rarer events (the lair, a
-capture, the end) are built where they happen, in ``game.py``.
+built, instead of a new sentence and a new frozen object at every move. ``game_over`` carries the
+scores (a dict) and is built anew.
+
+The rules' functions call them as ``events.name(...)`` (the module's attribute, looked up at each
+call), so a test may replace one.
 """
 
 from __future__ import annotations
@@ -24,9 +27,13 @@ def knight_moved(who: str, colour: str, space: str, count: int, destination: str
 
 
 @cache
-def turn_ended(who: str) -> Event:
-    """``who`` ends the turn after one knight (EM-TURN-2)."""
-    return Event("turn_ended", f"{who} ends the turn after one knight.")
+def treasure_taken(who: str, colour: str, place: int, treasures_left: int) -> Event:
+    """A ``colour`` knight of ``who`` entered the lair at corridor ``place`` (0-based) and took a
+    treasure card, ``treasures_left`` left (EM-LAIR-3/4)."""
+    return Event("treasure_taken",
+                 f"The {colour} knight enters the lair (place {place + 1}); {who} takes a "
+                 f"treasure card, {treasures_left} left.",
+                 data={"colour": colour, "place": place, "treasures_left": treasures_left})
 
 
 @cache
@@ -41,6 +48,13 @@ def card_revealed(pile: str, square: str, name: str, card: int | str) -> Event:
     """The next card of ``square``'s ``pile`` is turned up (EM-CARD-2)."""
     return Event("card_revealed", f"The next {pile} card of {square} is turned up: {name}.",
                  data={"square": square, "pile": pile, "card": card})
+
+
+@cache
+def bonus_taken(who: str, seat: int) -> Event:
+    """``who`` (``seat``) is the first to own all four gem types (EM-BONUS-1)."""
+    return Event("bonus_taken", f"{who} owns all four gem types and takes the "
+                 f"\"4 pierres différentes\" bonus card.", data={"seat": seat})
 
 
 @cache
@@ -62,23 +76,6 @@ def dragon_moved(roll: int, path: tuple[str, ...], square: str, facing: str) -> 
 def no_capture(square: str) -> Event:
     """The dragon stopped beside ``square``, where no knight stands (EM-CAPTURE-2)."""
     return Event("no_capture", f"No knight on {square}: nothing happens.")
-
-
-@cache
-def treasure_taken(who: str, colour: str, place: int, treasures_left: int) -> Event:
-    """A ``colour`` knight of ``who`` entered the lair at corridor ``place`` (0-based) and took a
-    treasure card, ``treasures_left`` left (EM-LAIR-3/4)."""
-    return Event("treasure_taken",
-                 f"The {colour} knight enters the lair (place {place + 1}); {who} takes a "
-                 f"treasure card, {treasures_left} left.",
-                 data={"colour": colour, "place": place, "treasures_left": treasures_left})
-
-
-@cache
-def bonus_taken(who: str, seat: int) -> Event:
-    """``who`` (``seat``) is the first to own all four gem types (EM-BONUS-1)."""
-    return Event("bonus_taken", f"{who} owns all four gem types and takes the "
-                 f"\"4 pierres différentes\" bonus card.", data={"seat": seat})
 
 
 @cache
@@ -120,3 +117,31 @@ def track_advanced(position: int, first: str, last: str, fixed: bool) -> Event:
     (EM-TRACK-1/2)."""
     return Event("track_advanced", f"The flight track advances to {first}-{last}"
                  + (" (fixed from now on)." if fixed else "."), data={"position": position})
+
+
+@cache
+def turn_ended(who: str) -> Event:
+    """``who`` ends the turn after one knight (EM-TURN-2)."""
+    return Event("turn_ended", f"{who} ends the turn after one knight.")
+
+
+@cache
+def turn_skipped(who: str) -> Event:
+    """``who`` has no knight that can move, so their turn is skipped (EM-TURN-3)."""
+    return Event("turn_skipped", f"{who} has no knight that can move: turn skipped (EM-TURN-3).")
+
+
+@cache
+def majority_bonus(gem_name: str, gem: str, who: str | None, seat: int | None) -> Event:
+    """The ``gem`` (``gem_name``) majority bonus goes to seat ``seat`` (``who``), or back to the box
+    when ``seat`` is ``None`` (EM-BONUS-3/4, EM-END-4)."""
+    who = "nobody (back to the box)" if who is None else who
+    return Event("majority_bonus", f"The {gem_name} majority bonus goes to {who}.", data={"gem": gem, "seat": seat})
+
+
+def game_over(reason: str, scores: dict[int, int], winners: list[int], names: tuple[str, ...]) -> Event:
+    """The game ended for ``reason``: the ``scores`` of every seat and the ``winners`` (EM-END-4, EM-SCORE-6/7)."""
+    return Event("game_over", f"Game over: {reason}. Scores: "
+                 + ", ".join(f"{names[i]} {v}" for i, v in scores.items())
+                 + f". Winner{'s' * (len(winners) > 1)}: {', '.join(names[w] for w in winners)}.",
+                 data={"scores": scores, "winners": winners})

@@ -1,4 +1,4 @@
-"""Knight movement: start spaces, exact distances, the lair exception (EM-MOVE-*, EM-LAIR-*, EM-P2-2).
+"""Knight movement, the ``select_knight`` decision: exact distances, the lair (EM-MOVE-*, EM-LAIR-*, EM-P2-2).
 
 Knights of one colour on one space are interchangeable (EM-INT-24), so the state counts knights per
 space and colour, and counts separately those that moved this turn (``state.moved`` lists only the
@@ -7,27 +7,12 @@ spaces where a knight moved this turn, so a new turn simply empties it).
 
 from __future__ import annotations
 
-from .board import LAIR, NEST, Board
-from .state import KNIGHTS_PER_TURN, EmeraldState
+from dragonwidgets.engine import Action, Event
 
-
-def place_knights(board: Board, players: int) -> tuple[list[tuple[str, ...]], dict[str, dict[str, int]]]:
-    """Return the seats' colours and the starting knights, space id -> colour -> count.
-
-    EM-SETUP-11/12, EM-P34-1, EM-P5-1/2, EM-P2-1: one knight of each colour in play on every start
-    space used; at 2 players seat i plays colours i and i + 2 (black + blue, red + green).
-    """
-    per_player, _ = board.knights_by_players[players]
-    seats = [tuple(board.colours[i + k * players] for k in range(per_player)) for i in range(players)]
-    in_play = [c for i in range(per_player) for c in (s[i] for s in seats)]
-    knights: dict[str, dict[str, int]] = {s: {} for s in board.start_spaces}
-    for s in board.start_spaces_by_players[players]:
-        knights[s] = {c: 1 for c in sorted(in_play, key=board.colours.index)}
-    for sq in board.path:
-        knights[sq] = {}
-    knights[LAIR] = {}
-    knights[NEST] = {}
-    return seats, knights
+from . import events
+from .actions import end_turn_action, move_action
+from .board import Board
+from .state import KNIGHTS_PER_TURN, EmeraldState, Rules
 
 
 def knights_on(state: EmeraldState, space: str) -> int:
@@ -89,6 +74,18 @@ def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[tuple[s
     return out
 
 
+def knight_actions(state: EmeraldState, board: Board) -> list[Action]:
+    """Return the active player's ``select_knight`` actions: one ``move {space} {colour}`` per movable
+    (space, colour) (EM-TURN-2, EM-MOVE-1/2/6/8, EM-LAIR-2, EM-P2-2), then ``end turn`` after the
+    turn's first knight (EM-TURN-2/3: never before it)."""
+    seat, two, dests = state.active, state.players == 2, board.destinations
+    out = [move_action(space, colour, n, dests[space][n], seat, two)
+           for space, colour, n in movable_stacks(state, board, seat)]
+    if state.knights_moved == 1:
+        out.append(end_turn_action(seat))
+    return out
+
+
 def has_movable_knight(state: EmeraldState, board: Board, seat: int) -> bool:
     """Check if ``seat`` has a knight it could move at the start of its turn (EM-TURN-3, EM-MOVE-8)."""
     knights = state.knights
@@ -99,16 +96,17 @@ def has_movable_knight(state: EmeraldState, board: Board, seat: int) -> bool:
     return False
 
 
-def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> tuple[str, int]:
-    """Move one unmoved ``colour`` knight from ``space``; return (its destination id, the number of
-    knights of all colours that were on ``space``, the distance counted by EM-MOVE-1).
+def move_knight(state: EmeraldState, rules: Rules, space: str, colour: str, ev: list[Event]) -> str:
+    """Move one unmoved ``colour`` knight of the active player from ``space``, report it in ``ev`` and
+    return its destination id.
 
-    EM-MOVE-1..7, EM-LAIR-1/2; marks it moved (EM-TURN-2) and, at 2 players, fixes the turn's
+    EM-MOVE-1..7, EM-LAIR-1/2: it goes as many squares as there are knights of all colours on
+    ``space``, or into the lair; it is marked moved (EM-TURN-2) and, at 2 players, fixes the turn's
     colour (EM-P2-2). The caller has checked it is legal.
     """
     here = state.knights[space]
     count = sum(here.values())
-    dest = board.destinations[space][count]
+    dest = rules.board.destinations[space][count]
     remove_one(here, colour)
     there = state.knights[dest]
     there[colour] = there.get(colour, 0) + 1
@@ -118,14 +116,21 @@ def move_knight(state: EmeraldState, board: Board, space: str, colour: str) -> t
     if len(state.seat_colours[state.active]) > 1:
         state.turn_colour = colour
     state.destination = dest
-    return dest, count
+    ev.append(events.knight_moved(rules.names[state.active], colour, space, count, dest))
+    return dest
 
 
-def enter_lair(state: EmeraldState, colour: str) -> int:
-    """Put a ``colour`` knight on the next free corridor place; return its index (EM-LAIR-3, EM-INT-23)."""
-    i = state.lair_places.index(None)
-    state.lair_places[i] = colour
-    return i
+def enter_lair(state: EmeraldState, rules: Rules, colour: str, ev: list[Event]) -> None:
+    """The ``colour`` knight that reached the lair takes the next free corridor place (EM-LAIR-3,
+    EM-INT-23) and its owner a treasure card (EM-LAIR-4); reported in ``ev``.
+
+    No gold or gem card, no dragon (EM-LAIR-5); the turn then ends (EM-TURN-5, see ``turn.py``).
+    """
+    place = state.lair_places.index(None)
+    state.lair_places[place] = colour
+    state.treasures_left -= 1
+    state.hands[state.active].treasures += 1
+    ev.append(events.treasure_taken(rules.names[state.active], colour, place, state.treasures_left))
 
 
 def remove_knight(state: EmeraldState, space: str, colour: str) -> None:

@@ -1,4 +1,5 @@
-"""What each seat may know: the public table plus its own gold values (digest section 7).
+"""What each seat may know: the public table plus its own gold values (digest section 7); the board's
+static layout for the browser.
 
 Hidden information is removed here, in Python (never by a front end): the face-down cards and the
 cards boxed at setup (teacher view only), other seats' gold values (only their number), and which
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import Board
+from .board import LAIR, Board
 from .cards import card_dict
 from .dragon import is_dragon_on_track
 from .scoring import scores
@@ -78,6 +79,24 @@ def dragon_view(state: EmeraldState, board: Board) -> dict[str, Any]:
         "square": board.square_at(state.dragon_pos),
         "facing": "lair" if state.dragon_facing == TOWARD_LAIR else "plain",
         "on_track": is_dragon_on_track(state, board),
+    }
+
+
+def board_layout(board: Board, players: int, seat_colours: list[tuple[str, ...]]) -> dict[str, Any]:
+    """Return the static layout sent to the browser once (the Emerald contract's ``board_layout``).
+
+    Keys: ``start_spaces`` (ids used at ``players``), ``path`` (``[{"id", "pos", "kind"}]``, lair
+    included), ``lair_places``, ``track_positions`` (``{"1": [square ids], ...}``), ``colours``
+    and ``gems`` (``{id: {"name", "css"}}``), ``seat_colours``.
+    """
+    return {
+        "start_spaces": list(board.start_spaces_by_players[players]),
+        "path": [{"id": i, "pos": board.pos[i], "kind": board.kinds[i]} for i in (*board.path, LAIR)],
+        "lair_places": board.lair_places,
+        "track_positions": {str(k): [board.square_at(p) for p in v] for k, v in board.track_positions.items()},
+        "colours": {c: {"name": board.colour_names[c], "css": board.colour_css[c]} for c in board.colours},
+        "gems": {g: {"name": board.gem_names[g], "css": board.gem_css[g]} for g in board.gem_types},
+        "seat_colours": [list(c) for c in seat_colours],
     }
 
 

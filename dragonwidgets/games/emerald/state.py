@@ -1,4 +1,5 @@
-"""Emerald's mutable state: plain dataclasses, plus the constants of the rules.
+"""Emerald's state: the constants of the rules, the mutable table (``EmeraldState``) and what stays
+fixed through one game (``Rules``).
 
 Encodings: spaces are the board ids of EM-REC-1 (``T1``..``T4``, ``KEEP``, ``P1``..``P6``,
 ``M1``..``M9``, ``LAIR``, ``NEST``); path positions (``pos``) are 1..15 and the lair 16 (see
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
+
+from .board import Board
 
 # ---------------------------------------------------------------- constants (rule IDs)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # header: 2-5 players
@@ -44,7 +47,7 @@ class Hand:
         """Return the number of gem cards held."""
         return sum(self.gems.values())
 
-    def copy(self) -> "Hand":
+    def copy(self) -> Hand:
         """Return an independent copy (no list or dict shared with this hand)."""
         return Hand(list(self.gold), dict(self.gems), self.treasures, list(self.bonus), list(self.paid))
 
@@ -96,7 +99,7 @@ class EmeraldState:
         """Return the seat that plays ``colour``."""
         return self.colour_owner[colour]
 
-    def copy(self) -> "EmeraldState":
+    def copy(self) -> EmeraldState:
         """Return a full, independent copy: every list, dict, hand and pending capture is new; only
         immutable values (str, int, tuple, None) are shared. About 20 times faster than ``deepcopy``."""
         new = copy.copy(self)
@@ -112,3 +115,23 @@ class EmeraldState:
         new.majority = dict(self.majority)
         new.captured = list(self.captured)
         return new
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What stays fixed through one game besides the board's components: the seats' names and the
+    readings the game's options chose (see ``EmeraldGame`` for each option).
+
+    The rules' functions take it beside the state; it is never mutated, so copies of a game share it.
+    """
+
+    board: Board
+    names: tuple[str, ...]  # seat -> display name: "Black", at 2 players "Black & Blue"
+    lair_knights_in_play: bool = True  # EM-INT-13
+    soothed_knight_may_move: bool = True  # EM-INT-17
+    dragon_move_ends_turn: bool = False  # EM-INT-9
+    track_carries_dragon: bool = False  # EM-INT-16
+    show_paid_gold: bool = False  # EM-INT-18
+
+    def __deepcopy__(self, memo: dict) -> Rules:
+        return self  # immutable: a cloned game shares it
