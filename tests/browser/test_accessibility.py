@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import lab_harness
 from lab_harness import REPO, notebook_json
 
 from dragonwidgets import bot_names
@@ -41,9 +42,9 @@ SETUP = {
 }
 SERIOUS = ("serious", "critical")
 
-# Play from the kernel: at least `n` decisions, then on until seat 0 may decide (or the game ends).
+# Play widget `w` from the kernel: at least `n` decisions, then on until seat 0 may decide (or the game ends).
 PLAY = """
-def _dw_play(n):
+def _dw_play(w, n):
     for _ in range(400):
         g = w.game
         if g.is_over or (n <= 0 and g.current_player == 0):
@@ -100,16 +101,33 @@ def set_theme(page, theme: str) -> None:
     time.sleep(0.3)  # the theme's stylesheet is applied after the body's attribute changes
 
 
-def open_game(lab, open_notebook, game: str):
-    """Write and open the game's notebook; return (notebook, widget root locator, selector of the root)."""
-    args, _ = SETUP[game]
-    name = f"a11y_{game}.ipynb"
-    (lab.root_dir / name).write_text(notebook_json(
-        f"import dragonwidgets\nw = dragonwidgets.{WIDGETS[game]}(players=3, {args}, playing=False)\nw"))
-    nb = open_notebook(name)
-    root = nb.widget("w")
-    model_id = nb.kernel.eval("w.model_id")
-    return nb, root, f'[data-dw-widget="{model_id}"] .dw-root'
+NOTEBOOK = "a11y_games.ipynb"
+
+
+@pytest.fixture(scope="module")
+def games(lab, chromium):
+    """One notebook showing the four games' widgets (``w_emerald``, ``w_drachenland``...), opened once
+    for every test of this file (a page load and a kernel instead of one per game)."""
+    cells = ["import dragonwidgets"] + [
+        f"w_{game} = dragonwidgets.{cls}(players=3, {SETUP[game][0]}, playing=False)\nw_{game}"
+        for game, cls in WIDGETS.items()]
+    (lab.root_dir / NOTEBOOK).write_text(notebook_json(*cells))
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    nb = lab_harness.open_notebook(context.new_page(), lab, NOTEBOOK)
+    try:
+        yield nb
+    finally:
+        nb.close()
+        context.close()
+        lab.shutdown_sessions()
+
+
+def widget(nb, game: str):
+    """Return (widget root locator, CSS selector of that root) for the game's widget, scrolled into view."""
+    root = nb.widget(f"w_{game}")
+    root.scroll_into_view_if_needed()
+    model_id = nb.kernel.eval(f"w_{game}.model_id")
+    return root, f'[data-dw-widget="{model_id}"] .dw-root'
 
 
 def wait_for_step(root, step: int) -> None:
@@ -119,39 +137,44 @@ def wait_for_step(root, step: int) -> None:
         arg=[root.element_handle(), step])
 
 
-def test_axe_reports_a_planted_low_contrast_text(lab, open_notebook):
+def test_axe_reports_a_planted_low_contrast_text(games):
     """The contrast check runs in JupyterLab: grey text planted on grey in a widget is reported."""
-    nb, root, selector = open_game(lab, open_notebook, "emerald")
+    root, selector = widget(games, "emerald")
     root.evaluate("""root => {
       const p = document.createElement('p');
       p.id = 'dw-planted'; p.textContent = 'planted low-contrast text';
       p.style.cssText = 'color:#777;background:#888;font-size:13px';
       root.append(p);
     }""")
-    found = [n["target"] for v in run_axe(root.page, selector) if v["id"] == "color-contrast" for n in v["nodes"]]
+    try:
+        found = [n["target"] for v in run_axe(root.page, selector) if v["id"] == "color-contrast" for n in v["nodes"]]
+    finally:
+        root.evaluate("root => root.querySelector('#dw-planted').remove()")
     assert "#dw-planted" in found, found
 
 
 @pytest.mark.parametrize("game", list(WIDGETS))
-def test_no_serious_axe_violation_in_the_widget(lab, open_notebook, game):
-    """No serious or critical axe violation inside the widget: at the start (light theme), and after
-    a few decisions with the state inspector open, in the light and the dark theme."""
-    nb, root, selector = open_game(lab, open_notebook, game)
+def test_no_serious_axe_violation_in_the_widget(games, game):
+    """No serious or critical axe violation inside the widget: at the start and after a few decisions
+    (with the state inspector open), in JupyterLab's light and dark themes."""
+    root, selector = widget(games, game)
     page = root.page
+    kernel = games.kernel
     found: dict[str, list[dict]] = {}
-    set_theme(page, LIGHT)
-    found["start, light"] = run_axe(page, selector)
-    nb.kernel.run(PLAY)
-    nb.kernel.run(f"_dw_play({SETUP[game][1]})")
-    wait_for_step(root, nb.kernel.eval("w.step"))
-    root.locator(".dw-inspector > summary").click()
-    root.locator(".dw-inspector-body").wait_for()
-    found["later, light"] = run_axe(page, selector)
     try:
+        set_theme(page, LIGHT)
+        found["start, light"] = run_axe(page, selector)
         set_theme(page, DARK)
+        found["start, dark"] = run_axe(page, selector)
+        kernel.run(PLAY)
+        kernel.run(f"_dw_play(w_{game}, {SETUP[game][1]})")
+        wait_for_step(root, kernel.eval(f"w_{game}.step"))
+        root.locator(".dw-inspector > summary").click()
+        root.locator(".dw-inspector-body").wait_for()
         found["later, dark"] = run_axe(page, selector)
     finally:
         set_theme(page, LIGHT)  # the server saves the theme: leave it as found
+    found["later, light"] = run_axe(page, selector)
     if os.environ.get("DW_AXE_REPORT"):  # a folder: every violation found, for a person to read
         Path(os.environ["DW_AXE_REPORT"], f"{game}.json").write_text(json.dumps(found, indent=1))
     counts = {when: (len(serious(v)), len(v)) for when, v in found.items()}

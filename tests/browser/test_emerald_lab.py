@@ -116,9 +116,42 @@ COLOURS_JS = """root => {
 
 
 def luminance(css: str) -> float:
-    """Relative luminance (0..1) of an ``rgb(...)``/``rgba(...)`` colour."""
-    r, g, b = (float(x) / 255 for x in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
+    """WCAG relative luminance (0..1) of an opaque ``rgb(...)``/``rgba(...)`` colour."""
+    channels = (float(x) / 255 for x in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio (1..21) of two opaque colours."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+#: Let greedy bots play every seat from the start until two black knights share a space; return the step.
+BLACK_STACK_PY = """
+def _dw_black_stack():
+    w.pause()
+    seats = list(w.seats)
+    w.seats = ["greedy"] * len(seats)
+    w.goto(0)
+    for _ in range(500):
+        if any(c.get("black", 0) > 1 for c in w.game.observation()["knights"].values()):
+            break
+        w.bot_step()
+    w.seats = seats
+    return w.game.step
+"""
+
+#: The knight count drawn on the black stacks and the colour of the knight under it.
+BLACK_COUNTS_JS = """root => [...root.querySelectorAll('.dw-stack[data-colour="black"]')]
+  .filter(g => g.querySelector('.dw-stack-count'))
+  .map(g => {
+    const knights = g.querySelectorAll('.dw-knight');
+    const text = g.querySelector('.dw-stack-count');
+    return {target: g.getAttribute('data-target'), count: text.textContent,
+            ink: getComputedStyle(text).fill, knight: getComputedStyle(knights[knights.length - 1]).fill};
+  })"""
 
 
 def set_theme(page, theme: str) -> None:
@@ -127,18 +160,31 @@ def set_theme(page, theme: str) -> None:
 
 
 def test_board_follows_jupyterlab_dark_theme(open_notebook):
+    """The board's colours follow JupyterLab's light and dark themes, and the knight count on a black
+    stack (the knights there, which set how far a knight moves, EM-MOVE-1) reads at least 4.5:1 on the black knight in both
+    (the board's text colour used to override the count's light ink: near-black on black)."""
     nb = open_notebook(NOTEBOOK)
     root = nb.widget("w")
     page = root.page
+    nb.kernel.run(BLACK_STACK_PY)
+    step = nb.kernel.eval("_dw_black_stack()")
+    page.wait_for_function(f"root => ({STEP_JS})(root) === {step}", arg=root.element_handle())
     set_theme(page, "JupyterLab Light")
     light = root.evaluate(COLOURS_JS)
+    counts = {"light": root.evaluate(BLACK_COUNTS_JS)}
     try:
         set_theme(page, "JupyterLab Dark")
         page.wait_for_function(f"root => ({COLOURS_JS})(root).background !== {light['background']!r}",
                                arg=root.element_handle(), timeout=10_000)
         dark = root.evaluate(COLOURS_JS)
+        counts["dark"] = root.evaluate(BLACK_COUNTS_JS)
     finally:
         set_theme(page, "JupyterLab Light")  # the server saves the theme: leave it as found
+    for theme, stacks in counts.items():
+        assert stacks, f"{theme}: no black stack shows a count (the notebook's game starts with 3 per tower)"
+        for stack in stacks:
+            ratio = contrast(stack["ink"], stack["knight"])
+            assert ratio >= 4.5, f"{theme}: the count {stack['count']} on {stack['target']} reads {ratio:.2f}:1 ({stack})"
     assert dark["light"] == "false" and light["light"] == "true"
     assert dark["background"] != light["background"] and dark["foreground"] != light["foreground"]
     assert luminance(dark["background"]) < luminance(light["background"])
