@@ -12,6 +12,7 @@ Space numbering (``pos``, EM-REC-1): 0 = a start space (``T1``..``T4``, ``KEEP``
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -148,6 +149,20 @@ class _Checker(DataChecker):
         value = self.get(obj, key, int, field)
         self.need(value >= low, field, f"must be at least {low}, got {value}")
         return value
+
+    def named_entries(self, raw: list, field: str, *, id_ok: Callable[[str], bool] = lambda _: True,
+                      id_rule: str = "is used twice") -> tuple[tuple[str, ...], dict[str, str], dict[str, str]]:
+        """Read a list of ``{"id", "name", "css"}`` entries (gem types, knight colours); return (the ids
+        in order, id -> name, id -> css). An id used twice, or refused by ``id_ok``, fails with ``id_rule``."""
+        ids, names, css = [], {}, {}
+        for i, entry in enumerate(raw):
+            f = f"{field}[{i}]"
+            eid = self.get(entry, "id", str, f + ".id")
+            self.need(eid not in names and id_ok(eid), f + ".id", f"{eid!r} {id_rule}")
+            names[eid] = self.get(entry, "name", str, f + ".name")
+            css[eid] = self.get(entry, "css", str, f + ".css")
+            ids.append(eid)
+        return tuple(ids), names, css
 
     # ------------------------------------------------------------------ sections
     def board(self, data: Any) -> Board:
@@ -296,13 +311,7 @@ class _Checker(DataChecker):
         gem = self.get(cards, "gem", dict, "cards.gem")
         types = self.get(gem, "types", list, "cards.gem.types")
         self.need(len(types) == GEM_TYPES, "cards.gem.types", f"needs {GEM_TYPES} gem types (EM-INT-2), got {len(types)}")
-        ids, names, css = [], {}, {}
-        for i, t in enumerate(types):
-            gid = self.get(t, "id", str, f"cards.gem.types[{i}].id")
-            self.need(gid not in names, f"cards.gem.types[{i}].id", f"{gid!r} is used twice")
-            names[gid] = self.get(t, "name", str, f"cards.gem.types[{i}].name")
-            css[gid] = self.get(t, "css", str, f"cards.gem.types[{i}].css")
-            ids.append(gid)
+        ids, names, css = self.named_entries(types, "cards.gem.types")
         per = self.count(gem, "copies_per_type", "cards.gem.copies_per_type", low=1)
         self.need(per * len(ids) == GEM_CARDS, "cards.gem.copies_per_type", f"24 gem cards, 6 of each (D2), got {per} per type")
         gem_removed = self.count(gem, "removed_unseen", "cards.gem.removed_unseen")
@@ -310,7 +319,7 @@ class _Checker(DataChecker):
         self.need(GEM_CARDS - gem_removed == gem_board, "cards.gem",
                   f"{GEM_CARDS} gem cards minus {gem_removed} removed must fill the {gem_board} gem places (D8)")
         gems = tuple(g for g in ids for _ in range(per))
-        return tuple(deck), gold_removed, tuple(ids), names, css, gems, gem_removed
+        return tuple(deck), gold_removed, ids, names, css, gems, gem_removed
 
     def special_cards(self, data: dict, gem_types: tuple[str, ...]):
         """EM-SETUP-2/3, D3: 4 treasures worth 5; one four-gems bonus and one majority bonus per type."""
@@ -341,14 +350,9 @@ class _Checker(DataChecker):
         k = self.get(data, "knights", dict, "knights")
         raw = self.get(k, "colours", list, "knights.colours")
         self.need(len(raw) == KNIGHT_COLOURS, "knights.colours", f"needs {KNIGHT_COLOURS} colours (D4), got {len(raw)}")
-        ids, names, css = [], {}, {}
-        for i, c in enumerate(raw):
-            cid = self.get(c, "id", str, f"knights.colours[{i}].id")
-            self.need(cid not in names and " " not in cid and "/" not in cid, f"knights.colours[{i}].id",
-                      f"{cid!r} is used twice or holds a space or '/'")
-            names[cid] = self.get(c, "name", str, f"knights.colours[{i}].name")
-            css[cid] = self.get(c, "css", str, f"knights.colours[{i}].css")
-            ids.append(cid)
+        # a colour id is a word of the action ids and a part of the targets ("T1/black"): no space, no "/"
+        ids, names, css = self.named_entries(raw, "knights.colours", id_ok=lambda c: " " not in c and "/" not in c,
+                                             id_rule="is used twice or holds a space or '/'")
         in_box = self.count(k, "per_colour_in_box", "knights.per_colour_in_box", low=1)
         by = self.get(k, "by_player_count", dict, "knights.by_player_count")
         out = {}
@@ -362,4 +366,4 @@ class _Checker(DataChecker):
             self.need(kpc == len(by_players[n]), f + ".knights_per_colour",
                       f"one knight of each colour per start space used (EM-SETUP-12): {len(by_players[n])}, got {kpc}")
             out[n] = (cpp, kpc)
-        return tuple(ids), names, css, out
+        return ids, names, css, out
