@@ -2,8 +2,8 @@
 management boards and the fight under way with its exact odds.
 
 The widget adds one key to the observation it sends, ``odds``: the exact chances of the fight the
-decision is about (CD-COMBAT-6, from :func:`dragonwidgets.games.chasse_au_dragon.dice.duel_odds`),
-computed from public values only (equipment dice, the revealed monster).
+decision is about (CD-COMBAT-6, :func:`dragonwidgets.games.chasse_au_dragon.odds.fight_odds`), computed
+from public values only (equipment dice, the revealed monster).
 
 >>> w = ChasseAuDragonWidget(players=3, seed=1, first_player=0)
 >>> print(w.status)
@@ -17,68 +17,16 @@ Round 1 · White to flee or fight the goblin (d4 against d4: win 40%, tie 20%).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from ..engine import Game
-from ..games.chasse_au_dragon.dice import duel_odds
+from ..games.chasse_au_dragon.odds import fight_entry, fight_odds
 from .arguments import bundle, game_for_widget, widget_keywords
 from .base import GameWidget
 
-__all__ = ["ChasseAuDragonWidget", "fight_odds"]
+__all__ = ["ChasseAuDragonWidget"]
 
 GAME = "chasse_au_dragon"
-
-
-@lru_cache(maxsize=None)
-def _odds(mine: int, theirs: int) -> tuple[float, float, float]:
-    """(win, tie, loss) of an exploding d``mine`` against a d``theirs`` (CD-COMBAT-6), to 10 places.
-
-    ``duel_odds`` truncates the unbounded totals (each value short by at most 2e-12): rounding to 10
-    places gives the exact value's digits (d4 against d4: exactly 0.4, 0.2, 0.4).
-    """
-    return tuple(round(p, 10) for p in duel_odds(mine, theirs))  # type: ignore[return-value]
-
-
-def _entry(seat: int, mine: int, theirs: int, opponent: int | None = None,
-           monster: str | None = None) -> dict[str, Any]:
-    win, tie, loss = _odds(mine, theirs)
-    return {"seat": seat, "opponent": opponent, "monster": monster, "faces": [mine, theirs],
-            "win": win, "tie": tie, "loss": loss}
-
-
-def fight_odds(obs: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """Return the exact odds of the fight the current decision is about, from an observation.
-
-    One entry per possible fight, each ``{seat, opponent, monster, faces: [a, b], win, tie, loss}``
-    for the active player's side (``seat``, die ``a``) against a seat (``opponent``) or a monster:
-    an encounter (and its flight roll or its combat) against the revealed monster; a duel (the
-    defender's flight decision, flight roll or combat) against the defender; ``choose_duel``: one
-    entry per opponent on the square. ``None`` when no fight is in view. Uses only public values.
-
-    >>> obs = {"decision": "encounter", "active_player": 0, "boards": [{"power": 4}],
-    ...        "revealed": {"card": "orc", "power": 6}}
-    >>> [round(fight_odds(obs)[0][k], 4) for k in ("win", "tie", "loss")]
-    [0.3291, 0.1385, 0.5323]
-    """
-    decision = obs.get("decision")
-    p = obs.get("active_player")
-    boards = obs.get("boards") or []
-    if p is None or decision not in ("choose_duel", "duel_flight", "encounter", "flee_roll", "combat"):
-        return None
-    mine = boards[p]["power"]
-    if decision == "choose_duel":
-        here = obs["positions"][p]
-        return [_entry(p, mine, boards[q]["power"], opponent=q)
-                for q, where in enumerate(obs["positions"]) if q != p and where == here]
-    fight = obs.get("fight")
-    defender = obs.get("defender")
-    if defender is not None and (fight is None or fight.get("kind") == "duel"):
-        return [_entry(p, mine, boards[defender]["power"], opponent=defender)]
-    revealed = obs.get("revealed")
-    if revealed:
-        return [_entry(p, mine, revealed["power"], monster=revealed["card"])]
-    return None
 
 
 def _pct(p: float) -> str:
@@ -137,8 +85,8 @@ class ChasseAuDragonWidget(GameWidget):
         **kwargs: Any,
     ):
         widget_kw = widget_keywords(kwargs)
-        game = game_for_widget("ChasseAuDragonWidget", GAME, "La Chasse au Dragon", players=players, seed=seed, chance=chance, game=game,
-                               options=kwargs)
+        game = game_for_widget("ChasseAuDragonWidget", GAME, "La Chasse au Dragon", players=players, seed=seed,
+                               chance=chance, game=game, options=kwargs)
         super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
 
     # ------------------------------------------------------------------ what is sent
@@ -186,7 +134,7 @@ class ChasseAuDragonWidget(GameWidget):
             q = obs.get("defender")
             mine, theirs = obs["boards"][q]["power"], obs["boards"][p]["power"]
             return (f"{self._name(q)} must decide whether to flee {who}'s duel "
-                    f"({self._odds_words(_entry(q, mine, theirs))})")
+                    f"({self._odds_words(fight_entry(q, mine, theirs))})")
         if decision == "encounter":
             card = (obs.get("revealed") or {}).get("card", "monster")
             odds = (fight_odds(obs) or [None])[0]
