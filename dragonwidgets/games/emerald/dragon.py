@@ -1,5 +1,9 @@
 """Mother dragon and her flight track: trigger, flight, track advance (EM-DRAGON-*, EM-TRACK-*).
 
+``turn.py`` calls them in order: a knight's move may wake the dragon (``triggers_dragon``), the
+``dragon_roll`` chance node flies it (``move_dragon``), and once its capture is resolved the track
+advances (``advance_flight_track``).
+
 The dragon is a mountain ``pos`` ``d`` and a facing ``f`` (+1 toward the lair, -1 toward the plain);
 the flight track at position ``s`` lies beside the 4 squares ``board.track_positions[s]``.
 """

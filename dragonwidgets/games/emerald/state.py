@@ -119,7 +119,7 @@ class EmeraldState:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """What stays fixed through one game besides the board's components: the seats' names and the
+    """What stays fixed through one game beside the state: the board, the seats' names and the
     readings the game's options chose (see ``EmeraldGame`` for each option).
 
     The rules' functions take it beside the state; it is never mutated, so copies of a game share it.

@@ -8,8 +8,9 @@ flies it (``dragon.py``) and it captures where it stops (``capture.py``: ``choos
 or passes to the left neighbour. The end of the game (``ending.py``) can come at any step.
 
 Every function takes the state, the game's :class:`~.state.Rules` and the list of events to report
-into; the ones named after a decision (``select_knight``, ``end_turn``, ``take_card``,
-``roll_dragon``, ``choose_victim``, ``pay_dragon``, ``lose_knight``) apply one legal action.
+into. ``EmeraldGame._apply`` hands each legal action to one of them: ``select_knight``,
+``stop_after_one_knight`` (the ``end turn`` action), ``take_card``, ``roll_dragon``,
+``choose_victim``, ``pay_dragon`` and ``lose_knight``; the others are the automatic steps between.
 """
 
 from __future__ import annotations
