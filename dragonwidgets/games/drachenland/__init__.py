@@ -1,6 +1,21 @@
 """Drachenland (rules digest ``DL``): adventurers walk a land of volcanoes, taking eggs, gems and tokens.
 
-The registry reads ``GAME_CLASS`` and ``BOTS`` from here.
+The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the order of a game:
+
+- :mod:`.board`: the map, dice and component counts, loaded from JSON and checked (DL-REC-1..4);
+- :mod:`.state`: the table that changes, the phases of section 6, constants (DL-SETUP-2, DL-INT-11);
+- :mod:`.setup`: options checked, tokens, eggs and gems dealt from the seed (DL-SETUP, DL-2P-2, DL-REC-3);
+- :mod:`.opening`: the opening round, one adventurer in per seat (DL-OPEN, DL-2P-3, DL-INT-6/7);
+- :mod:`.roll`: the roll and the fate token's reroll (DL-TURN-2, DL-FATE, DL-REC-1);
+- :mod:`.turn`: which die, which adventurer, the end of the turn (DL-TURN, DL-INT-8/9/30);
+- :mod:`.movement_phase`: walks and forced marches, the end of the phase (DL-MOVE, DL-MARCH, DL-INT-9..13);
+- :mod:`.movement`: the spaces a walk reaches and the occupied stones (DL-MOVE-1..8, DL-INT-9/10/12);
+- :mod:`.tokens`: reveals, royal dragons, baby dragons, boatmen (DL-MOVE-6, DL-DRAGON, DL-BABY, DL-BOAT);
+- :mod:`.treasure`: takes, rings and the magic hand (DL-TREASURE, DL-RING, DL-HAND, DL-END-1);
+- :mod:`.scoring`: the end of the game and the scores (DL-END, DL-SCORE, DL-INT-25..27);
+- :mod:`.game`: ``DrachenlandGame``, which wires them into the engine's protocol (options, dispatch);
+- :mod:`.observation`, :mod:`.text`, :mod:`.why`: what a seat sees, the text picture, why an id is
+  illegal; :mod:`.determinize` (search), :mod:`.bots`, :mod:`.picture` (an SVG map for notebooks).
 
 >>> from dragonwidgets.games import drachenland
 >>> game = drachenland.new_game(players=4, seed=3)

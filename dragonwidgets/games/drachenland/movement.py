@@ -5,13 +5,22 @@ A walk is a simple path along the board's paths (DL-INT-10). It never steps onto
 may pass occupied stones, which count (DL-MOVE-4), and may pass revealed volcanoes, which count too
 (DL-MOVE-7). It ends on an empty stone or on any volcano (DL-MOVE-5). Because only the end space is
 constrained, the shortest legal path decides, and breadth-first search finds it.
+
+Two memories keep the walks fast. ``board.cache`` holds what a walk gives before occupancy, keyed by
+value, for every game on that board (:func:`sorted_reach`, :func:`remember`). ``game.memo`` holds
+answers about one game's current table (the occupied stones, the walk choices, whether an
+adventurer can enter): :func:`place` and :func:`forget_table` keep it true as the table changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
 from .board import Board
+
+if TYPE_CHECKING:
+    from .game import DrachenlandGame
 
 MARCH_STEPS = 3  # DL-MARCH-1: "de trois cases supplémentaires"
 
@@ -172,3 +181,59 @@ def marches_needed(distance: int, die_steps: int) -> int:
     """
     short = distance - die_steps
     return 0 if short <= 0 else -(-short // MARCH_STEPS)
+
+
+# ---------------------------------------------------------------------------- what is known about the table
+def forget_table(game: DrachenlandGame) -> None:
+    """Drop the memoized answers about the table: called whenever an adventurer is placed or a token
+    turned face up (and at setup).
+
+    ``game.memo`` holds answers about the current table, keyed without it: the occupied stones, the
+    walk choices and whether an adventurer can enter. They depend only on where the adventurers
+    stand, which volcanoes are face down and what the key names, so placing an adventurer or
+    revealing a token replaces it (never clears it in place: a search copy made by
+    ``clone(history=False)`` shares it until either game changes its table). What a walk gives
+    before occupancy is cached on the board by value (:func:`sorted_reach`).
+    """
+    game.memo = {}
+
+
+def occupied(game: DrachenlandGame) -> set[str]:
+    """Return the stones with an adventurer on them (DL-MOVE-5), memoized in ``game.memo`` (read only)."""
+    memo = game.memo
+    if "occupied" not in memo:
+        memo["occupied"] = game.state.occupied_stones(game.board.eggs)
+    return memo["occupied"]
+
+
+def can_enter(game: DrachenlandGame, die: int) -> bool:
+    """Return whether the active seat could bring an adventurer in with the die ``die`` and its forced
+    marches: some end space within reach is free (DL-MOVE-3, DL-MOVE-5, DL-INT-9)."""
+    state = game.state
+    allowance = die + MARCH_STEPS * state.held[state.active]["forced_march"]
+    key = ("enter", allowance)
+    memo: dict[Any, Any] = game.memo
+    can = memo.get(key)
+    if can is None:
+        taken = occupied(game)
+        ends = sorted_reach(game.board, None, allowance, state.face_down)
+        can = memo[key] = any(n not in taken for n in ends)
+    return can
+
+
+def place(game: DrachenlandGame, colour: str, node: str) -> None:
+    """Put the active seat's ``colour`` adventurer on ``node`` (every walk, flight and crossing ends here).
+
+    The occupied stones, when known, are carried over to the new table: the space left is freed
+    (a stone holds one adventurer, DL-MOVE-5) and a stone reached is taken.
+    """
+    where = game.state.positions[game.state.active]
+    left, where[colour] = where[colour], node
+    known = game.memo.get("occupied")
+    forget_table(game)
+    if known is not None:
+        known = set(known)  # the old table's set may still be shared by a search copy
+        known.discard(left)
+        if node not in game.board.eggs:
+            known.add(node)
+        game.memo["occupied"] = known

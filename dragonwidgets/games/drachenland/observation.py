@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .scoring import finals
 from .state import OVER
 
 if TYPE_CHECKING:
     from .game import DrachenlandGame
 
 
-def observe(game: "DrachenlandGame", viewer: int | None, *, public_only: bool = False) -> dict[str, Any]:
+def observe(game: DrachenlandGame, viewer: int | None, *, public_only: bool = False) -> dict[str, Any]:
     """Return the observation of ``viewer`` (``None``: the full table), JSON-ready.
 
     ``public_only=True`` gives what every seat may know (used by the text board). The keys are those
@@ -61,7 +62,7 @@ def observe(game: "DrachenlandGame", viewer: int | None, *, public_only: bool = 
             "entering": step.entering, "at": s.where(s.active, step.adventurer),
         },
         "eggs_left": s.eggs_left,
-        "final": game._finals() if over else None,
+        "final": finals(game) if over else None,
         "options": {k: game.options[k] for k in ("variant_free_gems", "variant_open_hoards", "dice")},
     }
     if teacher:

@@ -1,4 +1,7 @@
-"""Scoring a hoard: gems of ringless colours given back, then sets of egg + three gems (DL-SCORE).
+"""The end of the game and its scoring: gems of ringless colours given back, then sets of egg + three gems.
+
+DL-END-1 (the last egg taken) is noticed by :mod:`.treasure`, the turn cap (DL-INT-30) by :mod:`.turn`;
+both end the game here (:func:`end_game`). DL-SCORE-1..6: :func:`score`.
 
 >>> score(dict(egg=4, ruby=7, emerald=3, sapphire=6, diamond=4), rings={"red", "blue"})["score"]
 45
@@ -9,8 +12,15 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, Any
+
+from dragonwidgets.engine import Event
 
 from .board import GEM_OF
+from .state import OVER
+
+if TYPE_CHECKING:
+    from .game import DrachenlandGame
 
 SET_POINTS = 10  # DL-SCORE-2
 ITEM_POINTS = 1  # DL-SCORE-4
@@ -55,3 +65,22 @@ def score(hoard: Mapping[str, int], rings: Collection[str], *, diamonds_replace_
     n = sum(kept.values())
     points = SET_POINTS * k + ITEM_POINTS * (n - SET_SIZE * k)
     return {"returned": returned, "kept": kept, "sets": k, "score": points}
+
+
+def finals(game: DrachenlandGame) -> list[dict[str, Any]]:
+    """Return every seat's :func:`score`, in seat order: each hoard with its rings and the best use of
+    diamonds (DL-SCORE-1..6, and the ``diamonds_replace_eggs`` option, DL-INT-25)."""
+    s = game.state
+    return [score(s.hoards[i], s.rings[i], diamonds_replace_eggs=game.options["diamonds_replace_eggs"])
+            for i in range(game.players)]
+
+
+def end_game(game: DrachenlandGame, reason: str, ev: list[Event]) -> None:
+    """End the game at once for ``reason`` (DL-END-1, DL-INT-24, DL-INT-30) and announce the scores."""
+    s = game.state
+    s.end_reason = reason
+    s.phase = OVER
+    s.step = None
+    scores = [f["score"] for f in finals(game)]
+    text_scores = ", ".join(f"{game.player_name(i)} {n}" for i, n in enumerate(scores))
+    ev.append(Event("game_over", f"The game is over: {reason}. Scores: {text_scores}.", data={"scores": scores}))

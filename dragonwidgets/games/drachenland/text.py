@@ -1,4 +1,5 @@
-"""A small deterministic text picture of the public table (the widget's ``text`` and ``repr``)."""
+"""Text: a small deterministic picture of the public table (the widget's ``text`` and ``repr``), and the
+plurals the choices and events share."""
 
 from __future__ import annotations
 
@@ -9,12 +10,25 @@ from .board import COLOURS
 if TYPE_CHECKING:
     from .game import DrachenlandGame
 
+
+def plural(item: str, n: int) -> str:
+    """Return ``item`` for one, its plural for more: ``"ruby"`` -> ``"rubies"``."""
+    if n == 1:
+        return item
+    return item[:-1] + "ies" if item.endswith("y") else item + "s"
+
+
+def spaces(n: int) -> str:
+    """Return a distance in words: ``"1 space"``, ``"3 spaces"``."""
+    return f"{n} space{'s' * (n > 1)}"
+
+
 _GEM_LETTER = {"ruby": "R", "emerald": "G", "sapphire": "S", "diamond": "D"}
 _TOKEN_SHORT = {"boatman": "boat", "baby_dragon": "baby", "forced_march": "march", "magic_hand": "hand",
                 "fate": "fate", "ring": "RING"}
 
 
-def render(game: "DrachenlandGame") -> str:
+def render(game: DrachenlandGame) -> str:
     """Return the public table as text: dice, volcanoes, adventurers, tokens (no hidden hoards).
 
     >>> from .game import DrachenlandGame

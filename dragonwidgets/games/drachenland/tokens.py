@@ -1,15 +1,29 @@
-"""Token moves of the movement phase: royal-dragon flights and calls, boatman crossings, reveals.
+"""Tokens in the movement phase: reveals, royal-dragon flights and calls, baby dragons, boatman crossings.
 
-DL-DRAGON-*, DL-BABY-*, DL-BOAT-*, DL-MOVE-6, DL-INT-13..18. The walk itself is in :mod:`.movement`;
-the decision model that offers these moves is in :mod:`.game`.
+DL-DRAGON-*, DL-BABY-*, DL-BOAT-*, DL-MOVE-6, DL-INT-13..18: what can pay for a move, where it may
+go, its choice (id, label, rule IDs) and the move itself. Walks and forced marches are in
+:mod:`.movement_phase`; after every move the movement phase may end by itself (``movement_phase.may_end``).
+The fate token is rolled in :mod:`.roll`, the magic hand played in :mod:`.treasure`.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from dragonwidgets.engine import Action, Event
+
 from .board import Board
+from .movement import forget_table, place
 from .state import DRAGON_TOKEN, FLY_VALUE, DrachenlandState, Step
 
+if TYPE_CHECKING:
+    from .game import DrachenlandGame
 
+_CACHE = 1 << 15  # records kept per choice builder (see ``movement_phase``: building one costs more than the rules)
+
+
+# ---------------------------------------------------------------------------- reveals (DL-MOVE-6)
 def reveal(state: DrachenlandState, volcano: str) -> str:
     """Turn ``volcano``'s face-down token face up and return its kind (DL-MOVE-6, DL-INT-16).
 
@@ -24,6 +38,24 @@ def reveal(state: DrachenlandState, volcano: str) -> str:
     return kind
 
 
+def reveal_token(game: DrachenlandGame, volcano: str, ev: list[Event]) -> None:
+    """Turn ``volcano``'s token face up for everyone to see (DL-MOVE-6): :func:`reveal`, and its event."""
+    kind = reveal(game.state, volcano)
+    forget_table(game)
+    name = game.board.display.get("tokens", {}).get(kind, kind.replace("_", " "))
+    ev.append(Event("token_revealed", f"The token on {volcano} is turned face up: {name}.",
+                    data={"volcano": volcano, "token": kind}))
+
+
+def arrive(game: DrachenlandGame, node: str, ev: list[Event]) -> None:
+    """DL-MOVE-6, DL-INT-13: a face-down token on ``node`` is revealed and stops the adventurer."""
+    if node in game.state.face_down:
+        reveal_token(game, node, ev)
+        if game.options["forced_stop_ends_movement"]:
+            game.state.step.stopped = True  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------------- what a token allows now
 def dragon_sources(state: DrachenlandState, seat: int, step: Step) -> list[str]:
     """Return what can pay for a flight or a call now: ``"die"`` (an unspent 4) and/or ``"baby"``.
 
@@ -65,3 +97,116 @@ def river_destinations(board: Board, state: DrachenlandState, seat: int, step: S
     if here is None or state.held[seat]["boatman"] <= 0:
         return ()
     return board.rivers.get(here, ())
+
+
+def token_moves(game: DrachenlandGame) -> list[Action]:
+    """Return the ``fly``, ``call`` and ``boat`` choices of the movement phase under way.
+
+    DL-DRAGON-4..6, DL-BABY-1, DL-BOAT-1, DL-INT-15..18: each flight and call once per way to pay
+    for it (the die's 4, then a baby dragon), then the river crossings.
+    """
+    board, s = game.board, game.state
+    p, st = s.active, s.step
+    assert st is not None
+    c = st.adventurer
+    here = s.positions[p][c]
+    out = []
+    for src in dragon_sources(s, p, st):
+        baby = src == "baby"
+        for v in flight_destinations(board, s, p, st):
+            out.append(fly_action(p, c, here, v, baby))  # type: ignore[arg-type]
+        if can_call(s, p, st):
+            out.append(call_action(p, c, s.dragons[c], here, baby))  # type: ignore[arg-type]
+    for v in river_destinations(board, s, p, st):
+        out.append(boat_action(p, here, v))  # type: ignore[arg-type]
+    return out
+
+
+# ---------------------------------------------------------------------------- the choices, worded
+def _pay(baby: bool) -> str:
+    return "the baby dragon" if baby else f"the die {FLY_VALUE}"
+
+
+@lru_cache(maxsize=_CACHE)
+def fly_action(seat: int, colour: str, here: str, volcano: str, baby: bool) -> Action:
+    """DL-DRAGON-4/5, DL-BABY-1, DL-INT-16: ``fly {volcano}`` (``... baby``: paid with a baby dragon)."""
+    rules = ("DL-DRAGON-4", "DL-DRAGON-5", "DL-BABY-1") if baby else ("DL-DRAGON-4", "DL-DRAGON-5")
+    return Action(f"fly {volcano}{' baby' if baby else ''}",
+                  f"Fly your {colour} adventurer with the {colour} royal dragon from {here} to {volcano}, "
+                  f"paying with {_pay(baby)}", seat, "fly",
+                  ((f"token/{seat}/baby_dragon",) if baby else ()) + (f"dragon/{colour}", volcano),
+                  rules + ("DL-INT-16",))
+
+
+@lru_cache(maxsize=_CACHE)
+def call_action(seat: int, colour: str, dragon_at: str, here: str, baby: bool) -> Action:
+    """DL-DRAGON-6, DL-BABY-1, DL-INT-17: ``call`` (``call baby``) the royal dragon from ``dragon_at``."""
+    return Action(f"call{' baby' if baby else ''}",
+                  f"Call the {colour} royal dragon from {dragon_at} to {here}, paying with {_pay(baby)}", seat, "call",
+                  ((f"token/{seat}/baby_dragon",) if baby else ()) + (f"dragon/{colour}", here),
+                  ("DL-DRAGON-6", "DL-BABY-1", "DL-INT-17") if baby else ("DL-DRAGON-6", "DL-INT-17"))
+
+
+@lru_cache(maxsize=_CACHE)
+def boat_action(seat: int, here: str, volcano: str) -> Action:
+    """DL-BOAT-1/2, DL-INT-15: ``boat {volcano}``, one boatman, one river crossing."""
+    pair = "-".join(sorted((here, volcano)))
+    return Action(f"boat {volcano}", f"Play a boatman: cross the river from {here} to {volcano}", seat, "boat",
+                  (f"river/{pair}", volcano), ("DL-BOAT-1", "DL-BOAT-2", "DL-INT-15"))
+
+
+# ---------------------------------------------------------------------------- the moves
+def fly(game: DrachenlandGame, volcano: str, baby: bool, ev: list[Event]) -> None:
+    """DL-DRAGON-4/5, DL-BABY-1/3, DL-INT-16/18: adventurer and dragon fly together to ``volcano``."""
+    s = game.state
+    p, st = s.active, s.step
+    assert st is not None
+    start = s.positions[p][st.adventurer]
+    pay_dragon(s, baby)
+    place(game, st.adventurer, volcano)
+    s.dragons[st.adventurer] = volcano
+    s.flights[p] += 1
+    st.moved = True
+    ev.append(Event("flew", f"{game.player_name(p)}' {st.adventurer} adventurer flies with the {st.adventurer} "
+                    f"royal dragon from {start} to {volcano}{' (baby dragon)' if baby else ''}.",
+                    data={"colour": st.adventurer, "from": start, "to": volcano, "baby": baby}))
+    arrive(game, volcano, ev)
+
+
+def call(game: DrachenlandGame, baby: bool, ev: list[Event]) -> None:
+    """DL-DRAGON-6, DL-BABY-1, DL-INT-17/22: the dragon comes; the adventurer does not move."""
+    s = game.state
+    p, st = s.active, s.step
+    assert st is not None
+    here = s.positions[p][st.adventurer]
+    start = s.dragons[st.adventurer]
+    pay_dragon(s, baby)
+    s.dragons[st.adventurer] = here
+    s.calls[p] += 1
+    if game.options["call_counts_as_move"]:
+        st.moved = True
+    ev.append(Event("called", f"{game.player_name(p)} call the {st.adventurer} royal dragon from {start} to {here}"
+                    f"{' (baby dragon)' if baby else ''}.",
+                    data={"colour": st.adventurer, "from": start, "to": here, "baby": baby}))
+
+
+def pay_dragon(state: DrachenlandState, baby: bool) -> None:
+    """Pay for a flight or a call: a baby dragon leaves the game (DL-BABY-3), or the die's 4 is spent."""
+    if baby:
+        state.held[state.active]["baby_dragon"] -= 1
+    else:
+        state.step.die_spent = True  # type: ignore[union-attr]
+
+
+def boat(game: DrachenlandGame, volcano: str, ev: list[Event]) -> None:
+    """DL-BOAT-1/2, DL-INT-15: one boatman, one river crossing to ``volcano``."""
+    s = game.state
+    p, st = s.active, s.step
+    assert st is not None
+    start = s.positions[p][st.adventurer]
+    s.held[p]["boatman"] -= 1
+    place(game, st.adventurer, volcano)
+    st.moved = True
+    ev.append(Event("crossed", f"{game.player_name(p)}' {st.adventurer} adventurer crosses the river from {start} "
+                    f"to {volcano} with a boatman.", data={"colour": st.adventurer, "from": start, "to": volcano}))
+    arrive(game, volcano, ev)
