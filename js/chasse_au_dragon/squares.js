@@ -71,7 +71,7 @@ export function drawSquares(squares, obs, layout, names) {
       // "2 q", read aloud as "2 goblin quarters" ("2¼" read as two and a quarter).
       const cost = obs.reach[id];
       sq.contents.append(s("text", {
-        x: ox + 3, y: oy + CELL - 4, class: "dw-cd-reach-cost",
+        x: ox + 3, y: oy + CELL - 7, class: "dw-cd-reach-cost",
         "data-spoken": cost === 0 ? null : quarterWords(cost),
         text: cost === 0 ? "free" : `${cost} q`,
       }));

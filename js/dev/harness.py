@@ -2,7 +2,7 @@
 
 Development aid (not shipped, not a test): `npm run build`, then
     python js/dev/harness.py [--states start,pay_or_lose] [--out /tmp/dw-shots] [--width 1100]
-renders each state of tests/js/fixtures/emerald.json in a light and a dark JupyterLab-like theme.
+renders each state of tests/js/fixtures/<bundle>.json (--bundle, default emerald) in a light and a dark JupyterLab-like theme.
 The page is served from memory with page.route (a file:// page cannot import ES modules).
 """
 
@@ -15,7 +15,7 @@ import pathlib
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "tests" / "js" / "fixtures" / "emerald.json"
+FIXTURES = ROOT / "tests" / "js" / "fixtures"  # <bundle>.json
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -81,7 +81,10 @@ def main() -> None:
     args = ap.parse_args()
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    states = json.loads(FIXTURES.read_text())
+    states = json.loads((FIXTURES / f"{args.bundle}.json").read_text())
+    board = states.pop("_board", None)  # Draghan's fixtures store the board once
+    if board is not None:
+        states = {name: {**state, "board": board} for name, state in states.items()}
     errors: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)

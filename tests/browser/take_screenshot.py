@@ -2,6 +2,7 @@
 
     python tests/browser/take_screenshot.py [--game emerald] [--out docs/screenshot.png] [--seed 42] [--decisions 45]
     python tests/browser/take_screenshot.py --game drachenland --out docs/drachenland.png --decisions 120
+    python tests/browser/take_screenshot.py --theme dark --out /tmp/emerald-dark.png
 
 Starts JupyterLab and Debian's chromium with the test harness, runs a notebook of its own
 (``w = EmeraldWidget(players=3, seed=..., seats=["human", "greedy", "greedy"])``, or the widget of ``--game``), plays a few turns
@@ -57,6 +58,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--decisions", type=int, default=45, help="decisions to play before the picture")
     ap.add_argument("--width", type=int, default=1280, help="browser viewport width (px)")
     ap.add_argument("--height", type=int, default=1100, help="browser viewport height (px)")
+    ap.add_argument("--theme", default="light", choices=["light", "dark"], help="JupyterLab's theme")
     args = ap.parse_args(argv)
     missing = lab_harness.missing_browser_tools()
     if missing:
@@ -73,6 +75,9 @@ def main(argv: list[str] | None = None) -> None:
         page = browser.new_page(viewport={"width": args.width, "height": args.height}, device_scale_factor=1)
         nb = lab_harness.open_notebook(page, lab, NOTEBOOK)
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        theme = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}[args.theme]
+        page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+        page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
         root = nb.widget("w")
         nb.kernel.run("w.pause()" if nb.kernel.eval("bool(getattr(w, 'playing', False))") else "pass")
         nb.kernel.run(PLAY)
