@@ -26,6 +26,7 @@ from .engine import (
     make_bot,
     new_game,
 )
+from .engine.rules import rule_text, rules
 from .simulation import simulate
 
 __version__ = "0.1.0"
@@ -49,6 +50,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "RecordError",
-    "bot_names", "from_record", "make_bot", "new_game", "simulate", "GameWidget", "EmeraldWidget",
+    "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "GameWidget", "EmeraldWidget",
     "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "__version__",
 ]
