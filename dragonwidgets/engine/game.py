@@ -19,10 +19,11 @@ import random
 from itertools import repeat
 from _random import Random as _MersenneTwister  # the C generator under random.Random
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from .actions import CHANCE, Action, Event, _new_tuple  # tuple.__new__: a named tuple built in C
 from .data import data_digest
+from .rules import rule_ids_in, rule_text
 from .errors import HistoryError, IllegalActionError
 
 CHANCE_MODES = ("auto", "manual")
@@ -37,6 +38,17 @@ class Entry(NamedTuple):
     action: Action
     auto: bool
     events: tuple[Event, ...]
+
+
+def _with_rule_texts(verdict: str, rule_ids: Sequence[str]) -> str:
+    """Return ``verdict`` followed by one line per rule ID it names that has a text: ``  ID: text``."""
+    lines = [verdict]
+    for rule_id in dict.fromkeys(rule_ids):
+        try:
+            lines.append(f"  {rule_id}: {rule_text(rule_id)}")
+        except KeyError:
+            pass  # a game of its own (a test's toy game) names rules the package has no text for
+    return "\n".join(lines)
 
 
 def _chance_number(seed: int) -> float:
@@ -276,18 +288,27 @@ class Game:
         return [a.id for a in self.legal_actions()]
 
     def explain(self, action_id: str) -> str:
-        """Say why ``action_id`` is or is not legal now, naming the rule IDs.
+        """Say why ``action_id`` is or is not legal now, naming the rule IDs and quoting their texts.
+
+        The first line is the verdict with the rule IDs; each rule it names follows on a line of its own
+        with its text (:func:`dragonwidgets.rule_text`).
 
         >>> import dragonwidgets
-        >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+        >>> g = dragonwidgets.new_game("emerald", players=3, seed=1, first_player=0)
+        >>> print(g.explain("move T1 black"))  # doctest: +ELLIPSIS
+        'move T1 black' is legal: Move a black knight from T1 (3 knights there) to P3 (EM-TURN-2, EM-MOVE-1, ...)
+          EM-TURN-2: On your turn you move one or two of your own knights, ...
+          EM-MOVE-1: A knight that moves must go forward exactly as many squares as there are knights, ...
+        ...
         >>> g.explain("fly away").startswith("'fly away' is not legal")
         True
         """
         for a in self.legal_actions():
             if a.id == action_id:
                 rules = f" ({', '.join(a.rules)})" if a.rules else ""
-                return f"{a.id!r} is legal: {a.label}{rules}"
-        return f"{action_id!r} is not legal: {self._why_illegal(action_id)}"
+                return _with_rule_texts(f"{a.id!r} is legal: {a.label}{rules}", a.rules)
+        verdict = f"{action_id!r} is not legal: {self._why_illegal(action_id)}"
+        return _with_rule_texts(verdict, rule_ids_in(verdict))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply a legal action (an :class:`Action` or its id) and return the events it caused.

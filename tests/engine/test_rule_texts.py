@@ -118,3 +118,14 @@ def test_every_id_in_actions_explanations_and_events_resolves(game):
             cited.update(rule_ids_in(e.text))
     assert cited
     assert _unresolved(cited) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_explain_quotes_the_text_of_every_rule_it_names(game):
+    g = dragonwidgets.new_game(game, players=game_class(game).min_players, seed=2)
+    for action in g.legal_actions()[:5]:
+        lines = g.explain(action.id).splitlines()
+        assert lines[0].startswith(f"{action.id!r} is legal")
+        assert lines[1:] == [f"  {r}: {rule_text(r)}" for r in dict.fromkeys(action.rules)]
+    refusal = g.explain("no such action").splitlines()
+    assert refusal[1:] == [f"  {r}: {rule_text(r)}" for r in rule_ids_in(refusal[0])]
