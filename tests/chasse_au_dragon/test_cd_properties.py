@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import dragonwidgets
 from cd_builder import cards_by_type, total_cards
 from dragonwidgets.games.chasse_au_dragon import ChasseGame
-from dragonwidgets.games.chasse_au_dragon.goblins import quarters
+from dragonwidgets.games.chasse_au_dragon.movement import quarters
 from dragonwidgets.games.chasse_au_dragon.setup import COUNTS, is_edge
 
 SETTINGS = settings(max_examples=8, deadline=None)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from dragonwidgets.games.chasse_au_dragon import ChasseGame, menus
+from dragonwidgets.games.chasse_au_dragon import ChasseGame
+from dragonwidgets.games.chasse_au_dragon import combat as menus  # the throw menu moved from menus.py to combat.py
 from dragonwidgets.games.chasse_au_dragon.state import COMBAT
 
 

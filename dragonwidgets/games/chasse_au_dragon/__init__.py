@@ -1,6 +1,26 @@
 """La Chasse au Dragon (rules digest ``CD``): hunt monsters in an 8x8 forest with exploding dice.
 
-The registry reads ``GAME_CLASS`` and ``BOTS`` from here.
+The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the order of a turn (each
+one's docstrings name the rule IDs it implements):
+
+- ``state``: the world: constants, phases, the management board, the fight, the table (CD-ZONE, section 6).
+- ``setup``: the forest, the monster cards and their deal, from the validated setup file (CD-BOARD, CD-MON, CD-REC).
+- ``tables``: lookup tables of the 64 squares and the seats' names (CD-BOARD-1, CD-MOVE-1).
+- ``opening``: options checked, piles dealt, first player drawn, camps pitched (CD-SETUP, CD-INT-2..4).
+- ``turn``: a turn begins and passes to the left neighbour; rounds (CD-TURN, CD-INT-1, CD-INT-24).
+- ``raid``: phase 0, the dragon raid option (CD-RAID).
+- ``movement``: phase 1, king steps paid with goblin quarters (CD-MOVE, CD-GOB).
+- ``duel``: phase 2, the duel with an opponent and its outcome (CD-DUEL).
+- ``encounter``: phase 3, the monster revealed, free flight, the outcome (CD-ENC).
+- ``flight``: fleeing a duel or a monster, by decoy or flight roll (CD-DUEL-3..6, CD-ENC-3..6).
+- ``combat``: the fight, throw by throw with exploding dice (CD-COMBAT-1..4).
+- ``camp``: phase 4, at camp: deposit, goblins, equipment (CD-CAMP).
+- ``end``: the end of the game and the winners (CD-END, CD-SCORE).
+- ``zones``: moving cards between the management board's zones: losses, loot, wealth (CD-ZONE).
+- ``dice``: exploding dice as mathematics: exact distributions and duel odds (CD-COMBAT-5/6).
+- ``game``: ``ChasseGame``, which wires these modules into the engine's protocol.
+- ``observation`` (what each seat may know, section 7), ``determinize`` (search copies), ``why``
+  (which rule forbids an action), ``text`` (log words, a text picture), ``bots``.
 
 >>> from dragonwidgets.games import chasse_au_dragon
 >>> game = chasse_au_dragon.new_game(players=4, seed=3)

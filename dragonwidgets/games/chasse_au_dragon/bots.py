@@ -15,6 +15,7 @@ from dragonwidgets.engine import Action
 from dragonwidgets.engine.bots import RandomBot
 
 from .dice import duel_odds
+from .setup import depth
 from .state import POWER, parse_square
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -35,10 +36,6 @@ def odds(mine: int, theirs: int) -> tuple[float, float, float]:
 
 def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))  # king moves (CD-MOVE-1)
-
-
-def _depth(sq: tuple[int, int]) -> int:
-    return min(sq[0], sq[1], 7 - sq[0], 7 - sq[1])
 
 
 class GreedyBot:
@@ -137,7 +134,7 @@ class GreedyBot:
             if size == 0:
                 continue
             sq = parse_square(sid)
-            s = -_dist(here, sq) - 2.5 * abs(_depth(sq) - want) + 0.1 * size - (1.5 if sq == here else 0.0)
+            s = -_dist(here, sq) - 2.5 * abs(depth(*sq) - want) + 0.1 * size - (1.5 if sq == here else 0.0)
             if s > best_score:
                 best, best_score = sq, s
         return best

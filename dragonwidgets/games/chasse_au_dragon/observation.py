@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .goblins import quarters
+from .end import scores
+from .movement import quarters
+from .setup import Setup
 from .state import OVER, POWER, Management, square_id
 from .zones import wealth
 
@@ -24,25 +26,21 @@ if TYPE_CHECKING:
     from .game import ChasseGame
 
 
-def thickness(n: int, buckets: list[tuple[int, int | None, str]]) -> str:
-    """Return the bucket name of a pile of ``n`` cards, e.g. ``"thin"`` for 1..3 (CD-ZONE-7, CD-INT-23)."""
-    for lo, hi, name in buckets:
-        if n >= lo and (hi is None or n <= hi):
-            return name
-    return "?"
+def board_view(b: Management, full: bool, setup: Setup) -> dict[str, Any]:
+    """Return one management board as ``full`` (its owner, the teacher, the end) or an opponent sees it.
 
-
-def board_view(b: Management, full: bool, buckets: list[tuple[int, int | None, str]]) -> dict[str, Any]:
-    """One management board as ``full`` (its owner, the teacher, the end) or an opponent sees it."""
+    Every seat sees each zone's thickness, a bucket of the setup file (CD-ZONE-7, CD-INT-23).
+    """
     out: dict[str, Any] = {"equipment": b.equipment, "power": b.power(), "pantry": b.pantry}
     if full:
         out.update(backpack=dict(b.backpack), vault=dict(b.vault), cage=b.cage, dungeon=b.dungeon,
                    quarters=quarters(b), wealth={"backpack": wealth(b.backpack), "vault": wealth(b.vault)})
     else:
         out.update(backpack=None, vault=None, cage=None, dungeon=None, quarters=None, wealth=None)
+    thickness = setup.thickness
     out["thickness"] = {
-        "backpack": thickness(sum(b.backpack.values()), buckets), "vault": thickness(sum(b.vault.values()), buckets),
-        "cage": thickness(b.cage, buckets), "dungeon": thickness(b.dungeon, buckets),
+        "backpack": thickness(sum(b.backpack.values())), "vault": thickness(sum(b.vault.values())),
+        "cage": thickness(b.cage), "dungeon": thickness(b.dungeon),
     }
     return out
 
@@ -77,7 +75,6 @@ def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
     s = game.state
     over = s.phase == OVER
     teacher = viewer is None
-    buckets = game.setup.thickness_buckets
     here = s.positions[s.active]
     revealed = None
     if s.revealed and here in s.piles and s.piles[here]:
@@ -104,9 +101,9 @@ def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
         "flight_tried": s.flight_tried,
         "fight": fight,
         "last_rolls": {k: list(v) for k, v in s.last_rolls.items()},
-        "boards": [board_view(b, teacher or viewer == i or over, buckets) for i, b in enumerate(s.boards)],
+        "boards": [board_view(b, teacher or viewer == i or over, game.setup) for i, b in enumerate(s.boards)],
         "removed": sum(s.removed.values()) if teacher or over else None,
-        "scores": {str(i): v for i, v in game._scores().items()} if over else None,  # JSON keys are strings
+        "scores": {str(i): v for i, v in scores(s, game.options["base_equipment_score"]).items()} if over else None,  # JSON keys are strings
         "reach": reach(game) if teacher or viewer == s.active else None,
     }
     if teacher:

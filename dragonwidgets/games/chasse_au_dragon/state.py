@@ -17,6 +17,7 @@ COLOURS = ("white", "blue", "black", "orange", "red", "green")  # component list
 WEALTH_TYPES = ("orc", "ogre", "troll", "giant", "dragon")  # CD-MON-3, CD-ZONE-9
 BASE_POWER = 4  # CD-ZONE-5, CD-INT-19: base equipment fights with a d4
 QUARTERS = 4  # CD-GOB-1
+WEALTH_ZONES = ("backpack", "vault")  # CD-ZONE-1, CD-ZONE-3: the face-down zones that hold wealth cards
 
 Square = tuple[int, int]
 

@@ -1,13 +1,25 @@
-"""A small deterministic text picture of the public table (the widget's ``text`` and ``repr``)."""
+"""Words for the log (:func:`a_or_an`) and a small deterministic text picture of the public table
+(:func:`render`: the widget's ``text`` and ``repr``)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .state import square_id
 
 if TYPE_CHECKING:
     from .game import ChasseGame
+
+
+@cache
+def a_or_an(word: str) -> str:
+    """Return ``word`` with its indefinite article, for the log and the action labels.
+
+    >>> a_or_an("orc"), a_or_an("troll")
+    ('an orc', 'a troll')
+    """
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def render(game: "ChasseGame") -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .goblins import quarters
+from .movement import quarters
 from .setup import is_edge
 from .state import (
     CAMP,
@@ -27,13 +27,15 @@ from .state import (
     POWER,
     RAID,
     WEALTH_TYPES,
+    WEALTH_ZONES,
+    Square,
+    parse_square,
     square_id,
 )
 
 if TYPE_CHECKING:
     from .game import ChasseGame
 
-ZONES = ("backpack", "vault")
 CAMP_WORDS = ("deposit", "goblin", "equip", "swap", "unequip", "end")
 
 _WHEN = {  # the first word of each id, the decision it belongs to, and the rule that says when it comes
@@ -128,12 +130,19 @@ def _out_of_phase(game: "ChasseGame", words: list[str], when: str, decision: str
     return f"{when}; {decision}"
 
 
-def _why_camp_square(game: "ChasseGame", words: list[str]) -> str:
-    s = game.state
+def _named_square(words: list[str]) -> Square | None:
+    """Return the square an id names as ``x,y`` in its second word, or ``None`` if it names none."""
     try:
-        x, y = (int(v) for v in words[1].split(","))
+        return parse_square(words[1])
     except (IndexError, ValueError):
+        return None
+
+
+def _why_camp_square(game: "ChasseGame", words: list[str]) -> str:
+    square = _named_square(words)
+    if square is None:
         return "a camp is chosen as 'camp x,y' (CD-INT-4)"
+    x, y = square
     if not (0 <= x < 8 and 0 <= y < 8) or not is_edge(x, y):
         return f"camps lie on the forest edge (x or y is 0 or 7), not {x},{y} (CD-BOARD-2, CD-SETUP-4)"
     return f"{x},{y} is another player's camp: camps are on distinct squares (CD-SETUP-4, CD-INT-4)"
@@ -141,10 +150,10 @@ def _why_camp_square(game: "ChasseGame", words: list[str]) -> str:
 
 def _why_step(game: "ChasseGame", words: list[str]) -> str:
     s = game.state
-    try:
-        x, y = (int(v) for v in words[1].split(","))
-    except (IndexError, ValueError):
+    square = _named_square(words)
+    if square is None:
         return "a step names its square as 'step x,y' (CD-MOVE-1)"
+    x, y = square
     if not (0 <= x < 8 and 0 <= y < 8):
         return f"{x},{y} is off the 8x8 board: a step never leaves it (CD-MOVE-4, CD-BOARD-1)"
     here = s.positions[s.active]
@@ -235,7 +244,7 @@ def _why_camp(game: "ChasseGame", words: list[str], decision: str) -> str:
     if kind == "swap":
         if b.equipment is None:
             return "there is no equipment to sell: buy a first one with 'equip' (CD-CAMP-4, CD-CAMP-5)"
-        if len(rest) != 3 or rest[0] not in ZONES:
+        if len(rest) != 3 or rest[0] not in WEALTH_ZONES:
             return ("the old equipment goes into the backpack or the vault: 'swap {old_to} {source} {type}' "
                     "(CD-CAMP-5, CD-CAMP-7)")
         if rest[2] == b.equipment:
@@ -245,7 +254,7 @@ def _why_camp(game: "ChasseGame", words: list[str], decision: str) -> str:
 
 
 def _why_card_from(b, rest: list[str], rule: str) -> str:
-    if len(rest) != 2 or rest[0] not in ZONES:
+    if len(rest) != 2 or rest[0] not in WEALTH_ZONES:
         return f"equipment is bought with a card of the backpack or the vault ({rule}, CD-CAMP-7)"
     source, t = rest
     if t not in WEALTH_TYPES:
