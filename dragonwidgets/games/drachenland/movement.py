@@ -15,7 +15,7 @@ adventurer can enter): :func:`place` and :func:`forget_table` keep it true as th
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .board import Board
 
@@ -212,7 +212,7 @@ def can_enter(game: DrachenlandGame, die: int) -> bool:
     state = game.state
     allowance = die + MARCH_STEPS * state.held[state.active]["forced_march"]
     key = ("enter", allowance)
-    memo: dict[Any, Any] = game.memo
+    memo = game.memo
     can = memo.get(key)
     if can is None:
         taken = occupied(game)
