@@ -19,7 +19,6 @@ from .encounter import begin_encounter
 from .state import CHOOSE_DUEL, QUARTERS, ChasseState, Management, Square
 from .tables import NAMES, NEIGHBOURS, SQUARE_ID, SQUARE_OF
 
-
 # ---------------------------------------------------------------------------- goblin quarters (CD-GOB)
 
 def quarters(board: Management) -> int:

@@ -175,7 +175,6 @@ def _why_duel(game: "ChasseGame", words: list[str]) -> str:
 
 
 def _why_duel_flight(game: "ChasseGame", words: list[str]) -> str:
-    s = game.state
     if words[0] == "decoy":
         return ("a duel decoy is a whole goblin from the defender's cage, and it is empty (pantry and dungeon "
                 "goblins do not count) (CD-DUEL-3, CD-GOB-2, CD-INT-13)")
