@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game
 from ..games.chasse_au_dragon.odds import fight_entry, fight_odds
-from .arguments import bundle, game_for_widget, widget_keywords
-from .base import GameWidget
+from .arguments import bundle
+from .game_widget import OneGameWidget
 
 __all__ = ["ChasseAuDragonWidget"]
 
@@ -37,7 +36,7 @@ def _quarters(n: int) -> str:
     return "no goblin quarters" if n == 0 else f"{n} goblin quarter{'' if n == 1 else 's'}"
 
 
-class ChasseAuDragonWidget(GameWidget):
+class ChasseAuDragonWidget(OneGameWidget):
     """Play La Chasse au Dragon in a notebook: the forest, steps and fights to click, the odds, bots.
 
     Args:
@@ -71,23 +70,9 @@ class ChasseAuDragonWidget(GameWidget):
     (True, False)
     """
 
+    GAME = GAME
+    TITLE = "La Chasse au Dragon"
     _esm = bundle(GAME)
-
-    def __init__(
-        self,
-        players: int = 3,
-        seed: int | None = None,
-        seats: list[str] | None = None,
-        viewer: str | int = "teacher",
-        chance: str = "auto",
-        *,
-        game: Game | None = None,
-        **kwargs: Any,
-    ):
-        widget_kw = widget_keywords(kwargs)
-        game = game_for_widget("ChasseAuDragonWidget", GAME, "La Chasse au Dragon", players=players, seed=seed,
-                               chance=chance, game=game, options=kwargs)
-        super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
 
     # ------------------------------------------------------------------ what is sent
     def _publish(self) -> None:

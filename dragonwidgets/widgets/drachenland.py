@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CHANCE, Game
-from .arguments import bundle, game_for_widget, widget_keywords
-from .base import GameWidget
+from ..engine import CHANCE
+from .arguments import bundle
+from .game_widget import OneGameWidget
 
 __all__ = ["DrachenlandWidget"]
 
@@ -25,7 +25,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class DrachenlandWidget(GameWidget):
+class DrachenlandWidget(OneGameWidget):
     """Play Drachenland in a notebook: the map, legal moves to click, timeline, bots, views.
 
     Args:
@@ -56,23 +56,9 @@ class DrachenlandWidget(GameWidget):
     TypeError: DrachenlandWidget() got unexpected keyword argument(s) 'colour'; it takes players, ... and the Drachenland options: ...
     """
 
+    GAME = GAME
+    TITLE = "Drachenland"
     _esm = bundle(GAME)
-
-    def __init__(
-        self,
-        players: int = 3,
-        seed: int | None = None,
-        seats: list[str] | None = None,
-        viewer: str | int = "teacher",
-        chance: str = "auto",
-        *,
-        game: Game | None = None,
-        **kwargs: Any,
-    ):
-        widget_kw = widget_keywords(kwargs)
-        game = game_for_widget("DrachenlandWidget", GAME, "Drachenland", players=players, seed=seed, chance=chance, game=game,
-                               options=kwargs)
-        super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
 
     def _situation(self) -> str:
         """Say who must do what now, in Drachenland's words (from the observation this view has)."""

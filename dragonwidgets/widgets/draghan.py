@@ -24,8 +24,8 @@ from typing import Any
 
 from ..engine import Game
 from ..games.draghan.fight import add, defeats, icons
-from .arguments import bundle, game_for_widget, widget_keywords
-from .base import GameWidget
+from .arguments import bundle
+from .game_widget import OneGameWidget
 
 __all__ = ["DraghanWidget", "fight_hint"]
 
@@ -223,7 +223,7 @@ def fight_hint(game: Game, obs: dict[str, Any], plans: list[Any] | None = None,
     return {"plans": ranked[:MAX_PLANS], "count": len(ranked), "note": note}
 
 
-class DraghanWidget(GameWidget):
+class DraghanWidget(OneGameWidget):
     """Play Draghan – Once Upon a Dragon in a notebook: the card table to click, the fight hint, bots.
 
     Draghan is cooperative and open: every seat sees the same table (only the teacher's view adds
@@ -258,24 +258,14 @@ class DraghanWidget(GameWidget):
     (['Bard', 'Dwarf'], False, 50)
     """
 
+    GAME = GAME
+    TITLE = "Draghan"
+    DEFAULT_VIEWER = "hotseat"
     _esm = bundle(GAME)
 
-    def __init__(
-        self,
-        players: int = 3,
-        seed: int | None = None,
-        seats: list[str] | None = None,
-        viewer: str | int = "hotseat",
-        chance: str = "auto",
-        *,
-        game: Game | None = None,
-        **kwargs: Any,
-    ):
-        widget_kw = widget_keywords(kwargs)
-        game = game_for_widget("DraghanWidget", GAME, "Draghan", players=players, seed=seed, chance=chance, game=game,
-                               options=kwargs)
-        self._plans: dict[tuple, list[Any]] = {}
-        super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
+    def __init__(self, *args: Any, **kwargs: Any):
+        self._plans: dict[tuple, list[Any]] = {}  # fight plans searched, by table (read while publishing)
+        super().__init__(*args, **kwargs)
 
     # ------------------------------------------------------------------ what is sent
     def _publish(self) -> None:

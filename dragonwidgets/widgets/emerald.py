@@ -9,18 +9,17 @@ Turn 1 · Red to move a knight (first of up to two). Red is played by the greedy
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..engine import CHANCE, Game
-from .arguments import bundle, game_for_widget, widget_keywords
-from .base import GameWidget
+from ..engine import CHANCE
+from .arguments import bundle
+from .game_widget import OneGameWidget
 
 __all__ = ["EmeraldWidget"]
 
 GAME = "emerald"
 
 
-class EmeraldWidget(GameWidget):
+class EmeraldWidget(OneGameWidget):
     """Play Emerald in a notebook: the board, legal moves to click, timeline, bots, views.
 
     Args:
@@ -43,23 +42,9 @@ class EmeraldWidget(GameWidget):
         ValueError: a player count or option value the game refuses.
     """
 
+    GAME = GAME
+    TITLE = "Emerald"
     _esm = bundle(GAME)
-
-    def __init__(
-        self,
-        players: int = 3,
-        seed: int | None = None,
-        seats: list[str] | None = None,
-        viewer: str | int = "teacher",
-        chance: str = "auto",
-        *,
-        game: Game | None = None,
-        **kwargs: Any,
-    ):
-        widget_kw = widget_keywords(kwargs)
-        game = game_for_widget("EmeraldWidget", GAME, "Emerald", players=players, seed=seed, chance=chance, game=game,
-                               options=kwargs)
-        super().__init__(game, seats=seats, viewer=viewer, **widget_kw)
 
     def _situation(self) -> str:
         """Say who must do what now, in Emerald's words (from the observation this view has)."""
