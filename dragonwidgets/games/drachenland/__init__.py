@@ -14,8 +14,8 @@ The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the or
 - :mod:`.treasure`: takes, rings and the magic hand (DL-TREASURE, DL-RING, DL-HAND, DL-END-1);
 - :mod:`.scoring`: the end of the game and the scores (DL-END, DL-SCORE, DL-INT-25..27);
 - :mod:`.game`: ``DrachenlandGame``, which wires them into the engine's protocol (options, dispatch);
-- :mod:`.observation`, :mod:`.text`, :mod:`.why`: what a seat sees, the text picture, why an id is
-  illegal; :mod:`.determinize` (search), :mod:`.bots`, :mod:`.picture` (an SVG map for notebooks).
+- :mod:`.observation`, :mod:`.text`, :mod:`.why`: what a seat sees (and the board's layout), the text
+  picture, why an id is illegal; :mod:`.determinize` (search), :mod:`.bots`, :mod:`.picture` (an SVG map).
 
 >>> from dragonwidgets.games import drachenland
 >>> game = drachenland.new_game(players=4, seed=3)

@@ -26,7 +26,7 @@ from . import movement_phase, opening, roll, text, tokens, treasure, turn
 from .board import BUNDLED_BOARD, Board, load_board
 from .determinize import redeal_hidden_tokens
 from .movement import forget_table
-from .observation import observe
+from .observation import layout, observe
 from .scoring import finals
 from .setup import check_options, deal, people_names
 from .state import (
@@ -135,23 +135,7 @@ class DrachenlandGame(Game):
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static layout sent to the browser once (the Drachenland contract's ``board_layout``)."""
-        b = self.board
-        disp = b.display
-        return {
-            "width": b.width, "height": b.height,
-            "volcanoes": [{"id": v, "x": b.xy[v][0], "y": b.xy[v][1], "eggs": b.eggs[v], "gems": b.gem_slots[v]}
-                          for v in b.volcanoes],
-            "stones": [{"id": s, "x": b.xy[s][0], "y": b.xy[s][1], "junction": s in b.junctions} for s in b.stones],
-            "entrances": [{"id": e, "x": b.xy[e][0], "y": b.xy[e][1]} for e in b.entrances],
-            "edges": [list(e) for e in b.edges],
-            "rivers": [list(r) for r in b.river_pairs],
-            "colours": disp.get("colours", {}),
-            "gems": disp.get("gems", {}),
-            "tokens": disp.get("tokens", {}),
-            "shapes": [{"id": s, **disp.get("shapes", {}).get(s, {"name": s, "glyph": "circle"})}
-                       for s in b.shapes[: self.players]],
-            "dice": [list(d) for d in self._dice],
-        }
+        return layout(self)
 
     # ------------------------------------------------------------------ who decides, and what
     def _player_to_move(self) -> int | None:

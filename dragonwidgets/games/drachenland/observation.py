@@ -3,7 +3,8 @@
 Hidden information is removed here, in Python (never by a front end): the face-down tokens and the
 boxed 16th token (teacher view only, under ``hidden``), and every other seat's hoard behind its screen
 (``None``). Every take is public (the log says exactly what was taken, DL-INT-29); Variant 2
-(``variant_open_hoards``) and the end of the game show every hoard.
+(``variant_open_hoards``) and the end of the game show every hoard. The board's static layout, sent
+to the browser once, is here too (:func:`layout`).
 """
 
 from __future__ import annotations
@@ -68,3 +69,25 @@ def observe(game: DrachenlandGame, viewer: int | None, *, public_only: bool = Fa
     if teacher:
         obs["hidden"] = {"face_down": {v: s.token[v] for v in sorted(s.face_down)}, "boxed": s.boxed}
     return obs
+
+
+def layout(game: DrachenlandGame) -> dict[str, Any]:
+    """Return the static layout sent to the browser once (the Drachenland contract's ``board_layout``):
+    the spaces with their drawing coordinates, paths, rivers, colours, the seats' shapes and the dice faces."""
+    b = game.board
+    disp = b.display
+    return {
+        "width": b.width, "height": b.height,
+        "volcanoes": [{"id": v, "x": b.xy[v][0], "y": b.xy[v][1], "eggs": b.eggs[v], "gems": b.gem_slots[v]}
+                      for v in b.volcanoes],
+        "stones": [{"id": s, "x": b.xy[s][0], "y": b.xy[s][1], "junction": s in b.junctions} for s in b.stones],
+        "entrances": [{"id": e, "x": b.xy[e][0], "y": b.xy[e][1]} for e in b.entrances],
+        "edges": [list(e) for e in b.edges],
+        "rivers": [list(r) for r in b.river_pairs],
+        "colours": disp.get("colours", {}),
+        "gems": disp.get("gems", {}),
+        "tokens": disp.get("tokens", {}),
+        "shapes": [{"id": s, **disp.get("shapes", {}).get(s, {"name": s, "glyph": "circle"})}
+                   for s in b.shapes[: game.players]],
+        "dice": [list(d) for d in b.dice_presets[game.options["dice"]]],
+    }
