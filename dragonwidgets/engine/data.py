@@ -150,6 +150,17 @@ class DataChecker:
         if not ok:
             raise self.fail(field, msg)
 
+    def header(self, data: Any, top_keys: Any, fmt: str) -> None:
+        """Check a file's top level: a JSON object of known keys only (``top_keys``), the ``format`` this
+        code reads (``fmt``), and the optional ``source`` note (a string) and ``reconstruction`` flag."""
+        self.need(isinstance(data, dict), "<root>", "must be a JSON object")
+        unknown = [k for k in data if k not in top_keys]
+        self.need(not unknown, unknown[0] if unknown else "", f"unknown field (known: {', '.join(sorted(top_keys))})")
+        found = self.get(data, "format", str, "format")
+        self.need(found == fmt, "format", f"unknown format {found!r:.40}, expected {fmt!r}")
+        self.need(isinstance(data.get("source", ""), str), "source", "must be a string saying where the data comes from")
+        self.need(isinstance(data.get("reconstruction", False), bool), "reconstruction", "must be true or false")
+
     def get(self, obj: Any, key: str, typ: type | tuple[type, ...], field: str) -> Any:
         """Return ``obj[key]``, which must exist and be of type ``typ`` (never a bool for a number)."""
         if not isinstance(obj, dict) or key not in obj:

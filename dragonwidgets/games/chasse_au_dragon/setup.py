@@ -207,15 +207,8 @@ class _Checker(DataChecker):
 
     # ------------------------------------------------------------------ the whole file
     def setup(self, data: Any) -> Setup:
-        self.need(isinstance(data, dict), "<root>", "must be a JSON object")
-        unknown = sorted(set(data) - _TOP_KEYS)
-        self.need(not unknown, unknown[0] if unknown else "", f"unknown field (known: {', '.join(sorted(_TOP_KEYS))})")
-        fmt = self.get(data, "format", str, "format")
-        self.need(fmt == FORMAT, "format", f"unknown format {fmt!r}, expected {FORMAT!r}")
-        note = data.get("source", "")
-        self.need(isinstance(note, str), "source", "must be a string saying where the data comes from")
-        reconstruction = data.get("reconstruction", False)
-        self.need(isinstance(reconstruction, bool), "reconstruction", "must be true or false")
+        self.header(data, _TOP_KEYS, FORMAT)
+        note, reconstruction = data.get("source", ""), data.get("reconstruction", False)
         self.card_types(self.get(data, "card_types", dict, "card_types"))
         order = self.get(data, "type_order", list, "type_order")
         self.need(sorted(order, key=str) == sorted(TYPE_ORDER) and len(order) == len(TYPE_ORDER), "type_order",

@@ -274,15 +274,8 @@ class _Checker(DataChecker):
 
     # ------------------------------------------------------------------ the whole file
     def decks(self, data: Any) -> Decks:
-        self.need(isinstance(data, dict), "<root>", "must be a JSON object")
-        unknown = [k for k in data if k not in _TOP_KEYS]
-        self.need(not unknown, unknown[0] if unknown else "", f"unknown field (known: {', '.join(_TOP_KEYS)})")
-        fmt = self.get(data, "format", str, "format")
-        self.need(fmt == FORMAT, "format", f"unknown format {fmt!r}, expected {FORMAT!r}")
-        note = data.get("source", "")
-        self.need(isinstance(note, str), "source", "must be a string saying where the data comes from")
-        reconstruction = data.get("reconstruction", False)
-        self.need(isinstance(reconstruction, bool), "reconstruction", "must be true or false")
+        self.header(data, _TOP_KEYS, FORMAT)
+        note, reconstruction = data.get("source", ""), data.get("reconstruction", False)
         coins = self.get(data, "coins", int, "coins")
         self.need(coins == COINS, "coins", f"must be {COINS} (component list: \"28 gouden munten\"), got {coins}")
         limits = self.limits(self.get(data, "limits", dict, "limits"))
