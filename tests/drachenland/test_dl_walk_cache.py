@@ -55,7 +55,7 @@ def test_DL_MOVE_5_occupied_stones_carried_over_a_placement_equal_a_fresh_count(
         while not g.is_over:
             legal = g.legal_actions()
             g.apply(legal[rng.randrange(len(legal))])
-            known = g._memo.get("occupied")
+            known = g.memo.get("occupied")
             if known is not None:
                 assert known == g.state.occupied_stones(g.board.eggs)
                 checked += 1

@@ -124,11 +124,6 @@ class DrachenlandGame(Game):
         self._names = people_names(board)
         return deal(board, self.players, self.options, rng)
 
-    @property
-    def _memo(self) -> dict[Any, Any]:
-        """:attr:`memo` under the name ``tests/drachenland/test_dl_walk_cache.py`` reads."""
-        return self.memo
-
     def player_name(self, player: int) -> str:
         """Return the name of ``player``'s people, after their shape (DL-REC-4), e.g. ``"Dwarves"``."""
         return self._names[player]
