@@ -27,6 +27,10 @@ from .rules import rule_ids_in, rule_text
 from .errors import HistoryError, IllegalActionError
 
 CHANCE_MODES = ("auto", "manual")
+#: A copy of the state is kept every this many steps of the history, so :meth:`Game.goto` and
+#: :meth:`Game.undo` replay at most this many steps whatever the game's length (a state copy is 3-11 kB
+#: against about 1 kB of history per step: the copies add a fifth to a long game's history at most).
+CHECKPOINT_EVERY = 32
 
 #: ``Game._to_move`` before it is computed for the current state (a singleton that copy and pickle keep).
 _UNKNOWN = Ellipsis
@@ -134,6 +138,8 @@ class Game:
         self._legal: list[Action] | None = None  # the legal actions of the current state, once asked
         self._to_move: int | None = _UNKNOWN  # the seat to move in the current state, once asked
         self.state = self._setup(self._rng(0))
+        #: step -> a copy of the state after that many entries, every CHECKPOINT_EVERY steps (goto, undo)
+        self._checkpoints: dict[int, Any] = {0: self._copy_state()}
         self._draw_due_chance()
 
     # ------------------------------------------------------------------ hooks for the games
@@ -257,8 +263,26 @@ class Game:
 
     @property
     def history(self) -> tuple[Entry, ...]:
-        """Every entry of the current line, including those after ``step`` after a rewind."""
+        """Every entry of the current line, including those after ``step`` after a rewind.
+
+        It builds a tuple of the whole line: ask :attr:`history_length` for its length and :meth:`entry`
+        for one entry, whose cost does not grow with the game.
+        """
         return tuple(map(_new_tuple, repeat(Entry), zip(self._actions, self._autos, self._events)))  # all in C
+
+    @property
+    def history_length(self) -> int:
+        """``len(history)``: entries in the current line (steps after :attr:`step` can be redone)."""
+        return len(self._actions)
+
+    def entry(self, index: int) -> Entry:
+        """Return the history entry ``index`` (``0`` is the first; ``-1`` the last of the line), as
+        ``history[index]`` does, without building the history.
+
+        Raises:
+            IndexError: no such entry.
+        """
+        return Entry(self._actions[index], self._autos[index], self._events[index])
 
     def outcome(self) -> Outcome | None:
         """Return the final :class:`Outcome`, or ``None`` while the game goes on."""
@@ -362,10 +386,15 @@ class Game:
         """
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(self._actions):
             raise HistoryError(f"step must be an int in 0..{len(self._actions)}, got {step!r}")
-        self.state = self._setup(self._rng(0))
-        self._step = 0
+        start = step - step % CHECKPOINT_EVERY
+        while start not in self._checkpoints:  # (a line replayed before checkpoints were kept)
+            start -= CHECKPOINT_EVERY
+        self._setup(self._rng(0))  # the game's own fields as at the start (caches about the table dropped)
+        self.state = self._checkpoints[start]
+        self.state = self._copy_state()  # the checkpoint itself stays as it was
+        self._step = start
         self._legal_cache = None
-        for action in self._actions[:step]:
+        for action in self._actions[start:step]:
             self._apply(action)
             self._step += 1
             self._legal_cache = None
@@ -399,11 +428,26 @@ class Game:
         obs.update(self._observation(player))
         return obs
 
-    def log(self, viewer: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+    def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
+            ) -> list[dict[str, Any]]:
         """Return the events of the history up to step ``upto`` (default: the current step) as
         ``[{"step": int, "player": int, "kind": str, "text": str}]``, each text as ``viewer`` may read it.
+
+        ``last=n`` returns only the last ``n`` rows (``log(...)[-n:]``), read backwards from ``upto`` so
+        its cost does not grow with the game's length.
         """
         upto = self._step if upto is None else upto
+        if last is not None:
+            rows: list[dict[str, Any]] = []
+            i = upto - 1
+            while i >= 0 and len(rows) < last:
+                player = self._actions[i].player
+                for ev in reversed(self._events[i]):
+                    text = ev.text_for(viewer)
+                    if text:
+                        rows.append({"step": i + 1, "player": player, "kind": ev.kind, "text": text})
+                i -= 1
+            return rows[:last][::-1] if last > 0 else []
         out = []
         for i, (action, events) in enumerate(zip(self._actions[:upto], self._events[:upto])):
             for ev in events:
@@ -431,6 +475,7 @@ class Game:
         twin.__dict__.update(self.__dict__)  # read-only data and scalar fields; the mutable ones below
         twin.options = dict(self.options)
         twin._actions, twin._autos, twin._events = [], [], []
+        twin._checkpoints = {}
         twin._keep_history = False
         twin.state = self._copy_state()
         return twin  # the legal-action cache is shared: a list of immutable actions, never mutated
@@ -586,9 +631,13 @@ class Game:
             step = self._step
             if len(self._actions) > step:  # applying at a past step starts a branch
                 del self._actions[step:], self._autos[step:], self._events[step:]
+                for later in [k for k in self._checkpoints if k > step]:
+                    del self._checkpoints[later]
             self._actions.append(action)
             self._autos.append(auto)
             self._events.append(tuple(events))
+            if (step + 1) % CHECKPOINT_EVERY == 0:
+                self._checkpoints[step + 1] = self._copy_state()
         self._step += 1
         self._legal = None
         self._to_move = _UNKNOWN

@@ -231,7 +231,7 @@ class GameWidget(ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
             events_before = game.step
             game.resolve_chance()
             self._after_change()
-            return game.history[events_before].action
+            return game.entry(events_before).action
         if self.seats[seat] == HUMAN:
             raise IntentError(
                 f"{game.player_name(seat)} is played by a person: choose one of the legal actions, or give "
@@ -300,7 +300,7 @@ class GameWidget(ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         game = self._game
-        return f"{game!r}\n[{type(self).__name__}: step {game.step}/{len(game.history)}, viewer {self.viewer}]"
+        return f"{game!r}\n[{type(self).__name__}: step {game.step}/{game.history_length}, viewer {self.viewer}]"
 
     # ------------------------------------------------------------------ validation of traits
     @t.validate("seats")
@@ -388,9 +388,9 @@ class GameWidget(ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
             self.legal_actions = [a.to_dict() for a in visible]
             self.can_act = bool(visible) and self._may_choose_now(seat)
             self.step = game.step
-            self.history_length = len(game.history)
+            self.history_length = game.history_length
             self.viewer_choices = self._viewer_choices()
-            self.log = game.log(seat)[-LOG_ROWS:]
+            self.log = game.log(seat, last=LOG_ROWS)
             self.text = repr(game)
             self.status = self._status(seat, visible)
 

@@ -47,8 +47,7 @@ class BotSeats:
         if player is None:
             return False
         if player == CHANCE:
-            history = game.history[: game.step]
-            last = history[-1].action.player if history else None
+            last = game.entry(game.step - 1).action.player if game.step else None
             if last is None or last == CHANCE:
                 return all(w != HUMAN for w in self.seats)
             return self.seats[last] != HUMAN

@@ -196,7 +196,8 @@ class DraghanGame(Game):
         """
         resample_hidden(self.state, self._t, rng)
 
-    def log(self, viewer: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+    def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
+            ) -> list[dict[str, Any]]:
         """Return the log as every game does (:meth:`Game.log`), each row with ``name`` added: the name the
         deciding seat had when the line was written (``"chance"`` for a chance outcome).
 
@@ -209,7 +210,7 @@ class DraghanGame(Game):
         >>> [(row["name"], row["text"]) for row in g.log()][:2]
         [('Seat 1', 'Seat 1 plays the Elf with the Circlet of Wits.'), ('Seat 2', 'Seat 2 plays the Wizard with the Golden Harp.')]
         """
-        rows = super().log(viewer, upto)
+        rows = super().log(viewer, upto, last)
         names = self._names_by_step(len(rows) and rows[-1]["step"])
         for row in rows:
             row["name"] = names[row["step"] - 1]
