@@ -40,7 +40,7 @@ def test_goto_any_step_gives_the_state_the_line_had_there(name):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_checkpoint_is_not_changed_by_playing_on_from_it(name):
     players = game_class(name).max_players
-    g, digests, rng = _played(name, players, 3 * CHECKPOINT_EVERY + 5, seed=6)
+    g, digests, rng = _played(name, players, 3 * CHECKPOINT_EVERY + 5, seed=4)
     if g.is_over:
         pytest.skip("the random game ended early")
     on = min(s for s in digests if s >= CHECKPOINT_EVERY)  # on a checkpoint, or just after one
