@@ -19,13 +19,18 @@ FIXTURES = ROOT / "tests" / "js" / "fixtures"  # <bundle>.json
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
+#: JupyterLab 4's own theme variables (themes/@jupyterlab/theme-*-extension/index.css).
 THEMES = {
-    "light": "",
+    "light": """
+      --jp-layout-color0: #fff; --jp-layout-color1: #fff; --jp-layout-color2: #eee;
+      --jp-ui-font-color1: rgba(0,0,0,0.87); --jp-ui-font-color2: rgba(0,0,0,0.54);
+      --jp-ui-inverse-font-color1: #fff; --jp-border-color1: #bdbdbd; --jp-brand-color1: #1976d2;
+      --jp-error-color1: #d32f2f; background: #fff; color: rgba(0,0,0,0.87);""",
     "dark": """
-      --jp-layout-color0: #111111; --jp-layout-color1: #1e1e1e; --jp-layout-color2: #2a2a2a;
-      --jp-ui-font-color1: rgba(255,255,255,0.87); --jp-ui-font-color2: rgba(255,255,255,0.6);
-      --jp-border-color1: #4a4a4a; --jp-brand-color1: #64b5f6; --jp-error-color1: #ef5350;
-      background: #111111; color: rgba(255,255,255,0.87);""",
+      --jp-layout-color0: #111; --jp-layout-color1: #212121; --jp-layout-color2: #424242;
+      --jp-ui-font-color1: rgba(255,255,255,0.87); --jp-ui-font-color2: rgba(255,255,255,0.54);
+      --jp-ui-inverse-font-color1: rgba(0,0,0,0.8); --jp-border-color1: #616161; --jp-brand-color1: #2196f3;
+      --jp-error-color1: #f44336; background: #111; color: rgba(255,255,255,0.87);""",
 }
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>

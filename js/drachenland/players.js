@@ -38,10 +38,14 @@ function adventurers(seat, o) {
     const where = obs.adventurers?.[seat]?.[colour] ?? null;
     const name = layout.colours?.[colour]?.name.toLowerCase() ?? colour;
     const piece = adventurerPiece({ seat, colour }, { ...o, where: where ? `on ${where}` : "off the land", r: 7 });
+    // The chip carries the tooltip: an SVG <title> in its icon would count as the chip's visible text
+    // for accessibility checkers although it is never drawn.
+    const tip = piece.querySelector("title");
+    tip?.remove();
     if (where) {
       // on the land: the map holds its target; here a plain reminder of where it stands
       piece.removeAttribute("data-target");
-      row.append(h("span", { class: "dw-dl-chip dw-dl-adv-on" }, iconSvg(22, piece, { "aria-hidden": "true" }), h("span", { text: where })));
+      row.append(h("span", { class: "dw-dl-chip dw-dl-adv-on", title: tip?.textContent }, iconSvg(22, piece, { "aria-hidden": "true" }), h("span", { text: where })));
     } else {
       const svg = iconSvg(22, piece, { "aria-hidden": "true" });
       piece.removeAttribute("data-target");

@@ -82,17 +82,18 @@ export function visibleText(el) {
 }
 
 /**
- * Put a space (never drawn: SVG draws only what is inside `<text>`) before each `<text>` of an SVG
- * group, so that tools reading the group's text as one string (accessibility checkers, copy and
- * paste) see "5 2 q" rather than "52 q" for two numbers drawn apart.
+ * Put a space between the pieces of text drawn apart inside `el`, so that tools reading its text as
+ * one string (accessibility checkers, copy and paste) see "5 2 q" rather than "52 q", and "Elf S C C"
+ * rather than "ElfSCC": before each SVG `<text>` (SVG never draws text outside `<text>`), and between
+ * two HTML elements side by side (flex and grid layouts, the boards' panels, never draw it).
  * @param {Element} el
  */
-function separateTexts(el) {
-  for (const text of el.querySelectorAll("text")) {
-    const before = text.previousSibling;
-    if (!(before && before.nodeType === Node.TEXT_NODE && /\s$/.test(before.nodeValue))) {
-      text.before(document.createTextNode(" "));
-    }
+function spaceOut(el) {
+  const svg = el.namespaceURI === SVG_NS;
+  for (const node of el.querySelectorAll(svg ? "text" : "*")) {
+    const before = node.previousSibling;
+    const spaced = before?.nodeType === Node.TEXT_NODE && /\s$/.test(before.nodeValue);
+    if (svg ? !spaced : before?.nodeType === Node.ELEMENT_NODE) node.before(document.createTextNode(" "));
   }
 }
 
@@ -109,6 +110,11 @@ export function nameWithVisibleText(label, visible) {
   if (!shown.length) return label;
   const contained = named.some((_, i) => shown.every((w, j) => named[i + j] === w));
   return contained ? label : `${visible}: ${label}`;
+}
+
+/** Undo the button part of a binding (the element stays highlighted as legal). */
+function unbutton(el) {
+  for (const attr of ["data-action-id", "tabindex", "role", "aria-label"]) el.removeAttribute(attr);
 }
 
 function addTip(el, text) {
@@ -140,7 +146,7 @@ export function bindTargets(root, actions, canAct) {
       el.setAttribute("data-action-id", entry.action.id);
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      if (el.namespaceURI === SVG_NS) separateTexts(el);
+      spaceOut(el);
       el.setAttribute("aria-label", nameWithVisibleText(entry.action.label, visibleText(el)));
       addTip(el, entry.action.label);
     } else if (entry.action) {
@@ -150,6 +156,11 @@ export function bindTargets(root, actions, canAct) {
       el.classList.add("dw-legal-shared");
       addTip(el, `${entry.count} legal actions involve this; choose one in the list`);
     }
+  }
+  // A button may not hold another (a character's panel holding the card to play): the inner one,
+  // the more precise, stays the button; the outer one stays highlighted.
+  for (const outer of root.querySelectorAll(`.${BOUND}[role="button"]`)) {
+    if (outer.querySelector(`.${BOUND}[role="button"]`)) unbutton(outer);
   }
 }
 

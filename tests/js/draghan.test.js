@@ -161,12 +161,14 @@ describe("the characters", () => {
     expect(model.sent).toEqual([{ kind: "act", id: discards[1] }]);
   });
 
-  it("healing: the wounded active character's healing card is the button; the character itself is lit too", () => {
+  it("healing: the wounded active character's healing card is the button; the character holding it is lit, not a second button around it", () => {
     const t = position("heal");
     mount("heal");
     const seat = t.observation.active_player;
-    expect(bound()).toEqual({ "card/D45": "heal D45", [`hero/${seat}`]: "heal D45" });
+    expect(bound()).toEqual({ "card/D45": "heal D45" });
     expect(byTarget("card/D45").closest(".dw-dg-hero")).toBe(byTarget(`hero/${seat}`));
+    expect(byTarget(`hero/${seat}`).classList.contains("dw-legal")).toBe(true);
+    expect(byTarget(`hero/${seat}`).hasAttribute("role")).toBe(false); // no button inside a button (axe: nested-interactive)
     expect(board().querySelector(".dw-dg-phase-now").dataset.phase).toBe(t.observation.decision === "heal_2" ? "heal2" : "heal");
   });
 
