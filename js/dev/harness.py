@@ -2,7 +2,8 @@
 
 Development aid (not shipped, not a test): `npm run build`, then
     python js/dev/harness.py [--states start,pay_or_lose] [--out /tmp/dw-shots] [--width 1100]
-renders each state of tests/js/fixtures/<bundle>.json (--bundle, default emerald) in a light and a dark JupyterLab-like theme.
+renders each state of tests/js/fixtures/<bundle>.json (--bundle, default emerald; --states all) in
+JupyterLab's light and dark theme colours; --axe also runs axe-core on each and fails on serious violations.
 The page is served from memory with page.route (a file:// page cannot import ES modules).
 """
 
@@ -55,8 +56,17 @@ window.__ready = true;
 </script></body></html>"""
 
 
+#: Run axe on the widget; return its serious or critical violations as readable lines.
+AXE_JS = """async () => {
+  const d = document.querySelector('.dw-inspector'); if (d) d.open = true;
+  const r = await axe.run({include: [['.dw-root']]}, {resultTypes: ['violations']});
+  return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
+    .flatMap(v => v.nodes.map(n => `${v.id}: ${n.target.join(' ')}: ${(n.failureSummary || '').split('\\n').pop().trim()}`));
+}"""
+
+
 def shoot(page, bundle: str, state: dict, theme: str, width: int, path: pathlib.Path, hover: str | None,
-          clip: str | None = None) -> None:
+          clip: str | None = None, axe: list[str] | None = None) -> None:
     html = PAGE.format(theme=THEMES[theme], width=width, bundle=bundle, state=json.dumps(state))
     page.route("http://dw.test/", lambda route: route.fulfill(body=html, content_type="text/html"))
     page.route("http://dw.test/static/*", lambda route: route.fulfill(
@@ -70,6 +80,9 @@ def shoot(page, bundle: str, state: dict, theme: str, width: int, path: pathlib.
         page.locator(clip).first.screenshot(path=str(path))
     else:
         page.screenshot(path=str(path), full_page=True)
+    if axe is not None:
+        page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+        axe.extend(f"axe {path.stem}: {line}" for line in page.evaluate(AXE_JS))
     page.unroute("**/*")
 
 
@@ -83,6 +96,8 @@ def main() -> None:
     ap.add_argument("--bundle", default="emerald")
     ap.add_argument("--scale", type=float, default=1, help="device scale factor (2 to inspect details)")
     ap.add_argument("--clip", default=None, help="CSS selector to screenshot instead of the page")
+    ap.add_argument("--axe", action="store_true",
+                    help="also run axe-core (node_modules) on each render, state inspector open; fail on serious violations")
     args = ap.parse_args()
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -96,14 +111,15 @@ def main() -> None:
         page = browser.new_page(viewport={"width": args.width + 40, "height": 900}, device_scale_factor=args.scale)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        for name in args.states.split(","):
+        for name in (states if args.states == "all" else args.states.split(",")):
             for theme in args.themes.split(","):
                 path = out / f"{args.bundle}-{name}-{theme}.png"
-                shoot(page, args.bundle, states[name], theme, args.width, path, args.hover, args.clip)
+                shoot(page, args.bundle, states[name], theme, args.width, path, args.hover, args.clip,
+                      axe=errors if args.axe else None)
                 print(path)
         browser.close()
     if errors:
-        raise SystemExit("page errors:\n" + "\n".join(errors))
+        raise SystemExit("page errors or serious axe violations:\n" + "\n".join(errors))
 
 
 if __name__ == "__main__":
