@@ -199,6 +199,11 @@ class Game:
         """
         return copy.deepcopy(self.state)
 
+    def _state_replaced(self) -> None:
+        """Forget whatever the game remembers about the table: ``state`` was just replaced whole (by
+        :meth:`goto` or :meth:`undo`, from a checkpoint). The engine default does nothing; a game that
+        memoizes answers about the current table outside ``state`` drops them here."""
+
     def _resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Replace, in place, everything ``seat`` cannot see by a uniformly resampled arrangement.
 
@@ -389,9 +394,9 @@ class Game:
         start = step - step % CHECKPOINT_EVERY
         while start not in self._checkpoints:  # (a line replayed before checkpoints were kept)
             start -= CHECKPOINT_EVERY
-        self._setup(self._rng(0))  # the game's own fields as at the start (caches about the table dropped)
         self.state = self._checkpoints[start]
         self.state = self._copy_state()  # the checkpoint itself stays as it was
+        self._state_replaced()
         self._step = start
         self._legal_cache = None
         for action in self._actions[start:step]:

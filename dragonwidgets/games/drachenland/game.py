@@ -220,6 +220,10 @@ class DrachenlandGame(Game):
         """Return an independent copy of the state (:meth:`DrachenlandState.copy`, much faster than deepcopy)."""
         return self.state.copy()
 
+    def _state_replaced(self) -> None:
+        """The table was replaced whole (goto, undo): drop the answers ``memo`` holds about the old one."""
+        forget_table(self)
+
     def _resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Redeal the face-down tokens and the boxed token uniformly from the unrevealed remainder.
 
