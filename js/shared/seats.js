@@ -44,13 +44,15 @@ export function createSeats(send, scope) {
       play.setAttribute("aria-pressed", playing ? "true" : "false");
       const anyBot = t.seats.some((w) => w !== "human");
       play.disabled = !anyBot || t.isOver;
+      const who = !t.isOver && t.toMove !== null && t.toMove >= 0 ? (t.seats[t.toMove] ?? "human") : null;
       // A bot is due and the bots are paused (e.g. after a rewind; the status line says so): Play is
       // the thing to press, so it stands out.
-      const botDue = !t.isOver && t.toMove !== null && t.toMove >= 0 && (t.seats[t.toMove] ?? "human") !== "human";
-      play.classList.toggle("dw-btn-due", botDue && !playing);
-      const person = !t.isOver && t.toMove !== null && t.toMove >= 0 && (t.seats[t.toMove] ?? "human") === "human";
-      step.disabled = t.isOver || person;
-      step.title = person
+      play.classList.toggle("dw-btn-due", Boolean(who && who !== "human" && !playing));
+      // A person decides: Step has nothing to do. aria-disabled rather than disabled, so that its title
+      // (why, and where to give the seat to a bot) still shows and is read.
+      step.disabled = t.isOver;
+      step.setAttribute("aria-disabled", who === "human" ? "true" : "false");
+      step.title = who === "human"
         ? `${t.names[t.toMove] ?? `Seat ${t.toMove + 1}`} is played by a person: choose a legal action, or give the seat to a bot in the Seats panel (the menu beside its name)`
         : "Let the bot to move make one decision (or draw a chance outcome)";
       pace.value = String(t.pace);

@@ -192,7 +192,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   scope.listen(root, "click", (event) => {
     const target = /** @type {Element} */ (event.target);
     const intent = target.closest("[data-intent]");
-    if (intent && !intent.disabled) return send(intent.getAttribute("data-intent"));
+    if (intent) {
+      if (!intent.disabled && intent.getAttribute("aria-disabled") !== "true") send(intent.getAttribute("data-intent"));
+      return;
+    }
     const chosen = target.closest("[data-action-id]");
     if (chosen && chosen.getAttribute("aria-disabled") !== "true") send("act", { id: chosen.getAttribute("data-action-id") });
   });

@@ -156,10 +156,12 @@ describe("seats: Play and Step say what to press", () => {
   };
 
   it("Step is off on a person's turn, its title pointing to the Seats panel; Play is plain", () => {
-    const { el, cleanup } = mountAt(position("start")); // every seat a person
+    const { el, model, cleanup } = mountAt(position("start")); // every seat a person
     const step = el.querySelector('[data-intent="bot_step"]');
-    expect(step.disabled).toBe(true);
+    expect(step.getAttribute("aria-disabled")).toBe("true"); // not `disabled`: its title still shows
     expect(step.title).toMatch(/played by a person.*Seats panel/);
+    step.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(model.sent).toEqual([]);
     expect(el.querySelector('[data-seats="play"]').classList.contains("dw-btn-due")).toBe(false);
     cleanup();
   });
@@ -167,7 +169,7 @@ describe("seats: Play and Step say what to press", () => {
   it("a bot due while the bots are paused: Step is on and Play stands out, until the bots play", async () => {
     const { el, model, cleanup } = mountAt({ ...position("mid_5p"), playing: false }); // a greedy bot decides
     const play = el.querySelector('[data-seats="play"]');
-    expect(el.querySelector('[data-intent="bot_step"]').disabled).toBe(false);
+    expect(el.querySelector('[data-intent="bot_step"]').getAttribute("aria-disabled")).toBe("false");
     expect(play.classList.contains("dw-btn-due")).toBe(true);
     model.update({ playing: true });
     await flush();
