@@ -1,0 +1,138 @@
+"""Update time and time travel against the game's length: a widget update, goto and undo at step 100, 1,000
+and 10,000 (as far as each game's random games reach), beside the naive way measured the same way.
+
+For each game a random game (every seat the engine's random bot, at the largest player count: the longest
+games) is played to the step measured; then, on that same game:
+
+- ``update``: one ``w.bot_step()`` of a widget showing the game (the engine's step plus everything the
+  widget recomputes and republishes), the median of ``--repeats`` steps each taken back with
+  ``game.goto`` outside the timing;
+- ``goto``: ``game.goto(k)`` to a random earlier step ``k`` (from a checkpoint, then at most 31 steps),
+  against ``replay``, the naive way, which is what ``goto`` did before: set the game up again and replay
+  every entry from step 0 to ``k`` (the same steps, timed the same way);
+- ``undo``: ``game.undo()`` at that step, then back with ``goto`` outside the timing.
+
+    python benchmarks/bench_time_travel.py [--games emerald drachenland ...] [--steps 100 1000 10000]
+                                           [--repeats 30]
+
+Times are medians of ``time.perf_counter`` in milliseconds. It prints figures and never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import dragonwidgets  # noqa: E402
+from dragonwidgets.engine import GAMES, game_class  # noqa: E402
+
+
+def played_to(name: str, step: int | None, seed: int):
+    """Return a random game of ``name`` at ``step``, at the first player count and seed (of 20) that gets
+    there, or (``step=None``) the longest of 20 random games of each player count, one step before its end."""
+    cls = game_class(name)
+    longest = None
+    for players in range(cls.max_players, cls.min_players - 1, -1):
+        for s in range(seed, seed + 20):
+            g = dragonwidgets.new_game(name, players=players, seed=s)
+            rng = random.Random(s)
+            while (step is None or g.step < step) and not g.is_over:
+                legal = g.legal_actions()
+                g.apply(legal[rng.randrange(len(legal))])
+            if step is not None and g.step >= step and not g.is_over:
+                return g
+            if step is None and (longest is None or g.step > longest.step):
+                longest = g
+    if longest is not None:
+        longest.undo()
+    return longest
+
+
+def naive_goto(game, step: int) -> None:
+    """``goto`` as it was: set the game up again, then replay every entry from step 0."""
+    game.state = game._setup(game._rng(0))
+    game._step = 0
+    game._legal_cache = None
+    for action in game._actions[:step]:
+        game._apply(action)
+        game._step += 1
+        game._legal_cache = None
+
+
+def ms(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def measure(name: str, step: int | None, repeats: int) -> dict[str, float] | None:
+    g = played_to(name, step, seed=1)
+    if g is None:
+        return None
+    here = g.step
+    w = dragonwidgets.GameWidget(g, seats=["random"] * g.players, playing=False)
+    rng = random.Random(step)
+
+    updates = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        w.bot_step()
+        updates.append(time.perf_counter() - t0)
+        g.goto(here)  # the next update branches from the same step again
+    targets = [rng.randrange(max(1, here - 1)) for _ in range(repeats)]
+    it = iter(targets)
+    goto = ms(lambda: g.goto(next(it)), repeats)
+    it = iter(targets)
+    replay = ms(lambda: naive_goto(g, next(it)), repeats)
+    g.goto(here)
+
+    undos = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        g.undo()
+        undos.append(time.perf_counter() - t0)
+        g.goto(here)
+    naive_undo = ms(lambda: naive_goto(g, here - 1), repeats)
+    g.goto(here)
+    return {"step": here, "players": g.players, "update": statistics.median(updates) * 1000, "goto": goto, "replay": replay,
+            "undo": statistics.median(undos) * 1000, "naive_undo": naive_undo}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", nargs="+", default=sorted(GAMES), choices=sorted(GAMES))
+    ap.add_argument("--steps", type=int, nargs="+", default=[100, 1000, 10_000],
+                    help="steps to measure at; the longest of the random games is measured too")
+    ap.add_argument("--repeats", type=int, default=30)
+    args = ap.parse_args(argv)
+    print("milliseconds, medians; random play (the first player count, from the largest, whose games reach the "
+          "step; 'longest': the longest of 20 games per player count), a widget with bot seats\n")
+    head = (f"{'game':18} {'players':>7} {'step':>6} {'update':>8} {'goto':>8} {'replay 0..k':>12} {'goto/replay':>12} "
+            f"{'undo':>8} {'naive undo':>11} {'undo/naive':>11}")
+    print(head)
+    print("-" * len(head))
+    for name in args.games:
+        first = None
+        for step in [*args.steps, None]:
+            r = measure(name, step, args.repeats)
+            if r is None:
+                print(f"{name:18} {'':>7} {step:>6}   (no random game of 20 seeds per player count reaches this step)")
+                continue
+            first = first or r
+            print(f"{name:18} {r['players']:>7} {r['step']:>6} {r['update']:>8.3f} {r['goto']:>8.3f} {r['replay']:>12.3f} "
+                  f"{r['goto'] / r['replay']:>12.3f} {r['undo']:>8.3f} {r['naive_undo']:>11.3f} "
+                  f"{r['undo'] / r['naive_undo']:>11.3f}   update ×{r['update'] / first['update']:.2f} of step {first['step']}")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
