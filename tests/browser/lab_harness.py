@@ -90,6 +90,23 @@ def notebook_json(*sources: str) -> str:
         "nbformat": 4, "nbformat_minor": 5}, indent=1)
 
 
+#: Kernel code defining ``_dw_play(w, n)``: play widget ``w`` from the kernel for at least ``n``
+#: decisions (seat 0 takes its first legal action, bots their own), then on until seat 0 decides or
+#: the game ends.
+PLAY_PY = """
+def _dw_play(w, n):
+    for _ in range(400):
+        g = w.game
+        if g.is_over or (n <= 0 and g.current_player == 0):
+            return
+        if g.current_player == 0:
+            w.act(g.legal_actions()[0].id)
+        else:
+            w.bot_step()
+        n -= 1
+"""
+
+
 def free_port() -> int:
     """Return a TCP port on 127.0.0.1 that nothing listens on now."""
     with socket.socket() as s:
@@ -171,6 +188,10 @@ class LabServer:
                 time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"JupyterLab did not answer within {self._ready_timeout} s:\n{self.log_tail()}")
+
+    def write_notebook(self, path: str, *sources: str) -> None:
+        """Write a notebook whose code cells are ``sources`` into the server's root (a test's own)."""
+        (self.root_dir / path).write_text(notebook_json(*sources))
 
     def stop(self) -> None:
         """Terminate the server (and with it its kernels) and remove the temporary folders."""

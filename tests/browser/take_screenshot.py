@@ -33,21 +33,6 @@ def bot_for(game: str) -> str:
     names = bot_names(game)
     return next((b for b in ("greedy", "planner") if b in names), names[0])
 
-# Play from the kernel: at least `n` decisions, then on until seat 0 decides with the board live.
-PLAY = """
-def _dw_play(n):
-    for _ in range(400):
-        g = w.game
-        if g.is_over:
-            return
-        if n <= 0 and g.current_player == 0:
-            return
-        if g.current_player == 0:
-            w.act(g.legal_actions()[0].id)
-        else:
-            w.bot_step()
-        n -= 1
-"""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -80,8 +65,8 @@ def main(argv: list[str] | None = None) -> None:
         page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
         root = nb.widget("w")
         nb.kernel.run("w.pause()" if nb.kernel.eval("bool(getattr(w, 'playing', False))") else "pass")
-        nb.kernel.run(PLAY)
-        nb.kernel.run(f"_dw_play({args.decisions}); del _dw_play")
+        nb.kernel.run(lab_harness.PLAY_PY)
+        nb.kernel.run(f"_dw_play(w, {args.decisions}); del _dw_play")
         step = nb.kernel.eval("w.step")
         page.wait_for_function(
             "([root, step]) => Number(root.querySelector('.dw-timeline-range').value) === step",

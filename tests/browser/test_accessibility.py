@@ -19,12 +19,9 @@ import os
 import time
 from pathlib import Path
 
-import pytest
-
 import lab_harness
-from lab_harness import REPO, notebook_json
-
-from dragonwidgets import bot_names
+import pytest
+from lab_harness import REPO
 
 pytestmark = pytest.mark.browser
 
@@ -42,19 +39,6 @@ SETUP = {
 }
 SERIOUS = ("serious", "critical")
 
-# Play widget `w` from the kernel: at least `n` decisions, then on until seat 0 may decide (or the game ends).
-PLAY = """
-def _dw_play(w, n):
-    for _ in range(400):
-        g = w.game
-        if g.is_over or (n <= 0 and g.current_player == 0):
-            return
-        if g.current_player == 0:
-            w.act(g.legal_actions()[0].id)
-        else:
-            w.bot_step()
-        n -= 1
-"""
 
 # Run axe on the elements matching `selector`; return its violations, each with its nodes'
 # selectors and failure summaries (what the test prints and asserts on).
@@ -111,7 +95,7 @@ def games(lab, chromium):
     cells = ["import dragonwidgets"] + [
         f"w_{game} = dragonwidgets.{cls}(players=3, {SETUP[game][0]}, playing=False)\nw_{game}"
         for game, cls in WIDGETS.items()]
-    (lab.root_dir / NOTEBOOK).write_text(notebook_json(*cells))
+    lab.write_notebook(NOTEBOOK, *cells)
     context = chromium.new_context(viewport={"width": 1400, "height": 1000})
     nb = lab_harness.open_notebook(context.new_page(), lab, NOTEBOOK)
     try:
@@ -166,7 +150,7 @@ def test_no_serious_axe_violation_in_the_widget(games, game):
         found["start, light"] = run_axe(page, selector)
         set_theme(page, DARK)
         found["start, dark"] = run_axe(page, selector)
-        kernel.run(PLAY)
+        kernel.run(lab_harness.PLAY_PY)
         kernel.run(f"_dw_play(w_{game}, {SETUP[game][1]})")
         wait_for_step(root, kernel.eval(f"w_{game}.step"))
         root.locator(".dw-inspector > summary").click()

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from lab_harness import BOARD_TARGETS, board_actions, click_on_board_or_list, notebook_json
+from lab_harness import BOARD_TARGETS, board_actions, click_on_board_or_list
 
 from dragonwidgets import bot_names
 
@@ -48,7 +48,7 @@ HIGHLIGHTED_JS = """root => [...root.querySelectorAll('.dw-board-wrap svg .dw-le
 @pytest.fixture
 def notebook(lab, open_notebook):
     """Write the test's notebook into the server's root and open it (all cells run)."""
-    (lab.root_dir / NOTEBOOK).write_text(notebook_json(SOURCE))
+    lab.write_notebook(NOTEBOOK, SOURCE)
     return open_notebook(NOTEBOOK)
 
 

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from lab_harness import BOARD_TARGETS, board_actions, click_on_board_or_list, notebook_json
+from lab_harness import BOARD_TARGETS, board_actions, click_on_board_or_list
 
 from dragonwidgets import bot_names
 
@@ -50,7 +50,7 @@ STATE = ("(w.game.step, w.game.is_over, w.game.current_player, bool(w.can_act), 
 @pytest.fixture
 def notebook(lab, open_notebook):
     """Write the test's notebook into the server's root and open it (all cells run)."""
-    (lab.root_dir / NOTEBOOK).write_text(notebook_json(SOURCE))
+    lab.write_notebook(NOTEBOOK, SOURCE)
     return open_notebook(NOTEBOOK)
 
 

@@ -23,8 +23,7 @@ import random
 import time
 
 import pytest
-
-from lab_harness import board_actions, notebook_json
+from lab_harness import board_actions
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +61,7 @@ STATE = ("(w.game.step, w.game.is_over, w.game.current_player, bool(w.can_act), 
 @pytest.fixture
 def notebook(lab, open_notebook):
     """Write the test's notebook into the server's root and open it (all cells run)."""
-    (lab.root_dir / NOTEBOOK).write_text(notebook_json(SOURCE))
+    lab.write_notebook(NOTEBOOK, SOURCE)
     return open_notebook(NOTEBOOK)
 
 
