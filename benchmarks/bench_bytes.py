@@ -8,11 +8,13 @@ the way the front end takes it: ``w.act(id)`` for the human seat (a random legal
 
 Two figures per action:
 
-- ``sent``: what actually went over the comm (state updates and custom messages);
-- ``diff``: the JSON size of the traits of ``w.get_state()`` whose value changed, a lower bound
-  for any protocol that sends changed traits whole.
+- ``sent``: what actually went over the comm (state updates and custom messages as JSON, plus the
+  binary buffers: a long ``sync`` message travels deflated in one);
+- ``naive``: the JSON size of the traits of ``w.get_state()`` whose value changed, sent whole: what
+  ipywidgets' own sync sends, and a lower bound for any protocol that sends changed traits whole.
+  ``ratio`` is the median sent over the median naive.
 
-    python benchmarks/bench_bytes.py [--game emerald] [--games 5] [--players 2 3 4 5]
+    python benchmarks/bench_bytes.py [--game emerald drachenland ...] [--games 3] [--players 2 3]
 
 It prints figures and never asserts.
 """
@@ -116,39 +118,47 @@ def play_game(game_name: str, players: int, seed: int, viewer: str) -> dict[str,
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=5, help="games per player count and viewer")
-    ap.add_argument("--game", default="emerald", choices=sorted(WIDGETS))
+    ap.add_argument("--games", type=int, default=3, help="games per player count and viewer")
+    ap.add_argument("--game", nargs="+", default=sorted(WIDGETS), choices=sorted(WIDGETS))
     ap.add_argument("--players", type=int, nargs="+", default=None, help="default: every count the game allows")
     ap.add_argument("--viewers", nargs="+", default=["0", "teacher"],
                     help='viewer trait values to measure ("0" = seat 0\'s view, "teacher" = full table)')
     args = ap.parse_args(argv)
-    cls = dragonwidgets.engine.game_class(args.game)
-    args.players = args.players or list(range(cls.min_players, cls.max_players + 1))
+    for name in args.game:
+        report(name, args.games, args.players, args.viewers)
+        print()
 
-    print(f"{args.game}: bytes Python sends to the browser per applied action (JSON of comm messages), "
-          f"{args.games} full games each; seat 0 human (random legal action), the others {bot_for(args.game)} bots\n")
+
+def report(name: str, games_each: int, players_wanted: list[int] | None, viewers: list[str]) -> None:
+    cls = dragonwidgets.engine.game_class(name)
+    player_counts = players_wanted or list(range(cls.min_players, cls.max_players + 1))
+    print(f"{name}: bytes Python sends to the browser per applied action (comm messages: JSON plus binary "
+          f"buffers), {games_each} full games each; seat 0 human (random legal action), the others "
+          f"{bot_for(name)} bots\n")
     header = (f"{'players':>7} {'viewer':>8} {'actions':>8} {'sent median':>12} {'sent max':>9} "
-              f"{'diff median':>12} {'diff max':>9} {'msgs/action':>12} {'initial state':>14} {'sent/game':>10}")
+              f"{'naive median':>13} {'naive max':>10} {'ratio':>6} {'msgs/action':>12} {'initial state':>14} "
+              f"{'sent/game':>10}")
     print(header)
     print("-" * len(header))
-    for players in args.players:
-        for viewer in args.viewers:
-            games = [play_game(args.game, players, 1 + 7919 * i + players, viewer) for i in range(args.games)]
+    for players in player_counts:
+        for viewer in viewers:
+            games = [play_game(name, players, 1 + 7919 * i + players, viewer) for i in range(games_each)]
             sent = [b for g in games for b in g["sent"]]
             diff = [b for g in games for b in g["diff"]]
             msgs = [m for g in games for m in g["messages"]]
             per_game = statistics.median(sum(g["sent"]) for g in games)
             initial = statistics.median(g["initial"] for g in games)
+            ratio = statistics.median(sent) / statistics.median(diff)
             print(f"{players:>7} {viewer:>8} {len(sent):>8} {statistics.median(sent):>12.0f} {max(sent):>9} "
-                  f"{statistics.median(diff):>12.0f} {max(diff):>9} {statistics.mean(msgs):>12.2f} "
+                  f"{statistics.median(diff):>13.0f} {max(diff):>10} {ratio:>6.3f} {statistics.mean(msgs):>12.2f} "
                   f"{initial:>14.0f} {per_game:>10.0f}")
             sys.stdout.flush()
-            if viewer == args.viewers[0] and players == args.players[0]:
+            if viewer == viewers[0] and players == player_counts[0]:
                 breakdown, n = games[0]["by_trait"], len(games[0]["sent"])
-    print(f"\nWhich traits change, {args.players[0]} players, viewer {args.viewers[0]!r}, first game "
-          f"({n} actions): times changed, median and max JSON bytes when changed")
-    for name, xs in sorted(breakdown.items(), key=lambda kv: -sum(kv[1])):
-        print(f"  {name:16} {len(xs):>5} {statistics.median(xs):>8.0f} {max(xs):>8}")
+    print(f"\nWhich traits change, {player_counts[0]} players, viewer {viewers[0]!r}, first game "
+          f"({n} actions): times changed, median and max JSON bytes when changed (sent whole by ipywidgets)")
+    for trait, xs in sorted(breakdown.items(), key=lambda kv: -sum(kv[1])):
+        print(f"  {trait:16} {len(xs):>5} {statistics.median(xs):>8.0f} {max(xs):>8}")
 
 
 if __name__ == "__main__":

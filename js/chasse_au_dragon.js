@@ -5,6 +5,7 @@
 /** @typedef {import("./shared/model.js").GameTraits} GameTraits */
 
 import { mountShell } from "./shared/shell.js";
+import { attachSync } from "./shared/sync.js";
 import { createChasseBoard } from "./chasse_au_dragon/board.js";
 import { seatColour } from "./chasse_au_dragon/layout.js";
 import css from "./chasse_au_dragon/chasse_au_dragon.css";
@@ -19,4 +20,9 @@ function render({ model, el }) {
   return mountShell({ model, el, createBoard: createChasseBoard, css, colours: seatColours });
 }
 
-export default { render };
+/** Once per model: apply the kernel's sync messages (every view then reads the same traits). */
+function initialize({ model }) {
+  return attachSync(model);
+}
+
+export default { initialize, render };

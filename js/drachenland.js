@@ -5,6 +5,7 @@
 /** @typedef {import("./shared/model.js").GameTraits} GameTraits */
 
 import { mountShell } from "./shared/shell.js";
+import { attachSync } from "./shared/sync.js";
 import { createDrachenlandBoard } from "./drachenland/board.js";
 import css from "./drachenland/drachenland.css";
 
@@ -15,4 +16,9 @@ function render({ model, el }) {
   return mountShell({ model, el, createBoard: createDrachenlandBoard, css });
 }
 
-export default { render };
+/** Once per model: apply the kernel's sync messages (every view then reads the same traits). */
+function initialize({ model }) {
+  return attachSync(model);
+}
+
+export default { initialize, render };

@@ -5,6 +5,7 @@
 /** @typedef {import("./shared/model.js").GameTraits} GameTraits */
 
 import { mountShell } from "./shared/shell.js";
+import { attachSync } from "./shared/sync.js";
 import { createDraghanBoard } from "./draghan/board.js";
 import css from "./draghan/draghan.css";
 
@@ -19,4 +20,9 @@ function render({ model, el }) {
   return mountShell({ model, el, createBoard: createDraghanBoard, css, colours: seatColours });
 }
 
-export default { render };
+/** Once per model: apply the kernel's sync messages (every view then reads the same traits). */
+function initialize({ model }) {
+  return attachSync(model);
+}
+
+export default { initialize, render };

@@ -4,6 +4,7 @@
 /** @typedef {import("./shared/model.js").GameTraits} GameTraits */
 
 import { mountShell } from "./shared/shell.js";
+import { attachSync } from "./shared/sync.js";
 import { createEmeraldBoard } from "./emerald/board.js";
 import css from "./emerald/emerald.css";
 
@@ -18,4 +19,9 @@ function render({ model, el }) {
   return mountShell({ model, el, createBoard: createEmeraldBoard, css, colours: seatColours });
 }
 
-export default { render };
+/** Once per model: apply the kernel's sync messages (every view then reads the same traits). */
+function initialize({ model }) {
+  return attachSync(model);
+}
+
+export default { initialize, render };

@@ -6,6 +6,7 @@
 
 import { h } from "./shared/dom.js";
 import { mountShell } from "./shared/shell.js";
+import { attachSync } from "./shared/sync.js";
 
 function createTextBoard() {
   const pre = h("pre", { class: "dw-text-board", "aria-label": "Text board" });
@@ -23,4 +24,9 @@ function render({ model, el }) {
   return mountShell({ model, el, createBoard: createTextBoard });
 }
 
-export default { render };
+/** Once per model: apply the kernel's sync messages (every view then reads the same traits). */
+function initialize({ model }) {
+  return attachSync(model);
+}
+
+export default { initialize, render };

@@ -22,6 +22,7 @@ from .arguments import bundle
 from .bot_seats import BotSeats
 from .messages import MESSAGE_KINDS, IntentError, parse_intent, shown
 from .status import StatusLine
+from .sync import PatchSync
 from .views import HOTSEAT, HUMAN, TEACHER, ViewRules
 
 __all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS"]
@@ -32,7 +33,7 @@ MAX_PACE = 10.0
 _LOG = logging.getLogger(__name__)
 
 
-class GameWidget(ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
+class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
     """Play, rewind and inspect an engine game in a notebook.
 
     Args:
@@ -99,6 +100,7 @@ class GameWidget(ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
     ).tag(sync=True)
     player_names = t.List(t.Unicode(), help="Display name per seat.").tag(sync=True)
     text = t.Unicode("", help="The public text board (the game's repr).").tag(sync=True)
+    version = t.Int(0, help="How many sync messages built the front end's state (see widgets/sync.py).").tag(sync=True)
 
     _ACCEPTED = ("seats", "viewer", "pace", "playing", "take_backs", "layout")
 

@@ -32,6 +32,7 @@ MESSAGE_KINDS: dict[str, dict[str, type]] = {
     "set_viewer": {"viewer": str},
     "set_seat": {"seat": int, "who": str},
     "set_pace": {"pace": float},
+    "resync": {},
 }
 
 #: Longest string field accepted (an action id or a bot name is far shorter).

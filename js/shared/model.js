@@ -37,6 +37,7 @@
  * @property {boolean} take_backs        false: seat views may not rewind or undo (the teacher view may)
  * @property {string[]} player_names     display name per seat
  * @property {string} text               the text board (the Python repr)
+ * @property {number} version            how many sync messages built this state (js/shared/sync.js)
  */
 
 /**
@@ -51,6 +52,7 @@
 /** The message kinds the front end sends (Python routes each to the public method of that name). */
 export const INTENTS = Object.freeze([
   "act", "goto", "undo", "play", "pause", "bot_step", "resolve_chance", "set_viewer", "set_seat", "set_pace",
+  "resync",
 ]);
 
 /**

@@ -145,10 +145,3 @@ def test_record_round_trips(human_widget):
     for _ in range(5):
         w.act(w.game.legal_action_ids()[0])
     assert dragonwidgets.from_record(w.record()).to_record() == w.record()
-
-
-def test_python_sends_state_updates_not_custom_messages(human_widget, sent):
-    w = human_widget
-    out = sent(w)
-    w.act(w.game.legal_action_ids()[0])
-    assert out == []  # the widget talks through traits only
