@@ -20,6 +20,7 @@ from .engine import (
     GameDataError,
     HistoryError,
     IllegalActionError,
+    PositionError,
     RecordError,
     bot_names,
     from_record,
@@ -49,7 +50,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "RecordError",
+    "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "PositionError", "RecordError",
     "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "GameWidget", "EmeraldWidget",
     "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "__version__",
 ]

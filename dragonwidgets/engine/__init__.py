@@ -5,13 +5,13 @@ Nothing here imports Jupyter; games import the engine and widgets import games, 
 
 from .actions import CHANCE, Action, Event
 from .bots import Bot, RandomBot, bot_move, play_out
-from .errors import DragonwidgetsError, GameDataError, HistoryError, IllegalActionError, RecordError
+from .errors import DragonwidgetsError, GameDataError, HistoryError, IllegalActionError, PositionError, RecordError
 from .game import Entry, Game, Outcome
 from .mcts import MCTSBot
 from .registry import GAMES, GENERIC_BOTS, bot_names, from_record, game_class, make_bot, new_game
 
 __all__ = [
     "CHANCE", "Action", "Event", "Bot", "RandomBot", "bot_move", "play_out", "DragonwidgetsError",
-    "GameDataError", "HistoryError", "IllegalActionError", "RecordError", "Entry", "Game", "Outcome",
+    "GameDataError", "HistoryError", "IllegalActionError", "PositionError", "RecordError", "Entry", "Game", "Outcome",
     "MCTSBot", "GAMES", "GENERIC_BOTS", "bot_names", "from_record", "game_class", "make_bot", "new_game",
 ]

@@ -33,3 +33,8 @@ class HistoryError(DragonwidgetsError, IndexError):
 
 class GameDataError(DragonwidgetsError, ValueError):
     """A board or deck data file failed validation; the message names the file and the field."""
+
+
+class PositionError(GameDataError):
+    """A position (``new_game(..., position=...)``) breaks a count or a rule of the game; the message names
+    the field and the count or rule broken. No game is created."""

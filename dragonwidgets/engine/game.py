@@ -24,7 +24,7 @@ from typing import Any, ClassVar, NamedTuple, Sequence
 from .actions import CHANCE, Action, Event, _new_tuple  # tuple.__new__: a named tuple built in C
 from .data import data_digest
 from .rules import rule_ids_in, rule_text
-from .errors import HistoryError, IllegalActionError
+from .errors import HistoryError, IllegalActionError, PositionError
 
 CHANCE_MODES = ("auto", "manual")
 #: A copy of the state is kept every this many steps of the history, so :meth:`Game.goto` and
@@ -42,6 +42,38 @@ class Entry(NamedTuple):
     action: Action
     auto: bool
     events: tuple[Event, ...]
+
+
+#: Keys every position may hold besides the game's own.
+ENGINE_POSITION_KEYS = ("game", "players", "seed", "step")
+#: The largest position accepted, as JSON text (a whole Drachenland table is under 20 kB).
+MAX_POSITION_BYTES = 1_000_000
+
+
+def checked_position(position: Any, game: str, players: int) -> dict[str, Any]:
+    """Return a copy of ``position`` (plain JSON data) after the checks every game shares.
+
+    Raises:
+        PositionError: not a JSON object of plain JSON data (or over :data:`MAX_POSITION_BYTES`), another
+            game's or another player count's, or a ``step`` that is not an int >= 0.
+    """
+    if not isinstance(position, dict):
+        raise PositionError(f"a position is a dict (a JSON object), got {type(position).__name__}")
+    try:
+        text = json.dumps(position, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as e:
+        raise PositionError(f"a position holds plain JSON data only: {str(e)[:120]}") from None
+    if len(text) > MAX_POSITION_BYTES:
+        raise PositionError(f"a position is at most {MAX_POSITION_BYTES:,} bytes of JSON, got {len(text):,}")
+    position = json.loads(text)
+    if position.get("game", game) != game:
+        raise PositionError(f"field 'game': this is a position of {position['game']!r}, not of {game!r}")
+    if position.get("players", players) != players:
+        raise PositionError(f"field 'players': the position is for {position['players']!r} players, the game has {players}")
+    step = position.get("step", 0)
+    if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+        raise PositionError(f"field 'step': the place in the chance stream is an int >= 0, got {step!r:.40}")
+    return position
 
 
 def _with_rule_texts(verdict: str, rule_ids: Sequence[str]) -> str:
@@ -88,11 +120,18 @@ class Game:
             due) or ``"manual"`` (the game stops at every chance node; ``current_player`` is
             :data:`CHANCE` and ``legal_actions()`` lists the outcomes with their ``prob``, so a teacher
             picks the die face; :meth:`resolve_chance` draws one instead).
+        position: a table to start from instead of the seeded set-up (a JSON dict, see
+            :meth:`position`): whole, as :meth:`position` gives it, or partial, naming only what a lesson
+            needs (each game's ``position`` docstring gives its shape and an example); what it leaves out
+            comes from the seeded set-up, and the components it names are taken from where the set-up put
+            them, so none is created or lost. ``None``: the seeded set-up.
         **options: the game's named options (its ``option_defaults`` lists them with their defaults).
 
     Raises:
         ValueError: on a player count out of range, an unknown option or an option of the wrong type,
             or an unknown chance mode.
+        PositionError: ``position`` breaks a count or a rule of the game (a ``GameDataError``; the
+            message names the field).
     """
 
     name: ClassVar[str] = "game"
@@ -105,7 +144,8 @@ class Game:
     #: Records carry each file's content digest and never name a file to open (see ``from_record``).
     data_options: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, *, players: int, seed: int | None = None, chance: str = "auto", **options: Any):
+    def __init__(self, *, players: int, seed: int | None = None, chance: str = "auto",
+                 position: dict[str, Any] | None = None, **options: Any):
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"players must be an int, got {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -138,6 +178,15 @@ class Game:
         self._legal: list[Action] | None = None  # the legal actions of the current state, once asked
         self._to_move: int | None = _UNKNOWN  # the seat to move in the current state, once asked
         self.state = self._setup(self._rng(0))
+        #: the position the game started from (``None``: the seeded set-up); records carry it
+        self.start_position: dict[str, Any] | None = None
+        #: how far along the chance stream the game starts: a position reached by play keeps its dice
+        self._chance_offset = 0
+        if position is not None:
+            position = checked_position(position, self.name, players)
+            self.state = self._from_position(self.state, position)  # raises PositionError, changing nothing
+            self.start_position = position
+            self._chance_offset = position.get("step", 0)
         #: step -> a copy of the state after that many entries, every CHECKPOINT_EVERY steps (goto, undo)
         self._checkpoints: dict[int, Any] = {0: self._copy_state()}
         self._draw_due_chance()
@@ -178,6 +227,20 @@ class Game:
     def _observation(self, player: int | None) -> dict[str, Any]:
         """Return what ``player`` may know (``None``: the full table), JSON-ready."""
         raise NotImplementedError
+
+    def _position(self) -> dict[str, Any]:
+        """Return the whole table as a JSON-ready dict in the game's own terms (hidden parts included),
+        with whose turn it is and at which decision; :meth:`position` adds the engine's keys."""
+        raise NotImplementedError(f"{self.name} does not implement positions")
+
+    def _from_position(self, state: Any, position: dict[str, Any]) -> Any:
+        """Return the state ``position`` describes, built from ``state`` (the seeded set-up, not to be
+        changed in place) for whatever the position leaves out.
+
+        Raises:
+            PositionError: the position breaks a count or a rule (naming the field).
+        """
+        raise NotImplementedError(f"{self.name} does not implement positions")
 
     def _text_board(self) -> str:
         """Return a small deterministic text picture of the state."""
@@ -535,7 +598,26 @@ class Game:
         }
         if self.data_digests:
             record["data"] = dict(self.data_digests)
+        if self.start_position is not None:
+            record["position"] = self.start_position
         return record
+
+    def position(self) -> dict[str, Any]:
+        """Return the whole table now as JSON: every hidden part included (deck orders, face-down cards
+        and tokens, hands), whose turn it is and at which decision, in the game's own terms.
+
+        ``new_game(name, players=..., position=game.position())`` starts a game with the same observation
+        for every seat, the same legal actions and, for the same choices, the same future: the engine's
+        keys ``game``, ``players``, ``seed`` and ``step`` (how far along the seed's chance stream the
+        table is) come with it, so the dice drawn next are the dice this game would draw.
+
+        It shows everything: never send it to a seat's view.
+
+        Raises:
+            NotImplementedError: the game has no positions.
+        """
+        return {"game": self.name, "players": self.players, "seed": self.seed,
+                "step": self._chance_offset + self._step, **self._position()}
 
     def state_digest(self) -> str:
         """Return a SHA-256 hex digest of the full table now (equal states give equal digests)."""
@@ -652,7 +734,8 @@ class Game:
         outcomes = self._legal
         if outcomes is None:
             outcomes = self._compute_legal()
-        x = _chance_number((self.seed << 32) + self._step + 1)  # the same number as self._rng(step + 1)
+        # the same number as self._rng(offset + step + 1)
+        x = _chance_number((self.seed << 32) + self._chance_offset + self._step + 1)
         acc = 0.0
         for a in outcomes:
             acc += a.prob or 0.0

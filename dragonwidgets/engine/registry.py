@@ -34,26 +34,38 @@ def game_class(name: str) -> type[Game]:
     return game_module(name).GAME_CLASS
 
 
-def new_game(name: str, *, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> Game:
-    """Start a game of ``name`` with ``players`` seats.
+def new_game(name: str, *, players: int | None = None, seed: int | None = None, chance: str = "auto",
+             position: dict[str, Any] | None = None, **options: Any) -> Game:
+    """Start a game of ``name`` with ``players`` seats, from the seeded set-up or from a position.
 
     Args:
         name: one of :data:`GAMES`, e.g. ``"emerald"``.
-        players: the number of seats (the game's own range, e.g. 2..5 for Emerald).
-        seed: the integer all shuffles and dice derive from; ``None`` draws one (kept in ``game.seed``).
+        players: the number of seats (the game's own range, e.g. 2..5 for Emerald); may be left out
+            when ``position`` says it.
+        seed: the integer all shuffles and dice derive from; ``None`` draws one (kept in ``game.seed``),
+            or takes the position's ``seed`` when it has one (so ``position=game.position()`` goes on
+            with the same dice).
         chance: ``"auto"`` draws dice and cards as they fall due; ``"manual"`` stops at each chance
             node so a person picks the outcome.
+        position: a table to start from (``game.position()``, or a partial one in the game's terms:
+            see the game class's ``position`` docs); ``None`` is the seeded set-up.
         **options: the game's named options (``game_class(name).option_defaults``).
 
     Raises:
-        ValueError: unknown game or option, player count out of range.
+        ValueError: unknown game or option, player count out of range or missing.
+        PositionError: the position breaks a count or a rule of the game (a ``GameDataError``).
 
     >>> import dragonwidgets
     >>> g = dragonwidgets.new_game("emerald", players=3, seed=7)
     >>> g.current_player in (0, 1, 2)
     True
     """
-    return game_class(name)(players=players, seed=seed, chance=chance, **options)
+    if position is not None and isinstance(position, dict):
+        players = position.get("players", players) if players is None else players
+        seed = position.get("seed", seed) if seed is None else seed
+    if players is None:
+        raise ValueError(f"new_game({name!r}) needs players= (the number of seats)")
+    return game_class(name)(players=players, seed=seed, chance=chance, position=position, **options)
 
 
 #: bots every game offers besides its own (a game's own bot of the same name takes precedence).
@@ -131,8 +143,13 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(record["actions"]):
         raise RecordError(f"record key 'step' must be an int in 0..{len(record['actions'])}, got {step!r:.40}")
     options = _record_options(cls, record, data_files)
+    position = record.get("position")
+    if position is not None and not isinstance(position, dict):
+        raise RecordError(f"record key 'position' must be a dict (the position the game started from), got {position!r:.40}")
     try:
-        game = cls(players=record["players"], seed=record["seed"], chance="manual", **options)
+        game = cls(players=record["players"], seed=record["seed"], chance="manual", position=position, **options)
+    except NotImplementedError as e:
+        raise RecordError(f"record cannot start the game: {e}") from None
     except ValueError as e:
         raise RecordError(f"record cannot start the game: {e}") from None
     _check_data_digests(game, record)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome, PositionError
 
 TARGET = 6
 MAX_TURNS = 12
@@ -83,6 +83,17 @@ class ToyGame(Game):
 
     def _why_illegal(self, action_id):
         return "toy reason"
+
+    def _position(self):
+        s = self.state
+        return {"totals": list(s.totals), "turn": s.turn, "roll": s.roll, "secret": list(s.secret)}
+
+    def _from_position(self, state, position):
+        totals = position.get("totals", state.totals)
+        if not isinstance(totals, list) or len(totals) != self.players or not all(isinstance(t, int) and 0 <= t for t in totals):
+            raise PositionError(f"field 'totals': one total >= 0 per seat ({self.players}), got {totals!r}")
+        return ToyState(totals=list(totals), turn=position.get("turn", state.turn), roll=position.get("roll", state.roll),
+                        secret=list(position.get("secret", state.secret)), start_bonus=state.start_bonus)
 
 
 GAME_CLASS = ToyGame
