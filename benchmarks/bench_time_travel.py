@@ -7,7 +7,7 @@ games) is played to the step measured; then, on that same game:
 - ``update``: one ``w.bot_step()`` of a widget showing the game (the engine's step plus everything the
   widget recomputes and republishes), the median of ``--repeats`` steps each taken back with
   ``game.goto`` outside the timing;
-- ``goto``: ``game.goto(k)`` to a random earlier step ``k`` (from a checkpoint, then at most 31 steps),
+- ``goto``: ``game.goto(k)`` to a random earlier step ``k`` (from a checkpoint, then at most 127 steps),
   against ``replay``, the naive way, which is what ``goto`` did before: set the game up again and replay
   every entry from step 0 to ``k`` (the same steps, timed the same way);
 - ``undo``: ``game.undo()`` at that step, then back with ``goto`` outside the timing.
