@@ -188,8 +188,9 @@ class Game:
             self.state = self._from_position(self.state, position)  # raises PositionError, changing nothing
             self.start_position = position
             self._chance_offset = position.get("step", 0)
-        #: step -> a copy of the state after that many entries, every CHECKPOINT_EVERY steps (goto, undo)
-        self._checkpoints: dict[int, Any] = {0: self._copy_state()}
+        #: step -> a copy of the state after that many entries, every CHECKPOINT_EVERY steps (goto, undo);
+        #: the initial table is set up again when needed (a copy per new game would cost every study)
+        self._checkpoints: dict[int, Any] = {}
         self._draw_due_chance()
 
     # ------------------------------------------------------------------ hooks for the games
@@ -456,11 +457,14 @@ class Game:
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(self._actions):
             raise HistoryError(f"step must be an int in 0..{len(self._actions)}, got {step!r}")
         start = step - step % CHECKPOINT_EVERY
-        while start not in self._checkpoints:  # (a line replayed before checkpoints were kept)
+        while start > 0 and start not in self._checkpoints:  # (a line replayed before checkpoints were kept)
             start -= CHECKPOINT_EVERY
-        self.state = self._checkpoints[start]
-        self.state = self._copy_state()  # the checkpoint itself stays as it was
-        self._state_replaced()
+        if start > 0:
+            self.state = self._checkpoints[start]
+            self.state = self._copy_state()  # the checkpoint itself stays as it was
+            self._state_replaced()
+        else:
+            self.state = self._initial_state()
         self._step = start
         self._legal_cache = None
         for action in self._actions[start:step]:
@@ -657,6 +661,13 @@ class Game:
             legal = self._legal_actions()
         self._legal = legal
         return legal
+
+    def _initial_state(self) -> Any:
+        """Set the game up again as it started: the seeded set-up, then the start position if any."""
+        state = self._setup(self._rng(0))
+        if self.start_position is not None:
+            state = self._from_position(state, self.start_position)
+        return state
 
     def _rng(self, tag: int) -> random.Random:
         """Return the generator of setup (``tag`` 0) or of the chance node at step ``tag - 1``."""
