@@ -18,6 +18,7 @@ import anywidget
 import traitlets as t
 
 from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names
+from ..engine.rules import rules
 from .arguments import bundle
 from .bot_seats import BotSeats
 from .messages import MESSAGE_KINDS, IntentError, parse_intent, shown
@@ -68,6 +69,10 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
 
     game_name = t.Unicode("", help="The engine name of the game, e.g. 'emerald'.").tag(sync=True)
     board = t.Dict(help="The game's static board layout (`game.board_layout()`), sent once.").tag(sync=True)
+    rule_texts = t.Dict(
+        help="Every rule of the game, {rule ID: its text} (dragonwidgets.rules), sent once: whatever names a "
+        "rule shows its text."
+    ).tag(sync=True)
     observation = t.Dict(help="`game.observation(seat)` of the viewer at the shown step.").tag(sync=True)
     legal_actions = t.List(
         help="The legal actions (`Action.to_dict()`) the viewer may see; empty when they are another seat's."
@@ -131,6 +136,7 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
                 self.bot_names = list(bot_names(game.name))
                 self.player_names = [game.player_name(i) for i in range(game.players)]
                 self.board = self._board_layout()
+                self.rule_texts = self._rule_texts()
                 self.seats = list(kwargs.get("seats") or [HUMAN] * game.players)
                 self.viewer = self._as_viewer(kwargs.get("viewer", TEACHER))
                 self.pace = kwargs.get("pace", 0.6)
@@ -395,6 +401,12 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
             self.log = game.log(seat, last=LOG_ROWS)
             self.text = repr(game)
             self.status = self._status(seat, visible)
+
+    def _rule_texts(self) -> dict[str, str]:
+        try:
+            return {r.id: r.text for r in rules(self._game.name)}
+        except (ValueError, FileNotFoundError, TypeError):  # a game of its own, without rule texts
+            return {}
 
     def _board_layout(self) -> dict[str, Any]:
         layout = getattr(self._game, "board_layout", None)
