@@ -153,6 +153,9 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
     except ValueError as e:
         raise RecordError(f"record cannot start the game: {e}") from None
     _check_data_digests(game, record)
+    # Started in manual mode so that nothing is drawn; replayed in the recorded mode (the replay applies
+    # the recorded entries only), since a game may make more chance nodes in manual mode (a card to pick).
+    game.chance_mode = chance
     for i, entry in enumerate(record["actions"]):
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
             raise RecordError(f"actions[{i}] must be a dict with a string 'id', got {entry!r:.80}")
@@ -171,7 +174,6 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
             raise RecordError("record key 'final' must be a dict with a 'digest'")
         if final.get("step", len(record["actions"])) != len(record["actions"]) or final["digest"] != game.state_digest():
             raise RecordError("record was altered: replaying its actions does not give the final state it records")
-    game.chance_mode = chance
     game.goto(step)
     return game
 
