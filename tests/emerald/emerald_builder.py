@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dragonwidgets.games.emerald import EmeraldGame
-from dragonwidgets.games.emerald.state import TOWARD_LAIR, TOWARD_PLAIN
+from dragonwidgets.games.emerald.state import REVEAL_CARD, TOWARD_LAIR, TOWARD_PLAIN
 
 COLOURS_2P = {0: ("black", "blue"), 1: ("red", "green")}
 
@@ -91,11 +91,24 @@ def _fill(s, active: int) -> None:
 
 
 def play(game: EmeraldGame, *ids: str) -> list:
-    """Apply the action ids in order; return all their events."""
+    """Apply the action ids in order; return all their events.
+
+    The games are in manual chance mode for the die, so a card taken leaves the next one face down at a
+    ``reveal_card`` chance node (EM-CARD-2): unless the next id picks a card, the card dealt there is
+    turned up, as the auto mode does.
+    """
     events = []
-    for i in ids:
+    for k, i in enumerate(ids):
         events += game.apply(i)
+        if game.state.phase == REVEAL_CARD and not (k + 1 < len(ids) and ids[k + 1].startswith("reveal")):
+            events += game.apply(natural_reveal(game))
     return events
+
+
+def natural_reveal(game: EmeraldGame) -> str:
+    """Return the ``reveal`` id of the card dealt under the one just taken (the pile's face-down top)."""
+    s = game.state
+    return f"reveal {s.revealing} {s.piles[s.destination][s.revealing][-1]}"
 
 
 def texts(events: list) -> str:

@@ -18,6 +18,8 @@ function's docstring names the rule IDs it implements):
 - ``observation.py``: what each seat may see (digest section 7); ``text.py``: the text board.
 - ``why.py``: which rule refuses an action id now.
 - ``determinize.py``: what a seat cannot see, redealt for search.
+- ``position.py``: the table as a position and back (issue 13); ``position_cards.py`` places the cards a
+  position names, ``position_checks.py`` reads the fields and checks the table against the rules.
 - ``bots.py``: the greedy bot (and the engine's random one).
 - ``game.py``: ``EmeraldGame``, wiring them into the engine's protocol; its options are the EM-INT-* readings.
 
@@ -39,14 +41,17 @@ GAME_CLASS = EmeraldGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> EmeraldGame:
-    """Start a game of Emerald with ``players`` seats (2..5); options as in :class:`EmeraldGame`.
+def new_game(*, players: int, seed: int | None = None, chance: str = "auto",
+             position: dict[str, Any] | None = None, **options: Any) -> EmeraldGame:
+    """Start a game of Emerald with ``players`` seats (2..5); options as in :class:`EmeraldGame`;
+    ``position``: a whole or partial table to start from (``position.py`` gives its shape).
 
     Raises:
         ValueError: a player count out of range, an unknown option or one of the wrong type.
         GameDataError: the ``board_file`` option names a file that fails validation.
+        PositionError: ``position`` breaks a count or a rule (the message names the field).
     """
-    return EmeraldGame(players=players, seed=seed, chance=chance, **options)
+    return EmeraldGame(players=players, seed=seed, chance=chance, position=position, **options)
 
 
 __all__ = ["GAME_CLASS", "BOTS", "EmeraldGame", "GreedyBot", "RandomBot", "Board", "load_board", "new_game"]

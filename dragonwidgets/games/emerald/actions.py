@@ -6,7 +6,8 @@ black" from a tower of 3 knights gets the very object every earlier such state g
 formatting its label again at every decision (random play asks for thousands per second).
 
 Action id grammar (the Emerald contract): ``move {space} {colour}``, ``end turn``,
-``take gold`` / ``take gem``, ``roll {n}`` (chance), ``capture {colour}``, ``pay {value}`` / ``lose``.
+``take gold`` / ``take gem``, ``roll {n}`` (chance), ``capture {colour}``, ``pay {value}`` / ``lose``,
+and with manual chance ``reveal gold {value}`` / ``reveal gem {gem}`` (chance).
 """
 
 from __future__ import annotations
@@ -52,6 +53,14 @@ def roll_outcomes(faces: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(Action(f"roll {r}", f"The dragon die shows {r}", CHANCE, "dragon_roll", ("die", "dragon"),
                         ("EM-DRAGON-4",), faces.count(r) / len(faces))
                  for r in sorted(set(faces)))
+
+
+@cache
+def reveal_action(pile: str, card: int | str, card_name: str, square: str, prob: float) -> Action:
+    """Return the chance outcome ``reveal {pile} {card}``: ``card_name`` is turned up as the next card of
+    ``square``'s ``pile``, with probability ``prob`` (EM-CARD-2; manual chance only)."""
+    return Action(f"reveal {pile} {card}", f"The next {pile} card of {square} is turned up: {card_name}", CHANCE,
+                  "reveal_card", (f"{square}/{pile}",), ("EM-CARD-2",), prob)
 
 
 @cache

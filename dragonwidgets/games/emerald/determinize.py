@@ -3,7 +3,8 @@
 Hidden from a seat (and resampled here):
 
 - the face-down cards of every mountain pile, identity and order (EM-SETUP-9; only the top card
-  of a pile is face up, the pile's size is public);
+  of a pile is face up, the pile's size is public; at a ``reveal_card`` node the due pile is all face
+  down);
 - the 2 gold and 2 gem cards boxed unseen at setup (EM-SETUP-10);
 - the values of the other seats' gold cards (face down in front of their owner, EM-CARD-5; a seat
   sees only how many each holds), until the end of the game, when they are shown for scoring;
@@ -28,6 +29,7 @@ from __future__ import annotations
 import random
 
 from .board import Board
+from .cards import face_down
 from .state import GEM, GOLD, OVER, EmeraldState
 
 
@@ -42,9 +44,9 @@ def unseen_cards(state: EmeraldState, board: Board, seat: int, *, paid_gold_publ
     over = state.phase == OVER
     gold_seen: list[int] = []
     gems_seen: list[str] = []
-    for piles in state.piles.values():
-        gold_seen += piles[GOLD][-1:]  # the face-up tops (EM-SETUP-9, EM-CARD-2)
-        gems_seen += piles[GEM][-1:]
+    for square, piles in state.piles.items():  # the face-up tops (EM-SETUP-9, EM-CARD-2)
+        gold_seen += piles[GOLD][len(face_down(state, square, GOLD)):]
+        gems_seen += piles[GEM][len(face_down(state, square, GEM)):]
     for i, hand in enumerate(state.hands):
         for gem, n in hand.gems.items():  # gems lie face up (EM-CARD-6)
             gems_seen += [gem] * n
@@ -87,7 +89,8 @@ def resample_hidden(state: EmeraldState, board: Board, seat: int, rng: random.Ra
             raise ValueError(f"more hidden {kind} places than unseen {kind} cards: the position is inconsistent")
         return unseen[kind][start:start + n]
 
-    piles = {sq: {kind: deal(kind, len(cards) - 1) + cards[-1:] if cards else [] for kind, cards in two.items()}
+    piles = {sq: {kind: deal(kind, len(hidden := face_down(state, sq, kind))) + cards[len(hidden):]
+                  for kind, cards in two.items()}
              for sq, two in state.piles.items()}  # the face-down cards: all but the top of each pile
     boxed_gold = sum(isinstance(c, int) for c in state.out_of_game)
     box = deal(GOLD, boxed_gold) + deal(GEM, len(state.out_of_game) - boxed_gold)

@@ -2,16 +2,18 @@
 
 One turn is a sequence of small decisions: ``select_knight`` (or ``end_turn`` at the second
 selection), ``take_card``, the ``dragon_roll`` chance node, ``choose_victim`` and ``pay_or_lose``
-(decided by the captured knight's owner, who may not be the active player). Everything between
-them is automatic and reported as events.
+(decided by the captured knight's owner, who may not be the active player). With manual chance, the
+card turned up under a taken one is a chance node too (``reveal_card``), so a teacher picks it.
+Everything between them is automatic and reported as events.
 
 This class holds no rule of its own: it reads the options, sets up (``setup.py``), asks each
 decision's module for its legal actions (``movement``, ``cards``, ``capture``), hands each action to
-its step in ``turn.py``, and answers the outcome, the views (``observation.py``) and why an action is
-refused (``why.py``).
+its step in ``turn.py``, and answers the outcome, the views (``observation.py``), why an action is
+refused (``why.py``) and positions (``position.py``).
 
 Action id grammar (the Emerald contract): ``move {space} {colour}``, ``end turn``,
-``take gold`` / ``take gem``, ``roll {n}`` (chance), ``capture {colour}``, ``pay {value}`` / ``lose``.
+``take gold`` / ``take gem``, ``roll {n}`` (chance), ``capture {colour}``, ``pay {value}`` / ``lose``,
+``reveal gold {value}`` / ``reveal gem {gem}`` (chance, manual mode only).
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from . import text, turn
 from .actions import roll_outcomes
 from .board import BUNDLED_BOARD, Board, load_board
 from .capture import pay_actions, victim_actions
-from .cards import card_actions
+from .cards import card_actions, reveal_outcomes
 from .determinize import resample_hidden
 from .movement import knight_actions
 from .observation import board_layout, observe
+from .position import table_from_position, table_position
 from .scoring import scores, winners
 from .setup import seat_names, set_up
 from .state import (
@@ -37,6 +40,7 @@ from .state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PAY_OR_LOSE,
+    REVEAL_CARD,
     SELECT_KNIGHT,
     TAKE_CARD,
     EmeraldState,
@@ -67,6 +71,17 @@ class EmeraldGame(Game):
     - ``track_carries_dragon`` (False): the dragon moves with its track when it advances (EM-INT-16).
     - ``show_paid_gold`` (False): everybody sees the value paid to the dragon (EM-INT-18).
     - ``board_file`` (""): a JSON board file of your own; "" is the bundled reconstruction (EM-REC-*).
+
+    With ``chance="manual"`` a teacher picks the dragon die's face and every card turned up under a
+    taken one (``reveal gold 4``, ``reveal gem gem_2``: any card of the hidden stock, EM-CARD-2).
+
+    ``position=`` starts from a whole or partial table (``position.py`` gives the shape, field by field),
+    e.g. four knights on M8, the lair two squares away:
+
+    >>> lesson = EmeraldGame(players=3, seed=1, position={"knights": {"M8": ["black", "black", "red", "blue"]},
+    ...                                                    "active": 0})
+    >>> lesson.legal_action_ids()[-1], lesson.position()["knights"]["M8"]
+    ('move M8 black', ['black', 'black', 'red', 'blue'])
 
     >>> g = EmeraldGame(players=3, seed=1, first_player=0)
     >>> g.legal_action_ids()[:2]
@@ -114,6 +129,15 @@ class EmeraldGame(Game):
         )
         return state
 
+    def _position(self) -> dict[str, Any]:
+        """Return the whole table as a position (``position.py`` gives the shape, field by field)."""
+        return table_position(self.state, self.board)
+
+    def _from_position(self, state: EmeraldState, position: dict[str, Any]) -> EmeraldState:
+        """Return the table ``position`` describes; what it leaves out comes from ``state`` (the seeded
+        set-up, unchanged). Raises ``PositionError`` naming the field (``position.py``)."""
+        return table_from_position(state, self.rules, position)
+
     def _copy_state(self) -> EmeraldState:
         """Return a full, independent copy of the state for clones and search (see ``EmeraldState.copy``)."""
         return self.state.copy()
@@ -159,7 +183,7 @@ class EmeraldGame(Game):
         phase = s.phase
         if phase in _ACTIVE_PLAYER_DECIDES:
             return s.active
-        if phase == DRAGON_ROLL:
+        if phase == DRAGON_ROLL or phase == REVEAL_CARD:
             return CHANCE
         if phase == PAY_OR_LOSE:
             return s.pending.victim_owner  # type: ignore[union-attr]
@@ -177,7 +201,10 @@ class EmeraldGame(Game):
         return pay_actions(s)
 
     def _chance_outcomes(self) -> list[Action]:
-        """EM-DRAGON-4, EM-INT-3, D14: one die, each distinct face with its probability."""
+        """EM-DRAGON-4, EM-INT-3, D14: one die, each distinct face with its probability; EM-CARD-2 (manual
+        chance): each card of the hidden stock that may be turned up, with its probability."""
+        if self.state.phase == REVEAL_CARD:
+            return reveal_outcomes(self.state, self.board)
         return list(roll_outcomes(self.board.die))
 
     # ------------------------------------------------------------------ applying decisions (turn.py)
@@ -191,7 +218,9 @@ class EmeraldGame(Game):
         elif kind == "end_turn":
             turn.stop_after_one_knight(s, rules, ev)
         elif kind == "take_card":
-            turn.take_card(s, rules, words[1], ev)
+            turn.take_card(s, rules, words[1], ev, by_hand=self.chance_mode == "manual")
+        elif kind == "reveal_card":
+            turn.reveal_card(s, rules, int(words[2]) if words[1] == "gold" else words[2], ev)
         elif kind == "dragon_roll":
             turn.roll_dragon(s, rules, int(words[1]), ev)
         elif kind == "choose_victim":

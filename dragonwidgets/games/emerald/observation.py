@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import LAIR, Board
-from .cards import card_dict
+from .cards import card_dict, face_down, is_revealing
 from .dragon import is_dragon_on_track
 from .scoring import scores
 from .state import GEM, GOLD, OVER, TOWARD_LAIR, EmeraldState
@@ -39,7 +39,7 @@ def observe(state: EmeraldState, board: Board, viewer: int | None, *, public_onl
         "knights_moved": state.knights_moved,
         "card_taken": state.card_taken,
         "last_destination": state.destination,
-        "piles": {sq: _piles(piles) for sq, piles in state.piles.items()},
+        "piles": {sq: _piles(state, sq) for sq in state.piles},
         "dragon": dragon_view(state, board),
         "flight_track": {
             "position": state.track,
@@ -65,10 +65,8 @@ def observe(state: EmeraldState, board: Board, viewer: int | None, *, public_onl
     if over or teacher:
         obs["scores"] = {str(k): v for k, v in scores(state, board).items()}
     if teacher:
-        obs["face_down"] = {
-            sq: {p: [card_dict(c) for c in cards[:-1]] for p, cards in piles.items()}
-            for sq, piles in state.piles.items()
-        }
+        obs["face_down"] = {sq: {p: [card_dict(c) for c in face_down(state, sq, p)] for p in (GOLD, GEM)}
+                            for sq in state.piles}
         obs["out_of_game"] = [card_dict(c) for c in state.out_of_game]
     return obs
 
@@ -104,12 +102,14 @@ def _non_empty(spaces: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
     return {space: dict(here) for space, here in spaces.items() if here}
 
 
-def _piles(piles: dict[str, list]) -> dict[str, Any]:
-    gold, gem = piles[GOLD], piles[GEM]
-    return {
-        GOLD: {"count": len(gold), "top": {"kind": GOLD, "value": gold[-1]} if gold else None},
-        GEM: {"count": len(gem), "top": {"kind": GEM, "gem": gem[-1]} if gem else None},
-    }
+def _piles(state: EmeraldState, square: str) -> dict[str, Any]:
+    """The two piles of ``square``: ``{"count", "top"}`` each; no top while its next card is due (EM-CARD-2)."""
+    out = {}
+    for pile in (GOLD, GEM):
+        cards = state.piles[square][pile]
+        top = card_dict(cards[-1]) if cards and not is_revealing(state, square, pile) else None
+        out[pile] = {"count": len(cards), "top": top}
+    return out
 
 
 def _hand(state: EmeraldState, seat: int, sees_gold: bool, sees_paid: bool) -> dict[str, Any]:

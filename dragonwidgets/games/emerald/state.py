@@ -28,6 +28,8 @@ TAKE_CARD = "take_card"
 DRAGON_ROLL = "dragon_roll"
 CHOOSE_VICTIM = "choose_victim"
 PAY_OR_LOSE = "pay_or_lose"
+#: With manual chance only: the card turned up under a taken one is picked by hand (EM-CARD-2).
+REVEAL_CARD = "reveal_card"
 OVER = "over"
 
 Card = int | str  # a gold card's value or a gem card's type id
@@ -87,6 +89,7 @@ class EmeraldState:
     turn_colour: str | None = None  # EM-P2-2: the colour of the turn's first knight at 2 players
     card_taken: bool = False
     destination: str | None = None  # where the knight being resolved ended its move
+    revealing: str | None = None  # REVEAL_CARD: the pile ("gold" | "gem") of ``destination`` whose next card is due
     last_roll: int | None = None
     dragon_moves: int = 0
     pending: Pending | None = None

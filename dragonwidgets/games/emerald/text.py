@@ -16,6 +16,7 @@ _DECISIONS = {
     "dragon_roll": "roll the dragon die",
     "choose_victim": "choose the dragon's victim",
     "pay_or_lose": "pay the dragon or lose the knight",
+    "reveal_card": "turn up the next card",
 }
 
 
@@ -77,7 +78,7 @@ def _square_line(obs: dict[str, Any], board: Board, sq: str, beside_track: bool)
 def _pile(pile: dict[str, Any], board: Board) -> str:
     top = pile["top"]
     if top is None:
-        return "-"
+        return f"face down (+{pile['count']})" if pile["count"] else "-"
     name = f"gold {top['value']}" if top["kind"] == "gold" else board.gem_names[top["gem"]]
     return f"{name} (+{pile['count'] - 1})"
 

@@ -9,7 +9,7 @@ or passes to the left neighbour. The end of the game (``ending.py``) can come at
 
 Every function takes the state, the game's :class:`~.state.Rules` and the list of events to report
 into. ``EmeraldGame._apply`` hands each legal action to one of them: ``select_knight``,
-``stop_after_one_knight`` (the ``end turn`` action), ``take_card``, ``roll_dragon``,
+``stop_after_one_knight`` (the ``end turn`` action), ``take_card``, ``reveal_card``, ``roll_dragon``,
 ``choose_victim``, ``pay_dragon`` and ``lose_knight``; the others are the automatic steps between.
 """
 
@@ -25,8 +25,10 @@ from .state import (
     GEM,
     KNIGHTS_PER_TURN,
     PAY_OR_LOSE,
+    REVEAL_CARD,
     SELECT_KNIGHT,
     TAKE_CARD,
+    Card,
     EmeraldState,
     Pending,
     Rules,
@@ -55,13 +57,27 @@ def stop_after_one_knight(state: EmeraldState, rules: Rules, ev: list[Event]) ->
     end_turn(state, rules, ev)
 
 
-def take_card(state: EmeraldState, rules: Rules, pile: str, ev: list[Event]) -> None:
+def take_card(state: EmeraldState, rules: Rules, pile: str, ev: list[Event], *, by_hand: bool = False) -> None:
     """Take the face-up card of ``pile`` (EM-CARD-1/2/5/6); a gem may complete the four types
-    (EM-BONUS-1, checked before the dragon, EM-INT-8); then the dragon's trigger."""
-    cards.take_card(state, rules, pile, ev)
+    (EM-BONUS-1, checked before the dragon, EM-INT-8); then the dragon's trigger.
+
+    ``by_hand`` (manual chance): the card under the taken one is not turned up yet; the
+    ``reveal_card`` chance node picks it (:func:`reveal_card`), after the bonus.
+    """
+    cards.take_card(state, rules, pile, ev, reveal=not by_hand)
     seat = state.active
     if pile == GEM and bonus.claim_four_different_gems(state, rules.board, seat):
         ev.append(events.bonus_taken(rules.names[seat], seat))
+    if by_hand and state.piles[state.destination][pile]:  # type: ignore[index]
+        state.phase, state.revealing = REVEAL_CARD, pile
+    else:
+        after_card(state, rules, ev)
+
+
+def reveal_card(state: EmeraldState, rules: Rules, card: Card, ev: list[Event]) -> None:
+    """The ``reveal {pile} {card}`` chance outcome (manual chance): ``card`` is turned up under the
+    taken one (EM-CARD-2); then the dragon's trigger."""
+    cards.reveal_card(state, rules, card, ev)
     after_card(state, rules, ev)
 
 

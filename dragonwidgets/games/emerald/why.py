@@ -14,6 +14,7 @@ from .state import (
     GOLD,
     KNIGHTS_PER_TURN,
     PAY_OR_LOSE,
+    REVEAL_CARD,
     SELECT_KNIGHT,
     TAKE_CARD,
     EmeraldState,
@@ -21,7 +22,7 @@ from .state import (
 
 #: The decision each action id's first word answers.
 DECISION_OF_WORD = {"move": SELECT_KNIGHT, "end": SELECT_KNIGHT, "take": TAKE_CARD, "roll": DRAGON_ROLL,
-                    "capture": CHOOSE_VICTIM, "pay": PAY_OR_LOSE, "lose": PAY_OR_LOSE}
+                    "capture": CHOOSE_VICTIM, "pay": PAY_OR_LOSE, "lose": PAY_OR_LOSE, "reveal": REVEAL_CARD}
 
 #: Why a decision's action is refused when another decision is due and none of its kind can come.
 NOT_NOW = {
@@ -30,6 +31,7 @@ NOT_NOW = {
     "roll": "the dragon moves only when a knight ends its move beside the flight track or on the dragon's "
             "square (EM-DRAGON-2, EM-DRAGON-3)",
     "capture": "the dragon captures only after it has moved, on the square where it stops (EM-CAPTURE-1)",
+    "reveal": "a card is turned up by hand only under a card just taken, with manual chance (EM-CARD-2)",
 }
 
 
@@ -42,7 +44,8 @@ def why_illegal(state: EmeraldState, names: tuple[str, ...], action_id: str) -> 
     want = DECISION_OF_WORD.get(words[0]) if words else None
     if want is None:
         return ("it is not an Emerald action; ids are 'move {space} {colour}', 'end turn', 'take gold', "
-                "'take gem', 'roll {n}', 'capture {colour}', 'pay {value}' and 'lose'")
+                "'take gem', 'roll {n}', 'capture {colour}', 'pay {value}', 'lose' and (manual chance) "
+                "'reveal gold {value}', 'reveal gem {gem}'")
     if want != state.phase:
         return _other_decision_due(state, names, words[0])
     if want == SELECT_KNIGHT:
@@ -54,6 +57,9 @@ def why_illegal(state: EmeraldState, names: tuple[str, ...], action_id: str) -> 
         return f"there is no {' '.join(words[1:]) or '?'} knight on {sq}, where the dragon stopped (EM-CAPTURE-4)"
     if want == PAY_OR_LOSE:
         return _why_not_pay(state, names, words)
+    if want == REVEAL_CARD:
+        return (f"the next {state.revealing} card of {state.destination} is a {state.revealing} card lying face down "
+                f"or boxed: 'reveal {state.revealing} ...' with one of those (EM-CARD-2)")
     return "the die of the dragon shows 1, 2 or 3 (EM-DRAGON-4)"
 
 
@@ -61,6 +67,8 @@ def _other_decision_due(state: EmeraldState, names: tuple[str, ...], word: str) 
     who = names[state.active]
     if state.phase == TAKE_CARD:
         return f"a card must be taken first: {who}'s knight ended on {state.destination}, which has a face-up card (EM-CARD-1)"
+    if state.phase == REVEAL_CARD:
+        return f"the next {state.revealing} card of {state.destination} must be turned up first (EM-CARD-2)"
     if state.phase == DRAGON_ROLL:
         return f"the dragon must be rolled first: a knight ended on {state.destination} (EM-DRAGON-2, EM-DRAGON-4)"
     if state.phase == CHOOSE_VICTIM:
