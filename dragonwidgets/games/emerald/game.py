@@ -79,7 +79,7 @@ class EmeraldGame(Game):
     e.g. four knights on M8, the lair two squares away:
 
     >>> lesson = EmeraldGame(players=3, seed=1, position={"knights": {"M8": ["black", "black", "red", "blue"]},
-    ...                                                    "active": 0})
+    ...                                                    "first_player": 0})
     >>> lesson.legal_action_ids()[-1], lesson.position()["knights"]["M8"]
     ('move M8 black', ['black', 'black', 'red', 'blue'])
 

@@ -44,7 +44,7 @@ field, and no game is made.
 A lesson: four knights on M8, the lair two squares away (EM-MOVE-1, EM-LAIR-2).
 
 >>> import dragonwidgets
->>> lesson = {"knights": {"M8": ["black", "black", "red", "blue"]}, "active": 0}
+>>> lesson = {"knights": {"M8": ["black", "black", "red", "blue"]}, "first_player": 0}
 >>> g = dragonwidgets.new_game("emerald", players=3, seed=1, position=lesson)
 >>> g.legal_action_ids()[-1]
 'move M8 black'
@@ -74,7 +74,18 @@ from .position_checks import (
     read_list,
     read_seat,
 )
-from .state import GEM, GOLD, OVER, PAY_OR_LOSE, REVEAL_CARD, TOWARD_LAIR, TOWARD_PLAIN, EmeraldState, Pending, Rules
+from .state import (
+    GEM,
+    GOLD,
+    OVER,
+    PAY_OR_LOSE,
+    REVEAL_CARD,
+    TOWARD_LAIR,
+    TOWARD_PLAIN,
+    EmeraldState,
+    Pending,
+    Rules,
+)
 
 #: The fields of an Emerald position (besides the engine's ``game``, ``players``, ``seed``, ``step``).
 FIELDS = ("knights", "moved", "piles", "box", "hands", "dragon", "flight_track", "dragon_moves", "last_roll",

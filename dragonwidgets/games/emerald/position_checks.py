@@ -133,7 +133,8 @@ def _check_dragon(s: EmeraldState, board: Board) -> None:
     if s.dragon_moves == 0:
         need(s.dragon_pos == board.dragon_start_pos and s.dragon_facing == board.dragon_start_facing, "dragon",
              f"before its first flight the dragon stands beside {board.square_at(board.dragon_start_pos)} facing the "
-             "plain (EM-SETUP-5); give 'dragon_moves' or 'flight_track' if it has flown")
+             "plain (EM-SETUP-5), and the track moves on after every flight (EM-TRACK-1): give the 'flight_track' of a "
+             "dragon that has flown")
         need(s.last_roll is None, "last_roll", "the dragon die has not been rolled yet (dragon_moves is 0)")
     need(s.dragon_pos in track or s.dragon_pos == track[0] - 1, "dragon",
          f"the dragon beside {where} is not beside its track {span} nor one square behind it (EM-TRACK-4)")
@@ -186,6 +187,9 @@ def _check_decision(s: EmeraldState, rules: Rules) -> None:
              f"at 2 players the turn's colour is the first knight's, one of seat {s.active}'s (EM-P2-2)")
     else:
         need(s.turn_colour is None, "turn_colour", "a turn's colour is set by its first knight, at 2 players only (EM-P2-2)")
+    if dest is not None and not s.card_taken and phase not in (TAKE_CARD, REVEAL_CARD):
+        need(not has_face_up_card(s, dest), "card_taken", f"a knight that ends on {dest}, which has a face-up card, "
+             "takes one first (EM-CARD-1): say \"card_taken\": true, or \"decision\": \"take_card\"")
     if phase == SELECT_KNIGHT:
         need(s.knights_moved == 1 or has_movable_knight(s, board, s.active), "active",
              f"seat {s.active} has no knight that can move: its turn is skipped (EM-TURN-3)")
