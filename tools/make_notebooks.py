@@ -164,13 +164,17 @@ for a in lesson.legal_actions():
 show(lesson.apply("move T1 black"))
 lesson""",
 """#md
-Keep going until chance is due. In manual mode the game stops there: `current_player` is `-1`
-(`dragonwidgets.CHANCE`) and the legal actions are the die faces with their probabilities.
-The helper below plays the first legal action until the dragon is about to roll.
+Keep going until the dragon is due. In manual mode the game stops at every chance step: `current_player`
+is `-1` (`dragonwidgets.CHANCE`) and the legal actions are the outcomes with their probabilities: the die
+faces, or the card turned up under one a knight takes (section 5 picks one). The helper below plays the
+last legal action until the dragon is about to roll.
 """,
-"""while lesson.current_player != dragonwidgets.CHANCE:
+"""def who(a):
+    return "chance" if a.player == dragonwidgets.CHANCE else lesson.player_name(a.player)
+
+while lesson.legal_actions()[0].kind != "dragon_roll":
     a = lesson.legal_actions()[-1]
-    print(f"{lesson.player_name(a.player):>5}: {a.id:<16}", "|", "; ".join(e.text for e in lesson.apply(a)))
+    print(f"{who(a):>6}: {a.id:<16}", "|", "; ".join(e.text for e in lesson.apply(a)))
 print()
 for a in lesson.legal_actions():
     print(f"{a.id}: p = {a.prob:.3f}   {a.label}")""",
@@ -213,7 +217,38 @@ print(record["actions"][:4])
 replayed = dragonwidgets.from_record(json.loads(json.dumps(record)))
 replayed.state_digest() == lesson.state_digest()""",
 """#md
-## 5. A small study: where does the dragon strike?
+## 5. Teach from a position
+
+A lesson starts from the table it needs. Write only what matters; the rest comes from the seeded set-up,
+and the knights and cards you name are taken from where the set-up put them, so nothing is created or lost.
+Here: four knights on M8, the lair two squares away, and a red knight on M3 (`help(dragonwidgets.games.emerald.position)`
+lists every field; `game.position()` gives the whole table of any game, to start another one from it).
+""",
+"""position = {"knights": {"M8": ["black", "black", "red", "blue"],  # four knights on M8
+                        "M3": ["red"]},
+            "first_player": 0}                                     # Black plays first
+m8 = dragonwidgets.new_game("emerald", players=3, seed=7, chance="manual", position=position)
+print(m8.explain("move M8 black"))
+w8 = dragonwidgets.EmeraldWidget(game=m8, viewer="teacher", seats=["human", "human", "human"])
+w8""",
+"""#md
+Black's knight goes 4 squares: past M9, into the lair. Then Red stops on M4 and takes its gold card. With
+`chance="manual"` the card under it is not turned up by itself: every card nobody has seen (face down in
+any pile, or boxed at set-up) could come, with its probability, and you pick it.
+""",
+"""def act(*ids):  # through the widget, so the board above follows
+    start = m8.step
+    for i in ids:
+        w8.act(i)
+    show(e for entry in m8.history[start:m8.step] for e in entry.events)
+
+act("move M8 black", "move M3 red", "take gold")
+for a in m8.legal_actions():
+    print(f"{a.id:<14} p = {a.prob:.3f}")""",
+"""act("reveal gold 5")   # the unlikely one: it changes place with the card that was dealt there
+m8.observation(1)["piles"]["M4"]""",
+"""#md
+## 6. A small study: where does the dragon strike?
 
 When a knight stops beside the flight track, the dragon flies 1, 2 or 3 squares (the die shows
 1, 1, 2, 2, 3, 3), turning at the ends of its track. The exact odds of where it lands come straight from
