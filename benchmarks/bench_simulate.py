@@ -1,27 +1,45 @@
-"""Games per second through ``dragonwidgets.simulate``, on one core and on all cores, per game.
+"""Games per second through ``dragonwidgets.simulate`` per game, the process pool's start-up, and the
+study size above which a pool beats in-process play in wall-clock time.
 
-For each game the script first times a plain loop over the study's games (``play_game`` per seed, no
-simulate) to choose ``n`` games lasting about ``--seconds`` on one core; then it plays that same study
-of ``n`` games (same seeds, so the same work) ``--runs`` times, interleaving four ways:
+1. Speed. For each game the script plays a plain loop over the study's games (``play_game`` per
+   seed, no simulate) for a quarter of ``--seconds`` of CPU time (``time.process_time``, so a busy
+   machine does not shrink the study) to choose ``n`` games worth about ``--seconds`` of CPU; then it
+   plays that same study of ``n`` games (same seeds, so the same work) ``--runs`` times, interleaving
+   five ways:
 
-- ``loop``: the plain loop, the reference (one core, no overhead);
-- ``in-process``: ``simulate(..., executor=InlineExecutor())``, one core;
-- ``1 worker``: ``simulate(..., executor=ProcessPoolExecutor(1))``, one core in a worker process;
-- ``all cores``: ``simulate(...)`` with the default executor (a process pool over every CPU).
+   - ``loop``: the plain loop, the naive reference (one core, no overhead);
+   - ``in-process``: ``simulate(..., executor=InlineExecutor())``;
+   - ``1 worker``: ``simulate`` on a ``ProcessPoolExecutor(1)`` started and stopped in the timing;
+   - ``all cores``: the same with a pool over every CPU;
+   - ``default``: ``simulate(...)`` with no executor (it chooses, see ``pool_pays_off``).
 
-Each way is timed by the wall clock and by CPU time (this process's plus its finished child
-processes', so a worker pool's work counts). Two tables: games per CPU second and the overhead of
-``simulate`` per game in CPU time over the plain loop (steady on a busy machine: other people's work
-is not counted); then games per wall-clock second, one core against all cores (the speed-up needs
-idle cores: on a shared machine it shows what was free). Then the overhead measured on its own: per
-game, ``summarize`` (the row ``simulate`` keeps of a finished game: scores, winners, decisions
-counted over the history, measures), median over the study's finished games; per batch, the round
-trip of an empty batch through an ``InlineExecutor`` and through a running one-worker process pool
-(pickling the study and the arrays both ways), median of 200; per call, starting and stopping the
-default pool. Every seat is the same bot (``--bots``, default ``random``). Medians of ``--runs``
-runs (min..max).
+   Each way is timed by the wall clock and by CPU time (this process's plus its finished child
+   processes'). Two tables: games per CPU second with the overhead of ``simulate`` per game in CPU
+   time over the plain loop (steady on a busy machine: other people's work is not counted); games per
+   wall-clock second with the speed-up of all cores over the loop (it needs idle cores: on a shared
+   machine it shows what was free). Then the overhead measured on its own: per game, ``summarize``
+   (the row ``simulate`` keeps of a finished game), median over the study's first 50 games; per batch,
+   the round trip of an empty batch through an ``InlineExecutor`` and through a running one-worker
+   pool (pickling the study and the arrays both ways), median of 200.
+
+2. Pool start-up, per start method (``--methods``): wall time to start a pool over every CPU, run an
+   empty batch on each worker and shut it down, median of ``--runs`` × 3 (the first pool of a
+   ``forkserver`` also starts its server; later ones do not).
+
+3. Crossover, per game and start method: studies worth about 5 ms, 10 ms, 20 ms... of CPU play, each
+   played in-process and on a pool over every CPU started and stopped in the timing (what the
+   default executor does when it chooses the pool), interleaved, ``--runs`` times; the wall-clock
+   medians side by side, until the pool wins by 20 % twice in a row (or a study passes 10 CPU
+   seconds). A study's size is the CPU time its in-process runs took (median). The crossover is the
+   smallest size from which the pool wins at every larger size measured; ``pool_pays_off`` in
+   ``dragonwidgets/simulation/run.py`` takes its figures from here. With this platform's start
+   method a last column times ``simulate``'s default (its own choice, after its first game played
+   in-process), to check that it follows the faster of the two.
+
+Every seat is the same bot (``--bots``, default ``random``). Medians of ``--runs`` runs (min..max).
 
     python benchmarks/bench_simulate.py [--game emerald ...] [--players 3] [--bots random] [--seconds 4] [--runs 3]
+        [--parts speed startup crossover] [--methods fork forkserver spawn]
 
 It prints figures and never asserts a time.
 """
@@ -30,6 +48,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import os
 import platform
 import resource
 import statistics
@@ -45,26 +65,41 @@ from dragonwidgets.engine.registry import GAMES  # noqa: E402
 from dragonwidgets.simulation import (  # noqa: E402
     InlineExecutor, Study, available_cpus, game_seeds, play_batch, play_game, summarize,
 )
-from dragonwidgets.simulation.run import IN_PROCESS_BELOW  # noqa: E402
+from dragonwidgets.simulation.run import default_start_method, pool_pays_off  # noqa: E402
 
 SEED = 2026
 
 
 def loop(study: Study, n: int) -> None:
+    """The naive way: play the study's games one after the other and keep nothing."""
     for s in game_seeds(SEED, n).tolist():
         play_game(study, s)
 
 
+def cpu_with_children() -> float:
+    """CPU seconds of this process and of its finished child processes."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def timed(fn) -> tuple[float, float]:
     """Run ``fn``; return (wall seconds, CPU seconds of this process and of its finished children)."""
-
-    def cpu() -> float:
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return time.process_time() + children.ru_utime + children.ru_stime
-
-    w0, c0 = time.perf_counter(), cpu()
+    w0, c0 = time.perf_counter(), cpu_with_children()
     fn()
-    return time.perf_counter() - w0, cpu() - c0
+    return time.perf_counter() - w0, cpu_with_children() - c0
+
+
+def calibrate(study: Study, seconds: float) -> tuple[int, float]:
+    """Return ``(n, CPU seconds per game)``: ``n`` games of the study take about ``seconds`` of CPU
+    time in a plain loop (at least 4 per CPU). The rate comes from the loop's first ``seconds / 4``
+    of CPU time (``time.process_time``: time this process ran, whatever else the machine does)."""
+    seeds = game_seeds(SEED, 1_000_000).tolist()
+    c0, played = time.process_time(), 0
+    while time.process_time() - c0 < seconds / 4 and played < len(seeds):
+        play_game(study, seeds[played])
+        played += 1
+    per_game = (time.process_time() - c0) / played
+    return max(4 * available_cpus(), math.ceil(seconds / per_game)), per_game
 
 
 def summarize_us(study: Study, n: int) -> float:
@@ -89,28 +124,144 @@ def empty_batch_ms(study: Study, executor) -> float:
     return 1e3 * statistics.median(out)
 
 
-def pool_start_ms(study: Study) -> float:
-    """Median wall time to start a process pool over every CPU, run an empty batch on each worker
-    and shut it down (ms): what the default executor adds once per call."""
-    out = []
-    for _ in range(10):
+def pool(workers: int, method: str | None = None) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method) if method else None)
+
+
+def pool_start_ms(study: Study, method: str, runs: int) -> list[float]:
+    """Wall times to start a pool over every CPU with ``method``, run an empty batch on each worker
+    and shut it down (ms)."""
+    cpus, out = available_cpus(), []
+    for _ in range(runs):
         t0 = time.perf_counter()
-        with ProcessPoolExecutor(available_cpus()) as pool:
-            list(pool.map(play_batch, [study] * available_cpus(), [[]] * available_cpus()))
-        out.append(time.perf_counter() - t0)
-    return 1e3 * statistics.median(out)
+        with pool(cpus, method) as p:
+            list(p.map(play_batch, [study] * cpus, [[]] * cpus))
+        out.append(1e3 * (time.perf_counter() - t0))
+    return out
 
 
-def calibrate(study: Study, seconds: float) -> int:
-    """Return how many games of the study take about ``seconds`` on one core (at least 4 per CPU,
-    and enough for the default executor to start a process pool)."""
-    seeds = game_seeds(SEED, 100_000).tolist()
-    t0, played = time.perf_counter(), 0
-    while time.perf_counter() - t0 < seconds / 2 and played < len(seeds):
-        play_game(study, seeds[played])
-        played += 1
-    rate = played / (time.perf_counter() - t0)
-    return max(4 * available_cpus(), IN_PROCESS_BELOW, math.ceil(rate * seconds))
+def spread(values: list[float], fmt: str = "{:.1f}", width: int = 20) -> str:
+    return f"{fmt.format(statistics.median(values))} ({fmt.format(min(values))}..{fmt.format(max(values))})".rjust(width)
+
+
+# ------------------------------------------------------------------ 1. speed
+def speed(study: Study, n: int, runs: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Wall and CPU seconds of each way of playing the study's ``n`` games, ``runs`` interleaved runs."""
+    cpus = available_cpus()
+
+    def sim(executor=None) -> None:
+        dragonwidgets.simulate(study.game, players=study.players, bots=list(study.bots), n_games=n, seed=SEED,
+                               executor=executor, progress=False)
+
+    def on_pool(workers: int):
+        def play() -> None:
+            with pool(workers) as p:
+                sim(p)
+        return play
+
+    ways = {"loop": lambda: loop(study, n), "inline": lambda: sim(InlineExecutor()), "pool1": on_pool(1),
+            "all": on_pool(cpus), "default": sim}
+    wall: dict[str, list[float]] = {k: [] for k in ways}
+    cpu: dict[str, list[float]] = {k: [] for k in ways}
+    for _ in range(runs):
+        for key, fn in ways.items():
+            w, c = timed(fn)
+            wall[key].append(w)
+            cpu[key].append(c)
+    return wall, cpu
+
+
+def print_speed(rows: list) -> None:
+    cpus = available_cpus()
+    keys = ("loop", "inline", "pool1", "all", "default")
+    names = ("loop (naive)", "in-process", "1 worker", f"all {cpus} cores", "default")
+
+    def rate(n: int, times: list[float]) -> str:
+        return spread([n / t for t in times])
+
+    header = f"{'game':<17} {'n':>5}  " + "  ".join(f"{k:>20}" for k in names)
+    print("games per CPU second (all processes' CPU time)\n" + header + f"  {'overhead/game (CPU ms)':>30}\n"
+          + "-" * (len(header) + 32))
+    for name, n, _, wall, cpu, *_ in rows:
+        base = statistics.median(cpu["loop"])
+        over = "  ".join(f"{1e3 * (statistics.median(cpu[k]) - base) / n:+.3f}" for k in keys[1:])
+        print(f"{name:<17} {n:>5}  " + "  ".join(rate(n, cpu[k]) for k in keys) + f"  {over:>30}")
+    print("overhead/game: in-process, 1 worker, all cores, default (pools' start-up included), over the loop\n")
+
+    print("games per wall-clock second\n" + header + f"  {'all/loop':>8}  {'default/loop':>12}\n"
+          + "-" * (len(header) + 24))
+    for name, n, _, wall, cpu, *_ in rows:
+        loop_wall = statistics.median(wall["loop"])
+        print(f"{name:<17} {n:>5}  " + "  ".join(rate(n, wall[k]) for k in keys)
+              + f"  {loop_wall / statistics.median(wall['all']):>7.2f}x  "
+              f"{loop_wall / statistics.median(wall['default']):>11.2f}x")
+
+    header = (f"{'game':<17} {'CPU/game':>10}  {'summarize/game':>15}  {'empty batch in-process':>23}  "
+              f"{'empty batch 1 worker':>21}")
+    print("\noverhead measured on its own (wall clock; CPU/game is the plain loop's CPU time per game)\n"
+          + header + "\n" + "-" * len(header))
+    for name, n, _, wall, cpu, summary, inline_ms, pool_ms in rows:
+        per_game = 1e3 * statistics.median(cpu["loop"]) / n
+        print(f"{name:<17} {per_game:>7.2f} ms  {summary:>12.1f} µs  {inline_ms:>20.3f} ms  {pool_ms:>18.3f} ms")
+
+
+# ------------------------------------------------------------------ 3. crossover
+def crossover(study: Study, per_game: float, method: str, runs: int) -> list[tuple[int, float, list, list, list]]:
+    """Rows ``(games, median in-process CPU s, in-process wall s, pool wall s, default wall s)`` for
+    studies of growing size, until the pool wins by 20 % at two sizes in a row or a study passes 10
+    CPU s. ``default`` (simulate's own choice) is timed only with this platform's start method."""
+    cpus, rows, wins, n_before = available_cpus(), [], 0, 0
+    for k in range(16):
+        n = max(2, round(0.005 * 2**k / per_game))
+        if n == n_before:
+            continue
+        n_before = n
+
+        def sim(executor) -> None:
+            dragonwidgets.simulate(study.game, players=study.players, bots=list(study.bots), n_games=n,
+                                   seed=SEED, executor=executor, progress=False)
+
+        def on_pool() -> None:
+            with pool(cpus, method) as p:
+                sim(p)
+
+        here_wall, here_cpu, pool_wall, default_wall = [], [], [], []
+        for _ in range(runs):
+            c0, w0 = time.process_time(), time.perf_counter()
+            sim(InlineExecutor())
+            here_wall.append(time.perf_counter() - w0)
+            here_cpu.append(time.process_time() - c0)
+            pool_wall.append(timed(on_pool)[0])
+            if method == default_start_method():
+                default_wall.append(timed(lambda: sim(None))[0])
+        rows.append((n, statistics.median(here_cpu), here_wall, pool_wall, default_wall))
+        wins = wins + 1 if statistics.median(pool_wall) < 0.8 * statistics.median(here_wall) else 0
+        if wins == 2 or statistics.median(here_cpu) > 10:
+            break
+    return rows
+
+
+def print_crossover(name: str, method: str, rows: list) -> None:
+    cpus = available_cpus()
+    print(f"\n{name}, pool over {cpus} cores ({method}) against in-process, wall ms, median of runs (min..max)")
+    header = (f"{'games':>6}  {'CPU s':>8}  {'in-process':>22}  {'pool':>22}  {'pool/in-process':>15}  "
+              f"{'pool_pays_off':>13}  {'default':>22}")
+    print(header + "\n" + "-" * len(header))
+    for n, cpu, here, there, default in rows:
+        ratio = statistics.median(there) / statistics.median(here)
+        print(f"{n:>6}  {cpu:>8.3f}  {spread([1e3 * t for t in here], width=22)}  "
+              f"{spread([1e3 * t for t in there], width=22)}  {ratio:>15.2f}  "
+              f"{str(pool_pays_off(cpu, cpus, method)):>13}  "
+              + (spread([1e3 * t for t in default], width=22) if default else f"{'-':>22}"))
+    cross = next((i for i in range(len(rows))
+                  if all(statistics.median(r[3]) < statistics.median(r[2]) for r in rows[i:])), None)
+    if cross is None:
+        print("crossover: the pool never won")
+    elif cross == 0:
+        print(f"crossover: at or below {rows[0][1]:.3f} CPU s ({rows[0][0]} games)")
+    else:
+        (n0, c0, *_), (n1, c1, *_) = rows[cross - 1], rows[cross]
+        print(f"crossover: between {c0:.3f} and {c1:.3f} CPU s of play ({n0} and {n1} games)")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -118,70 +269,45 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--game", nargs="+", default=sorted(GAMES), choices=sorted(GAMES))
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--bots", default="random")
-    ap.add_argument("--seconds", type=float, default=4.0, help="about how long one one-core run lasts (s)")
+    ap.add_argument("--seconds", type=float, default=4.0, help="about how much CPU time one study's loop takes (s)")
     ap.add_argument("--runs", type=int, default=3, help="runs of each way (median reported)")
+    ap.add_argument("--parts", nargs="+", default=["speed", "startup", "crossover"],
+                    choices=["speed", "startup", "crossover"])
+    ap.add_argument("--methods", nargs="+", default=[default_start_method()],
+                    choices=multiprocessing.get_all_start_methods(),
+                    help="start methods for the start-up and crossover parts (default: this platform's)")
     args = ap.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # figures appear as they come, also into a file
     cpus = available_cpus()
     print(f"dragonwidgets {dragonwidgets.__version__}, Python {platform.python_version()}, {platform.machine()}, "
-          f"{cpus} CPUs; {args.players} players, {args.bots} bot on every seat; "
-          f"median of {args.runs} interleaved runs (min..max)\n")
-    rows = []
-    for name in args.game:
-        study = Study(name, args.players, (args.bots,) * args.players, {})
-        n = calibrate(study, args.seconds)
-
-        def sim(executor=None) -> None:
-            dragonwidgets.simulate(name, players=args.players, bots=args.bots, n_games=n, seed=SEED,
-                                   executor=executor, progress=False)
-
-        def pool1() -> None:
-            with ProcessPoolExecutor(1) as pool:
-                sim(pool)
-
-        ways = {"loop": lambda: loop(study, n), "inline": lambda: sim(InlineExecutor()), "pool1": pool1,
-                "all": sim}
-        wall: dict[str, list[float]] = {k: [] for k in ways}
-        cpu: dict[str, list[float]] = {k: [] for k in ways}
-        for _ in range(args.runs):
-            for key, fn in ways.items():
-                w, c = timed(fn)
-                wall[key].append(w)
-                cpu[key].append(c)
-        with ProcessPoolExecutor(1) as pool:
-            batch = (empty_batch_ms(study, InlineExecutor()), empty_batch_ms(study, pool), pool_start_ms(study))
-        rows.append((name, n, wall, cpu, summarize_us(study, min(n, 50)), batch))
-
-    def rate(n: int, times: list[float], width: int = 20) -> str:
-        rates = [n / t for t in times]
-        return f"{statistics.median(rates):8.1f} ({min(rates):.1f}..{max(rates):.1f})".rjust(width)
-
-    header = (f"{'game':<17} {'n':>5}  {'loop':>20}  {'in-process':>20}  {'1 worker':>20}  {'all cores':>20}  "
-              f"{'overhead/game (CPU ms)':>24}")
-    print("games per CPU second (all processes' CPU time)\n" + header + "\n" + "-" * len(header))
-    for name, n, wall, cpu, _, _ in rows:
-        base = statistics.median(cpu["loop"])
-        over = "  ".join(f"{1e3 * (statistics.median(cpu[k]) - base) / n:+.3f}"
-                         for k in ("inline", "pool1", "all"))
-        print(f"{name:<17} {n:>5}  {rate(n, cpu['loop'])}  {rate(n, cpu['inline'])}  {rate(n, cpu['pool1'])}  "
-              f"{rate(n, cpu['all'])}  {over:>24}")
-    print("overhead/game: in-process, 1 worker (its start-up included), all cores, over the plain loop\n")
-
-    header = (f"{'game':<17} {'n':>5}  {'loop (1 core)':>20}  {'1 worker':>20}  {f'all {cpus} cores':>20}  "
-              f"{'speed-up':>8}")
-    print("games per wall-clock second\n" + header + "\n" + "-" * len(header))
-    for name, n, wall, cpu, _, _ in rows:
-        speedup = statistics.median(wall["loop"]) / statistics.median(wall["all"])
-        print(f"{name:<17} {n:>5}  {rate(n, wall['loop'])}  {rate(n, wall['pool1'])}  {rate(n, wall['all'])}  "
-              f"{speedup:>7.2f}x")
-
-    header = (f"{'game':<17} {'CPU/game':>10}  {'summarize/game':>15}  {'empty batch in-process':>23}  "
-              f"{'empty batch 1 worker':>21}  {'pool start+stop':>16}")
-    print("\noverhead measured on its own (wall clock; CPU/game is the plain loop's CPU time per game)\n"
-          + header + "\n" + "-" * len(header))
-    for name, n, wall, cpu, summary, (inline_ms, pool_ms, start_ms) in rows:
-        per_game = 1e3 * statistics.median(cpu["loop"]) / n
-        print(f"{name:<17} {per_game:>7.2f} ms  {summary:>12.1f} µs  {inline_ms:>20.3f} ms  {pool_ms:>18.3f} ms  "
-              f"{start_ms:>13.1f} ms")
+          f"{cpus} CPUs, default start method {default_start_method()}; {args.players} players, {args.bots} bot "
+          f"on every seat; load average {os.getloadavg()[0]:.2f} at the start\n")
+    studies = {name: Study(name, args.players, (args.bots,) * args.players, {}) for name in args.game}
+    sizes = {name: calibrate(study, args.seconds) for name, study in studies.items()}
+    for study in studies.values():  # simulate's own first-call costs (imports) stay out of the timings
+        dragonwidgets.simulate(study.game, players=study.players, bots=list(study.bots), n_games=2, seed=SEED,
+                               executor=InlineExecutor(), progress=False)
+    if "speed" in args.parts:
+        rows = []
+        for name, study in studies.items():
+            n, per_game = sizes[name]
+            wall, cpu = speed(study, n, args.runs)
+            with pool(1) as one:
+                batch = (empty_batch_ms(study, InlineExecutor()), empty_batch_ms(study, one))
+            rows.append((name, n, per_game, wall, cpu, summarize_us(study, min(n, 50)), *batch))
+        print(f"{args.runs} interleaved runs of a study of n games worth about {args.seconds:g} CPU s\n")
+        print_speed(rows)
+    if "startup" in args.parts:
+        study = next(iter(studies.values()))
+        print(f"\npool start-up over {cpus} cores: start, one empty batch per worker, shut down "
+              f"(wall ms, median of {3 * args.runs})")
+        for method in args.methods:
+            print(f"{method:<11} {spread(pool_start_ms(study, method, 3 * args.runs))}")
+    if "crossover" in args.parts:
+        for method in args.methods:
+            for name, study in studies.items():
+                print_crossover(name, method, crossover(study, sizes[name][1], method, args.runs))
+    print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """dragonwidgets.simulate: reproducible whatever the executor, workers and batches; reopen; Dask; the
-progress bar; bad input; the measures hook.
+default executor's choice between in-process play and a process pool; the progress bar; bad input; the
+measures hook.
 
 Games are Emerald with random bots (about 100 games/s on one core); the Dask cluster's start-up is most of
 the file's time.
@@ -7,8 +8,12 @@ the file's time.
 
 from __future__ import annotations
 
+import itertools
+import multiprocessing
 import os
 import random
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -17,6 +22,8 @@ import pytest
 import dragonwidgets
 from dragonwidgets.engine import CHANCE, RandomBot, game_class, make_bot, play_out
 from dragonwidgets.simulation import InlineExecutor, SimulationResult, game_seeds
+from dragonwidgets.simulation import run as run_module
+from dragonwidgets.simulation.run import POOL_START_SECONDS, default_start_method, pool_pays_off
 
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
 ARRAYS = ("seeds", "scores", "winners", "length", "steps")
@@ -74,7 +81,7 @@ def test_same_seed_gives_the_same_arrays_whatever_executor_workers_and_batches(r
         result = run(executor=InlineExecutor(), batch_size=4)
     elif how == "inline, default batches":
         result = run(executor=InlineExecutor())
-    elif how == "default executor":  # 10 games >= IN_PROCESS_BELOW: a process pool over the CPUs
+    elif how == "default executor":  # in-process or a pool after the first games, as the machine's speed says
         result = run()
     else:
         workers = int(how[0])
@@ -174,6 +181,145 @@ def test_a_dask_local_cluster_gives_exactly_the_local_results(reference):
     assert_same(result, reference)
 
 
+# ------------------------------------------------------------------ the default executor's choice
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_a_pool_pays_off_once_the_time_it_saves_exceeds_its_start_up(method):
+    start = POOL_START_SECONDS[method]
+    # two workers save half the play: the pool pays off above twice its start-up
+    assert not pool_pays_off(0.99 * 2 * start, 2, method)
+    assert pool_pays_off(1.01 * 2 * start, 2, method)
+    # eight workers save 7/8 of it, so they pay off on a smaller study
+    assert pool_pays_off(1.01 * 8 / 7 * start, 8, method) and not pool_pays_off(0.99 * 8 / 7 * start, 8, method)
+    assert not pool_pays_off(1e6, 1, method)  # one worker saves nothing
+    assert not pool_pays_off(0.0, 2, method)
+
+
+def test_a_pool_started_by_spawning_needs_a_larger_study_than_a_forked_one():
+    assert POOL_START_SECONDS["fork"] < POOL_START_SECONDS["forkserver"] < POOL_START_SECONDS["spawn"]
+    between = 2 * POOL_START_SECONDS["fork"] * 1.01
+    assert pool_pays_off(between, 2, "fork") and not pool_pays_off(between, 2, "spawn")
+    assert pool_pays_off(between, 2, "another") == pool_pays_off(between, 2, "spawn")  # unknown: as spawn
+
+
+def test_the_default_start_method_is_the_one_a_pool_uses_and_asking_does_not_set_it():
+    assert default_start_method() == multiprocessing.get_context().get_start_method()
+    code = ("import multiprocessing as m; from dragonwidgets.simulation.run import default_start_method as d; "
+            "print(d() in m.get_all_start_methods(), m.get_start_method(allow_none=True))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "None"]
+
+
+class RecordingPool(ProcessPoolExecutor):
+    """A process pool that records the seeds of the games it was sent and its shutdowns."""
+
+    made: list[RecordingPool] = []
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seeds: list[int] = []
+        self.shutdowns: list[bool] = []  # wait=
+        RecordingPool.made.append(self)
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.seeds.extend(args[1])
+        return super().submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        self.shutdowns.append(wait)
+        super().shutdown(wait, cancel_futures=cancel_futures)
+
+
+@pytest.fixture
+def pools(monkeypatch) -> list[RecordingPool]:
+    """The pools the default executor starts, on a machine taken to have 2 CPUs."""
+    RecordingPool.made = []
+    monkeypatch.setattr(run_module, "ProcessPoolExecutor", RecordingPool)
+    monkeypatch.setattr(run_module, "available_cpus", lambda: 2)
+    return RecordingPool.made
+
+
+def games_take(monkeypatch, seconds: float) -> None:
+    """Make every game played in-process by the default executor look as if it took ``seconds`` of CPU."""
+    ticks = itertools.count()
+    monkeypatch.setattr(run_module, "_cpu_clock", lambda: next(ticks) * seconds)
+
+
+def test_the_default_executor_estimates_the_games_left_at_the_mean_time_per_game(pools, monkeypatch, reference):
+    games_take(monkeypatch, 0.001)
+    asked = []
+
+    def never(seconds_left, workers, start_method):
+        asked.append((round(seconds_left, 9), workers, start_method))
+        return False
+
+    monkeypatch.setattr(run_module, "pool_pays_off", never)
+    assert_same(run(), reference)
+    assert asked == [(round(0.001 * left, 9), 2, default_start_method()) for left in range(9, 0, -1)]
+    assert pools == []  # every game in-process
+
+
+def test_the_default_executor_plays_a_small_study_in_process(pools, monkeypatch, reference):
+    games_take(monkeypatch, 1e-6)  # 10 games of a microsecond: no pool pays off
+    assert_same(run(), reference)
+    assert pools == []
+
+
+def test_the_default_executor_hands_a_large_study_to_a_pool_after_its_first_game(pools, monkeypatch, reference):
+    games_take(monkeypatch, 1.0)  # 9 games of a second left after the first: any pool pays off
+    assert_same(run(), reference)
+    assert len(pools) == 1 and pools[0]._max_workers == 2 and pools[0].shutdowns == [True]
+    assert sorted(pools[0].seeds) == sorted(reference.seeds[1:].tolist())
+
+
+def test_the_default_executor_hands_over_when_the_games_turn_out_longer(pools, monkeypatch, reference):
+    clock = iter([0.0, 1e-6, 1.0, 1.0 + 1e-6, 2.0, 3.0])  # games 0 and 1 take a microsecond, game 2 a second
+    monkeypatch.setattr(run_module, "_cpu_clock", lambda: next(clock))
+    assert_same(run(), reference)
+    assert len(pools) == 1 and sorted(pools[0].seeds) == sorted(reference.seeds[3:].tolist())
+
+
+def test_the_default_executor_plays_in_process_on_one_cpu_or_with_a_bot_that_cannot_be_pickled(
+    pools, monkeypatch, reference
+):
+    games_take(monkeypatch, 1.0)
+    monkeypatch.setattr(run_module, "available_cpus", lambda: 1)
+    assert_same(run(), reference)
+    monkeypatch.setattr(run_module, "available_cpus", lambda: 2)
+    assert len(run(bots=["random", "random", Unpicklable()])) == 10
+    assert pools == []
+
+
+class CrashOnSomeGames:
+    """A bot that fails on its first decision in about half the games (by the game's rng)."""
+
+    def __init__(self):
+        self.decided = False
+
+    def choose(self, view, legal_actions, rng):
+        if not self.decided and rng.random() < 0.5:
+            raise KeyError("boom")
+        self.decided = True
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def test_a_game_that_fails_in_the_default_pool_names_its_seed(pools, monkeypatch):
+    bots = [CrashOnSomeGames(), "random", "random"]
+
+    def first_game_ends(seed: int) -> bool:  # the first game is played in-process: it must end
+        try:
+            return len(run(bots=bots, n_games=1, seed=seed, executor=InlineExecutor())) == 1
+        except RuntimeError:
+            return False
+
+    seed = next(s for s in itertools.count(2024) if first_game_ends(s))
+    with pytest.raises(RuntimeError, match="failed: KeyError"):  # a later game fails
+        run(bots=bots, seed=seed, executor=InlineExecutor())
+    games_take(monkeypatch, 1.0)
+    with pytest.raises(RuntimeError, match=r"emerald game with seed \d+ failed: KeyError"):
+        run(bots=bots, seed=seed)
+    assert len(pools) == 1 and pools[0].shutdowns[0] is False  # shut down at once, without waiting
+
+
 # ------------------------------------------------------------------ progress bar
 def test_progress_bar_is_off_under_test_by_default(capfd):
     run(progress=None, n_games=2, executor=InlineExecutor())
@@ -252,7 +398,7 @@ def test_bad_input_raises_value_error_naming_the_problem_before_any_game(kw, mat
         dragonwidgets.simulate(args.pop("game"), **args)
 
 
-def test_a_bot_that_cannot_be_pickled_is_refused_for_worker_processes_only():
+def test_a_bot_that_cannot_be_pickled_is_refused_for_a_process_pool_given_as_executor():
     bots = ["random", "random", Unpicklable()]
     with ProcessPoolExecutor(1) as pool:
         with pytest.raises(ValueError, match=r"bots\[2\] cannot be pickled for worker processes"):

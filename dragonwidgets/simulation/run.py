@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 import numbers
 import os
 import pickle
+import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, Callable, Iterator, Sequence
 
@@ -15,9 +17,11 @@ from ..engine.registry import game_class, make_bot, new_game
 from .play import Study, play_batch
 from .result import SimulationResult
 
-#: Studies of fewer games than this run in-process when no executor is given (starting worker
-#: processes would cost more than it saves).
-IN_PROCESS_BELOW = 8
+#: Wall-clock seconds a process pool over 2 CPUs costs, by start method: starting it, one task's round
+#: trip on each worker, shutting it down, plus what its first games pay for the processes' cold start
+#: (measured with ``benchmarks/bench_simulate.py``, see :func:`pool_pays_off`). A start method not
+#: listed counts as ``"spawn"``.
+POOL_START_SECONDS = {"fork": 0.015, "forkserver": 0.3, "spawn": 0.7}
 #: The default batch size aims at this many batches per worker (so the bar moves and the last
 #: batches do not leave workers idle) ...
 BATCHES_PER_WORKER = 8
@@ -26,6 +30,10 @@ BATCHES_PER_WORKER = 8
 #: milliseconds (Emerald, Draghan) to about a second (Drachenland), so 16 keeps that cost near 1 %
 #: at most (benchmarks/bench_simulate.py measures it).
 MAX_BATCH = 16
+
+#: The clock that times games in-process before the default executor chooses: this thread's CPU
+#: time, so other processes on a busy machine do not make the games look longer.
+_cpu_clock = time.thread_time
 
 
 class InlineExecutor(Executor):
@@ -51,6 +59,34 @@ def available_cpus() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
+
+
+def default_start_method() -> str:
+    """Return the start method a ``ProcessPoolExecutor`` made without ``mp_context`` uses here:
+    ``"fork"``, ``"forkserver"`` or ``"spawn"`` (the one set by ``multiprocessing.set_start_method``,
+    else the platform's default; asking does not set it)."""
+    return multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+
+
+def pool_pays_off(seconds_left: float, workers: int, start_method: str) -> bool:
+    """Return True if a new process pool of ``workers`` would play games worth ``seconds_left`` CPU
+    seconds (of this process, in-process) sooner, in wall-clock time, than this process alone.
+
+    The pool saves ``seconds_left * (1 - 1 / workers)`` (its workers share the games) and costs
+    :data:`POOL_START_SECONDS` ``[start_method]`` once, so it pays off when the saving is larger.
+    A single worker never pays off.
+
+    Figures (``benchmarks/bench_simulate.py``, 2 CPUs, Python 3.11, Linux): provisional, from the
+    start-up alone (start, an empty task per worker, shut down: fork 11 ms, forkserver 370 ms,
+    spawn 700 ms) measured at a load of 1.7.
+
+    >>> pool_pays_off(0.001, 2, "fork"), pool_pays_off(10.0, 2, "fork"), pool_pays_off(10.0, 1, "fork")
+    (False, True, False)
+    """
+    if workers < 2:
+        return False
+    start = POOL_START_SECONDS.get(start_method, POOL_START_SECONDS["spawn"])
+    return seconds_left * (1 - 1 / workers) > start
 
 
 def game_seeds(seed: int, n_games: int) -> np.ndarray:
@@ -94,15 +130,21 @@ def simulate(
         options: the game's named options, the same for every game (default: the game's defaults).
         executor: any :class:`concurrent.futures.Executor` to play the batches on, e.g. a
             ``ProcessPoolExecutor``, or a Dask cluster's ``dask.distributed.Client(...).get_executor()``
-            (workers need dragonwidgets installed); it is left running. ``None`` (the default): a
-            ``ProcessPoolExecutor`` over the CPUs this process may use, started and shut down by this
-            call, except that studies of fewer than :data:`IN_PROCESS_BELOW` games, or a machine with
-            one CPU, play in-process (:class:`InlineExecutor`).
+            (workers need dragonwidgets installed); it is left running, and always used. ``None`` (the
+            default): this process plays the games one at a time while that is faster, then a
+            ``ProcessPoolExecutor`` over the CPUs this process may use plays the rest (started and shut
+            down by this call). After each game, the games left are estimated at the mean CPU time
+            per game so far (this thread's, so a busy machine does not inflate it), and the pool
+            takes over as soon as :func:`pool_pays_off` says it would finish them sooner than this
+            process: a small study never starts one, a large one starts it after its first game. A
+            machine with one CPU, or a bot object that cannot be pickled, plays every game
+            in-process (:class:`InlineExecutor`).
         progress: show a tqdm bar (``tqdm.auto``: a widget in notebooks, text on stderr elsewhere)
             counting finished games. ``None`` (the default): shown, unless the environment variable
             ``DRAGONWIDGETS_PROGRESS`` is ``0`` or the call runs under pytest (``PYTEST_CURRENT_TEST``
             is set) and ``DRAGONWIDGETS_PROGRESS`` is not ``1``.
-        batch_size: games per task sent to the executor. ``None``: about
+        batch_size: games per task sent to the executor (the default executor plays its games
+            in-process one at a time, then sends batches to its pool). ``None``: about
             :data:`BATCHES_PER_WORKER` batches per worker, at most :data:`MAX_BATCH` games each. It
             changes only speed and how often the bar moves, never the results.
 
@@ -138,7 +180,7 @@ def simulate(
     Raises:
         ValueError: before any game is played, on an unknown game, bot or option, a player count out
             of range, the wrong number of bots, a bot object without ``choose`` (or that cannot be
-            pickled when games are played in other processes), ``n_games`` < 1, a seed that is not a
+            pickled when ``executor`` runs games in other processes), ``n_games`` < 1, a seed that is not a
             non-negative int, a bad ``batch_size``, ``progress`` or ``executor``.
         RuntimeError: a game failed (the message gives its seed).
 
@@ -149,24 +191,64 @@ def simulate(
     """
     study = _check(game, players, bots, n_games, seed, options, executor, progress, batch_size)
     n_games, seed = int(n_games), int(seed)
-    own_executor = executor is None
-    if executor is None and (available_cpus() == 1 or n_games < IN_PROCESS_BELOW):
+    if executor is None and (available_cpus() == 1 or not _picklable(study.bots)):
         executor = InlineExecutor()
-    if not isinstance(executor, InlineExecutor):
+    if executor is not None and not isinstance(executor, InlineExecutor):
         _check_picklable(study.bots)
-    if executor is None:
-        executor = ProcessPoolExecutor(available_cpus())
-    if batch_size is None:
-        workers = _executor_workers(executor)
-        batch_size = max(1, min(MAX_BATCH, math.ceil(n_games / (workers * BATCHES_PER_WORKER))))
     seeds = game_seeds(seed, n_games)
-    starts = range(0, n_games, batch_size)
 
     from tqdm.auto import tqdm  # here, not at import: worker processes never show a bar
 
     parts: dict[int, dict[str, Any]] = {}
     bar = tqdm(total=n_games, unit="game", desc=f"{game}, {players} players", disable=not _show_progress(progress))
-    batches = _run_batches(executor, study, seeds, starts, batch_size)
+    try:
+        if executor is not None:
+            _play_batches(executor, study, seeds, 0, batch_size, parts, bar, own_executor=False)
+        else:
+            first = _play_here_while_cheaper(study, seeds, parts, bar)
+            if first < n_games:
+                pool = ProcessPoolExecutor(available_cpus())
+                _play_batches(pool, study, seeds, first, batch_size, parts, bar, own_executor=True)
+    finally:
+        bar.close()
+    return _assemble(study, seed, seeds, [parts[start] for start in sorted(parts)])
+
+
+def _play_here_while_cheaper(study: Study, seeds: np.ndarray, parts: dict[int, dict[str, Any]], bar: Any) -> int:
+    """Play the study's games in this process one at a time, in order, timing each by
+    :data:`_cpu_clock`, until :func:`pool_pays_off` for the games left at the mean time per game so
+    far; store each game's batch in ``parts`` (by its index) and return how many were played."""
+    workers, start_method = available_cpus(), default_start_method()
+    spent = 0.0
+    for i, seed in enumerate(seeds.tolist()):
+        t0 = _cpu_clock()
+        parts[i] = play_batch(study, [seed])
+        spent += _cpu_clock() - t0
+        bar.update(1)
+        left = len(seeds) - i - 1
+        if left and pool_pays_off(spent / (i + 1) * left, workers, start_method):
+            return i + 1
+    return len(seeds)
+
+
+def _play_batches(
+    executor: Executor,
+    study: Study,
+    seeds: np.ndarray,
+    first: int,
+    batch_size: int | None,
+    parts: dict[int, dict[str, Any]],
+    bar: Any,
+    own_executor: bool,
+) -> None:
+    """Play games ``first ..`` of the study in batches on ``executor``; store each batch in ``parts``
+    by its first game's index. If ``own_executor``, shut the executor down at the end. On an error or
+    an interrupt, cancel the batches not started (and shut down an own executor without waiting) and
+    raise."""
+    if batch_size is None:
+        workers = _executor_workers(executor)
+        batch_size = max(1, min(MAX_BATCH, math.ceil((len(seeds) - first) / (workers * BATCHES_PER_WORKER))))
+    batches = _run_batches(executor, study, seeds, range(first, len(seeds), batch_size), batch_size)
     try:
         for start, part in batches:
             parts[start] = part
@@ -176,11 +258,8 @@ def simulate(
         if own_executor:
             executor.shutdown(wait=False, cancel_futures=True)
         raise
-    finally:
-        bar.close()
     if own_executor:
         executor.shutdown(wait=True)
-    return _assemble(study, seed, seeds, [parts[start] for start in starts])
 
 
 def _executor_workers(executor: Executor) -> int:
@@ -253,6 +332,15 @@ def _show_progress(progress: bool | None) -> bool:
     if env:
         return env != "0"
     return "PYTEST_CURRENT_TEST" not in os.environ
+
+
+def _picklable(bots: tuple[Any, ...]) -> bool:
+    """Return True if every bot can go to another process (a name always can)."""
+    try:
+        _check_picklable(bots)
+    except ValueError:
+        return False
+    return True
 
 
 def _check_picklable(bots: tuple[Any, ...]) -> None:
