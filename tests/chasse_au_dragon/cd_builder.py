@@ -55,7 +55,7 @@ from typing import Any, Iterable
 
 from dragonwidgets.games.chasse_au_dragon import ChasseGame
 from dragonwidgets.games.chasse_au_dragon.setup import COUNTS, depth, is_edge
-from dragonwidgets.games.chasse_au_dragon.state import MOVE, RAID, Management, parse_square, square_id
+from dragonwidgets.games.chasse_au_dragon.state import MOVE, RAID, REVEAL, Management, parse_square, square_id
 
 WEALTH_CARDS = ("orc", "ogre", "troll", "giant")  # what a zone can hold while the game goes on (CD-ZONE-9)
 
@@ -222,11 +222,24 @@ def cards_by_type(game: ChasseGame) -> Counter:
 
 
 def play(game: ChasseGame, *ids: str) -> list:
-    """Apply the action ids in order; return all their events."""
+    """Apply the action ids in order; return all their events.
+
+    An encounter's card turned up with manual chance (the chance node ``reveal {type}``) is the pile's top
+    card, as auto chance turns it up, unless the next id picks one (:func:`turn_up`).
+    """
     events = []
     for i in ids:
+        if not i.startswith("reveal "):
+            events += turn_up(game)
         events += game.apply(i)
-    return events
+    return events + turn_up(game)
+
+
+def turn_up(game: ChasseGame) -> list:
+    """At an encounter's reveal (manual chance, CD-ENC-1), pick the pile's top card; return the events."""
+    if game.state.phase != REVEAL:
+        return []
+    return game.apply(f"reveal {game.state.pile_here()[0]}")
 
 
 def ids(game: ChasseGame) -> list[str]:
@@ -260,5 +273,5 @@ def walk(game: ChasseGame, *squares: str) -> list:
     """Step through ``squares`` in order and stop if the movement is still open; return the events."""
     events = play(game, *(f"step {x}" for x in squares))
     if game.state.phase == MOVE and "stop" in game.legal_action_ids():
-        events += game.apply("stop")
+        events += play(game, "stop")
     return events

@@ -1,5 +1,7 @@
 """Phase 3, the monster encounter: reveal the top card of the pile here, flee or fight, the outcome (CD-ENC-1..12).
 
+With manual chance the card turned up is picked by hand first (:func:`reveal_outcomes`, :func:`reveal`).
+
 The encounter begins after the movement (no opponent here) or after the duel (:mod:`.duel`). The
 player flees for free from a weaker monster (:func:`flee_free`), or by decoy or flight roll
 (:mod:`.flight`); otherwise the fight (:mod:`.combat`) ends in :func:`encounter_outcome`. A monster
@@ -12,30 +14,66 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import CHANCE, Action, Event
 
 from .camp import begin_camp_phase
 from .end import game_over
-from .state import ENCOUNTER, POWER, ChasseState
+from .setup import TYPE_ORDER
+from .state import ENCOUNTER, POWER, REVEAL, ChasseState
 from .tables import NAMES, SQUARE_ID
 from .text import a_or_an
 from .zones import add, lose_backpack, lose_cage
 
 
 def begin_encounter(s: ChasseState, options: Mapping[str, Any], ev: list[Event]) -> None:
-    """Reveal the top card of the pile here, if any, to everyone; else go on to the camp phase (CD-TURN-3, CD-ENC-1)."""
+    """Meet the pile here, if any: a card is to be turned up (REVEAL); else go on to the camp phase (CD-TURN-3, CD-ENC-1).
+
+    The game then turns the top card up at once (auto chance, :func:`turn_up_top`) or lets a teacher pick
+    the card among the pile's (manual chance, :func:`reveal_outcomes`, :func:`reveal`).
+    """
     s.defender = None
     s.flight_tried = False
-    here = s.positions[s.active]
-    pile = s.piles.get(here)  # type: ignore[arg-type]
-    if pile:
-        s.revealed = True
-        s.phase = ENCOUNTER
-        card, sid = pile[0], SQUARE_ID[here]  # type: ignore[index]
-        ev.append(Event("monster_revealed", f"{NAMES[s.active]} meets the top monster of "
-                        f"{sid}: {a_or_an(card)} (power {POWER[card]}).", data={"square": sid, "card": card}))
+    if s.pile_here():
+        s.phase = REVEAL
     else:
         begin_camp_phase(s, options, ev)
+
+
+def turn_up_top(s: ChasseState, ev: list[Event]) -> None:
+    """Turn the top card of the pile here face up for everyone; the player answers it next (CD-ENC-1, CD-BOARD-6)."""
+    here = s.positions[s.active]
+    card = s.piles[here][0]  # type: ignore[index]
+    s.revealed = True
+    s.phase = ENCOUNTER
+    sid = SQUARE_ID[here]  # type: ignore[index]
+    ev.append(Event("monster_revealed", f"{NAMES[s.active]} meets the top monster of "
+                    f"{sid}: {a_or_an(card)} (power {POWER[card]}).", data={"square": sid, "card": card}))
+
+
+def reveal_outcomes(s: ChasseState) -> list[Action]:
+    """Return the cards the pile here may turn up, one outcome per type, ``prob`` = its share of the pile.
+
+    CD-ENC-1, CD-BOARD-6: the pile is face down, so with manual chance any of its cards may be the one
+    turned up, uniformly (``reveal {type}``, ``prob`` = cards of that type / cards in the pile).
+    """
+    pile = s.pile_here()
+    here = SQUARE_ID[s.positions[s.active]]  # type: ignore[index]
+    n = len(pile)
+    return [Action(f"reveal {t}", f"The top card of {here} is {a_or_an(t)} ({pile.count(t)} of the {n} cards "
+                   f"of the pile)", CHANCE, "reveal", (here,), ("CD-ENC-1", "CD-BOARD-6"), pile.count(t) / n)
+            for t in TYPE_ORDER if t in pile]
+
+
+def reveal(s: ChasseState, card: str, ev: list[Event]) -> None:
+    """Chance picked ``card`` (manual chance): it comes to the top of the pile here, trading places with the
+    card that was there, and is turned up (CD-ENC-1). No card is created or lost.
+
+    Raises ``ValueError`` if the pile holds no such card (the caller offers only the pile's cards).
+    """
+    pile = s.pile_here()
+    i = pile.index(card)
+    pile[0], pile[i] = pile[i], pile[0]
+    turn_up_top(s, ev)
 
 
 def encounter_actions(s: ChasseState) -> tuple[Action, ...]:

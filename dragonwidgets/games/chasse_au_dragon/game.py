@@ -53,6 +53,7 @@ from .state import (
     PLACE_CAMP,
     POWER,
     RAID,
+    REVEAL,
     ChasseState,
     parse_square,
 )
@@ -60,7 +61,7 @@ from .tables import NAMES
 
 #: Who decides in each phase (``_player_to_move``): the active player, chance, or the duel's defender.
 _ACTIVE_DECIDES = frozenset({MOVE, ENCOUNTER, CAMP, CHOOSE_DUEL, PLACE_CAMP})
-_CHANCE_DECIDES = frozenset({RAID, FLEE_ROLL, COMBAT})
+_CHANCE_DECIDES = frozenset({RAID, REVEAL, FLEE_ROLL, COMBAT})
 
 
 class ChasseGame(Game):
@@ -157,7 +158,8 @@ class ChasseGame(Game):
         return opening.camp_choices(s)  # PLACE_CAMP
 
     def _chance_outcomes(self) -> Sequence[Action]:
-        """CD-COMBAT-1 (a fight's throw), CD-DUEL-4 / CD-ENC-3 (a flight roll), CD-RAID-2 (the raid's 2d6)."""
+        """CD-COMBAT-1 (a fight's throw), CD-DUEL-4 / CD-ENC-3 (a flight roll), CD-RAID-2 (the raid's 2d6),
+        CD-ENC-1 (with manual chance, the card an encounter turns up)."""
         s = self.state
         if s.phase == COMBAT:  # the most frequent chance node
             bout = s.fight
@@ -165,6 +167,8 @@ class ChasseGame(Game):
             return combat.throw_outcomes(bout.faces[bout.side], combat.fighter_name(s, bout.side))
         if s.phase == FLEE_ROLL:
             return flight.flight_roll_outcomes(s.boards[s.fleeing].power(), NAMES[s.fleeing])  # type: ignore[index]
+        if s.phase == REVEAL:
+            return encounter.reveal_outcomes(s)
         return raid.raid_outcomes()
 
     def _fighter_name(self, side: int) -> str:
@@ -173,6 +177,14 @@ class ChasseGame(Game):
 
     # ------------------------------------------------------------------ applying: one phase module per kind
     def _apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` through its phase module; an encounter that begins turns its top card up at
+        once in auto chance (CD-ENC-1), while manual chance stops at REVEAL for the card to be picked."""
+        ev = self._play(action)
+        if self.state.phase == REVEAL and self.chance_mode == "auto":
+            encounter.turn_up_top(self.state, ev)
+        return ev
+
+    def _play(self, action: Action) -> list[Event]:
         ev: list[Event] = []
         s = self.state
         kind = action.kind
@@ -192,6 +204,8 @@ class ChasseGame(Game):
             opening.pitch_camp(s, parse_square(words[1]), o["dragon_raids"], ev)
         elif kind == "raid":
             raid.dragon_raid(s, int(words[1]), int(words[2]), ev)
+        elif kind == "reveal":
+            encounter.reveal(s, words[1], ev)
         elif kind == "stop":
             movement.stop(s, o, ev)
         elif kind == "duel":

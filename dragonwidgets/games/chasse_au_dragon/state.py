@@ -21,12 +21,15 @@ WEALTH_ZONES = ("backpack", "vault")  # CD-ZONE-1, CD-ZONE-3: the face-down zone
 
 Square = tuple[int, int]
 
-# The decisions (``phase``); RAID, FLEE_ROLL and COMBAT are chance nodes; OVER once the game ended.
+# The decisions (``phase``); RAID, REVEAL, FLEE_ROLL and COMBAT are chance nodes; OVER once the game ended.
+# REVEAL: an encounter is about to turn a card up; with manual chance a teacher picks it (a chance node),
+# with auto chance the game turns the top card up within the same step (``ChasseGame._apply``).
 PLACE_CAMP = "place_camp"
 RAID = "raid"
 MOVE = "move"
 CHOOSE_DUEL = "choose_duel"
 DUEL_FLIGHT = "duel_flight"
+REVEAL = "reveal"
 ENCOUNTER = "encounter"
 FLEE_ROLL = "flee_roll"
 COMBAT = "combat"

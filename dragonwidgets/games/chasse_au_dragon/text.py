@@ -11,6 +11,9 @@ from .state import square_id
 if TYPE_CHECKING:
     from .game import ChasseGame
 
+#: A decision's words where its name would read badly (manual chance's reveal, CD-ENC-1).
+_DOING = {"reveal": "meet a monster (a card to turn up)"}
+
 
 @cache
 def a_or_an(word: str) -> str:
@@ -33,7 +36,7 @@ def render(game: "ChasseGame") -> str:
     La Chasse au Dragon, 2 players · round 1 · White to move
     """
     s = game.state
-    doing = f"over: {s.end_reason}" if s.phase == "over" else f"{game.player_name(s.active)} to {s.phase.replace('_', ' ')}"
+    doing = f"over: {s.end_reason}" if s.phase == "over" else f"{game.player_name(s.active)} to {_DOING.get(s.phase, s.phase.replace('_', ' '))}"
     lines = [f"La Chasse au Dragon, {s.players} players · round {s.round} · {doing}"]
     who = {}
     for i, p in enumerate(s.positions):

@@ -26,6 +26,7 @@ from .state import (
     PLACE_CAMP,
     POWER,
     RAID,
+    REVEAL,
     WEALTH_TYPES,
     WEALTH_ZONES,
     Square,
@@ -54,6 +55,8 @@ _WHEN = {  # the first word of each id, the decision it belongs to, and the rule
                                                   "(CD-DUEL-2, CD-ENC-2)"),
     "fight": ((ENCOUNTER,), "'fight' answers a monster in the encounter, phase 3 (CD-ENC-2, CD-TURN-2)"),
     "throw": ((COMBAT,), "dice are thrown in a fight, once it has started (CD-COMBAT-1)"),
+    "reveal": ((REVEAL,), "a card is turned up when an encounter begins, on a square whose pile holds cards "
+                          "(CD-ENC-1, CD-TURN-2)"),
 }
 
 
@@ -73,6 +76,9 @@ def why_illegal(game: "ChasseGame", action_id: str) -> str:
     if words[0] in CAMP_WORDS:
         return _why_camp(game, words, decision)
     phases, when = _WHEN[words[0]]
+    if words[0] == "reveal" and game.chance_mode == "auto":
+        return ("with chance='auto' the top card of the pile is turned up by itself; a card is picked by hand "
+                "only with chance='manual' (CD-ENC-1)")
     if words[0] == "raid" and not game.options["dragon_raids"]:
         return "the dragon raids are an option chosen before the game, and it is off (CD-RAID-1, CD-SETUP-7)"
     if words[0] == "no" and words[1:] == ["duel"]:
@@ -94,6 +100,9 @@ def why_illegal(game: "ChasseGame", action_id: str) -> str:
         return "the raid dice are two d6, written low first: 'raid a b' with 1 <= a <= b <= 6 (CD-RAID-2, CD-RAID-3)"
     if words[0] == "step":
         return _why_step(game, words)
+    if words[0] == "reveal":  # which cards the pile holds is hidden: the answer names none
+        return ("the card turned up is one of the cards of the pile met, face down: 'reveal {type}' for one of its "
+                "types (CD-ENC-1, CD-BOARD-6)")
     if words[0] == "duel":
         return _why_duel(game, words)
     if s.phase == FLEE_ROLL:
