@@ -1,8 +1,9 @@
-// The list of legal actions as numbered buttons (digit keys choose the n-th one).
+// The list of legal actions as numbered buttons (digit keys choose the n-th one), each with its rule IDs.
 
 /** @typedef {import("./model.js").Action} Action */
 
 import { h, replaceChildren } from "./dom.js";
+import { ruleToolbar } from "./rules.js";
 
 function probText(p) {
   if (p === null || p === undefined) return null;
@@ -11,11 +12,14 @@ function probText(p) {
   return `${Math.round(p * 100)}%`;
 }
 
-function actionButton(action, n, canAct) {
+// The rule IDs sit beside the action's button, in a toolbar of their own (rules.js): a control inside
+// a button would be a nested control, and a click on a rule must not choose the action.
+function actionItem(action, n, canAct) {
   const prob = probText(action.prob);
+  const rules = action.rules || [];
   return h(
     "li",
-    {},
+    { class: canAct ? "dw-action-item" : "dw-action-item dw-action-item-off" },
     h(
       "button",
       {
@@ -25,16 +29,13 @@ function actionButton(action, n, canAct) {
         "data-kind": action.kind,
         "aria-disabled": canAct ? null : "true",
         "aria-keyshortcuts": n <= 9 ? String(n) : null,
-        title: (action.rules || []).length ? `Rules: ${action.rules.join(", ")}` : null,
       },
-      // No aria-label: the name is the text shown (key, label, odds, rule IDs), as WCAG's "label in name" asks.
+      // No aria-label: the name is the text shown (key, label, odds), as WCAG's "label in name" asks.
       h("span", { class: "dw-action-key", text: n <= 9 ? n : "·" }),
       h("span", { class: "dw-action-label", text: action.label }),
       prob ? h("span", { class: "dw-action-prob", text: prob }) : null,
-      (action.rules || []).length
-        ? h("span", { class: "dw-action-rules", text: action.rules.join(" ") })
-        : null,
     ),
+    rules.length ? ruleToolbar(rules, action.id, action.label) : null,
   );
 }
 
@@ -63,7 +64,7 @@ export function createActionList() {
   return {
     el,
     update(actions, canAct, note) {
-      replaceChildren(list, actions.map((a, i) => actionButton(a, i + 1, canAct)));
+      replaceChildren(list, actions.map((a, i) => actionItem(a, i + 1, canAct)));
       list.hidden = actions.length === 0;
       empty.hidden = actions.length > 0;
       empty.textContent = note || "Nothing to choose in this view.";

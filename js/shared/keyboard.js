@@ -2,11 +2,14 @@
 //   1..9            choose the n-th legal action of the list
 //   Enter / Space   choose the focused board element (buttons do this natively)
 //   arrows          move focus among the legal board elements, or among the action buttons;
-//                   Left / Right with nothing chosen step the timeline back / forward
+//                   on a rule ID, Left / Right (Home / End) move among its neighbours and Up / Down
+//                   to its action and the next; Left / Right with nothing chosen step the timeline
 //   u               undo the last decision
 // With take-backs off in a seat view (`takeBacks()` false) the timeline keys and u do nothing.
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "legal_actions" | "can_act" | "step" | "history_length">} KeyboardTraits */
+
+import { moveAmongRules } from "./rules.js";
 
 export const KEY_HELP = "Keys: 1–9 choose · arrows move between choices · Enter choose · ←/→ step the timeline · u undo";
 
@@ -30,6 +33,14 @@ export function attachKeyboard(ctx) {
   const mayRewind = () => (ctx.takeBacks ? ctx.takeBacks() : true);
   const legalOn = (container) =>
     [...container.querySelectorAll("[data-action-id]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
+  // Up / Down on the rules of an action: Up to that action, Down to the next one.
+  const ruleToAction = (chip, key) => {
+    const owner = chip.closest("[data-rule-owner]")?.getAttribute("data-rule-owner");
+    const own = [...list.querySelectorAll("[data-action-id]")].find((el) => el.getAttribute("data-action-id") === owner);
+    if (!own || (key !== "ArrowUp" && key !== "ArrowDown")) return false;
+    (key === "ArrowUp" ? own : cycle(legalOn(list), own, 1))?.focus();
+    return true;
+  };
   const onKey = (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = /** @type {HTMLElement} */ (event.target);
@@ -44,6 +55,8 @@ export function attachKeyboard(ctx) {
       event.preventDefault();
     } else if ((key === "Enter" || key === " ") && target.hasAttribute("data-action-id") && target.tagName !== "BUTTON") {
       send("act", { id: target.getAttribute("data-action-id") });
+      event.preventDefault();
+    } else if (target.hasAttribute("data-rule") && (moveAmongRules(target, key) || ruleToAction(target, key))) {
       event.preventDefault();
     } else if (key.startsWith("Arrow")) {
       const delta = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;

@@ -17,6 +17,7 @@
  * @typedef {Object} GameTraits
  * @property {string} game_name          e.g. "emerald"
  * @property {Object} board              the game's static layout (`game.board_layout()`), sent once
+ * @property {Object<string, string>} rule_texts  every rule of the game, {rule ID: text}, sent once
  * @property {Object} observation        `game.observation(viewer)` at the shown step
  * @property {Action[]} legal_actions    what the viewer may see of the legal actions (may be empty)
  * @property {boolean} can_act           whether the listed actions may be chosen from this view now

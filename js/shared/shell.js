@@ -24,11 +24,13 @@ import { createSeats } from "./seats.js";
 import { createViewer } from "./viewer.js";
 import { createStatus } from "./status.js";
 import { attachKeyboard, KEY_HELP } from "./keyboard.js";
+import { attachRuleTips, rememberRuleFocus, restoreRuleFocus } from "./rules.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
   "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
   "bot_names", "viewer", "viewer_choices", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
+  "rule_texts",
 ];
 
 /**
@@ -48,6 +50,7 @@ export function readTraits(model) {
   t.player_names ??= [];
   t.take_backs ??= true;
   t.viewer_choices ??= null;
+  t.rule_texts ??= {};
   return /** @type {GameTraits} */ (t);
 }
 
@@ -108,6 +111,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     h("div", { class: "dw-footer" }, log.el, inspector.el, h("p", { class: "dw-muted dw-keys", text: KEY_HELP })),
   );
   el.append(root);
+  const tips = attachRuleTips({ root, scope, texts: () => t.rule_texts });
 
   // Keyboard focus on a choice that a redraw removed (the last decision of a turn) waits on the root,
   // "parked", so keys still reach the widget; it moves to the first choice when there is one again
@@ -137,7 +141,9 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   };
   const drawActions = () => {
     const focus = rememberFocus(actions.el);
+    const onRule = rememberRuleFocus(actions.el);
     actions.update(t.legal_actions, Boolean(t.can_act), t.observation.is_over ? "The game is over." : "");
+    if (restoreRuleFocus(actions.el, onRule)) return;
     if (!restoreFocus(actions.el, focus, "data-action-id")) park();
   };
   const drawSeats = () =>
@@ -174,6 +180,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     for (const [, draw] of draws) if (dirty.has(draw)) draw();
     dirty.clear();
     unpark();
+    tips.sync();
   };
   let disposed = false;
   scope.defer(() => (disposed = true));
@@ -191,6 +198,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const actionById = (id) => t.legal_actions.find((a) => a.id === id) || null;
   scope.listen(root, "click", (event) => {
     const target = /** @type {Element} */ (event.target);
+    if (target.closest("[data-rule]")) return; // a rule chip shows its text (rules.js), wherever it is drawn
     const intent = target.closest("[data-intent]");
     if (intent) {
       if (!intent.disabled && intent.getAttribute("aria-disabled") !== "true") send(intent.getAttribute("data-intent"));
@@ -199,9 +207,12 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const chosen = target.closest("[data-action-id]");
     if (chosen && chosen.getAttribute("aria-disabled") !== "true") send("act", { id: chosen.getAttribute("data-action-id") });
   });
+  // The action under the pointer or focus (or whose rules are) shows on the board what it would do.
   const preview = (event) => {
-    const chosen = /** @type {Element} */ (event.target).closest?.("[data-action-id]");
-    previewAction(board.el, chosen ? actionById(chosen.getAttribute("data-action-id")) : null);
+    const target = /** @type {Element} */ (event.target);
+    const id = target.closest?.("[data-action-id]")?.getAttribute("data-action-id")
+      ?? target.closest?.(".dw-rule-group[data-rule-owner]")?.getAttribute("data-rule-owner");
+    previewAction(board.el, id ? actionById(id) : null);
   };
   scope.listen(root, "pointerover", preview);
   scope.listen(root, "focusin", preview);

@@ -247,7 +247,7 @@ describe("legal actions on the board", () => {
     const t = position("fight_explosion");
     mount("fight_explosion");
     expect(byTarget("dice").classList.contains("dw-legal-shared")).toBe(true);
-    expect(el.querySelectorAll(".dw-action-list button")).toHaveLength(t.legal_actions.length);
+    expect(el.querySelectorAll(".dw-action-list button.dw-action")).toHaveLength(t.legal_actions.length);
     const roll = el.querySelector(".dw-roll");
     expect(roll.hidden).toBe(false);
     click(roll);

@@ -291,7 +291,7 @@ describe("legal actions on the map", () => {
     const t = position("manual_roll_4p");
     mount("manual_roll_4p");
     expect(byTarget("dice").classList.contains("dw-legal-shared")).toBe(true);
-    expect(el.querySelectorAll(".dw-action-list button")).toHaveLength(t.legal_actions.length);
+    expect(el.querySelectorAll(".dw-action-list button.dw-action")).toHaveLength(t.legal_actions.length);
     const roll = el.querySelector(".dw-roll");
     expect(roll.hidden).toBe(false);
     click(roll);

@@ -106,7 +106,7 @@ describe("legal actions", () => {
   it("are listed as numbered buttons", () => {
     const t = position("start");
     mount("start");
-    const buttons = [...el.querySelectorAll(".dw-action-list button")];
+    const buttons = [...el.querySelectorAll(".dw-action-list button.dw-action")];
     expect(buttons.map((b) => b.getAttribute("data-action-id"))).toEqual(t.legal_actions.map((a) => a.id));
     expect(buttons[0].textContent).toContain(t.legal_actions[0].label);
   });
@@ -121,7 +121,7 @@ describe("legal actions", () => {
   it("clicking a list button sends the same intent", () => {
     const t = position("start");
     mount("start");
-    click(el.querySelectorAll(".dw-action-list button")[2]);
+    click(el.querySelectorAll(".dw-action-list button.dw-action")[2]);
     expect(model.sent).toEqual([{ kind: "act", id: t.legal_actions[2].id }]);
   });
 
@@ -139,7 +139,7 @@ describe("legal actions", () => {
     mount("mid_5p"); // a bot decides: its options are shown, not clickable
     expect(el.querySelectorAll("svg [data-action-id]")).toHaveLength(0);
     expect(el.querySelectorAll("svg .dw-legal-view").length).toBeGreaterThan(0);
-    const button = el.querySelector(".dw-action-list button");
+    const button = el.querySelector(".dw-action-list button.dw-action");
     expect(button.getAttribute("aria-disabled")).toBe("true");
     click(button);
     expect(model.sent).toEqual([]);
