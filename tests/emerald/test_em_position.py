@@ -297,3 +297,39 @@ def test_a_game_with_picked_cards_replays_and_round_trips():
     assert dragonwidgets.from_record(json.loads(json.dumps(g.to_record()))).state_digest() == g.state_digest()
     seat_view = g.determinize(1, random.Random(3)) if not g.is_over else None
     assert seat_view is None or seat_view.observation(1) == g.observation(1)
+
+
+def test_a_mangled_position_is_refused_or_makes_a_table_that_plays():
+    """Bad input gets a PositionError, never another exception: 600 positions reached by play, with fields
+    dropped and up to two replaced by junk, either raise PositionError or give a table that keeps the decks
+    (D1, D2) and every colour's knights (EM-SETUP-11), has a legal action, plays on, and round-trips."""
+    rng = random.Random(5)
+    junk = [None, 0, -1, 3, 99, "x", "?", "M3", "gold", "over", "red", [], ["red"], {}, {"M3": ["red"]}, True, 2.5]
+    tables = []
+    for seed in range(4):
+        g = dragonwidgets.new_game("emerald", players=2 + seed, seed=seed, chance=("auto", "manual")[seed % 2])
+        while not g.is_over:
+            _play_one(g, rng)
+            if rng.random() < 0.1:
+                tables.append((g.chance_mode, g.position(), _knights(g)))
+    refused = 0
+    for _ in range(600):
+        chance, whole, knights = rng.choice(tables)
+        position = {k: v for k, v in json.loads(json.dumps(whole)).items() if k in ("players", "seed") or rng.random() < 0.9}
+        for _ in range(rng.randint(0, 2)):
+            node, key = position, rng.choice([k for k in position if k not in ("players", "seed")] or ["knights"])
+            while isinstance(node.get(key) if isinstance(node, dict) else None, dict) and node[key] and rng.random() < 0.6:
+                node, key = node[key], rng.choice(list(node[key]))
+            node[key] = rng.choice(junk)
+        try:
+            g = dragonwidgets.new_game("emerald", position=position, chance=chance)
+        except PositionError:
+            refused += 1
+            continue
+        assert _cards(g) == DECKS and sum(_knights(g).values()) == sum(knights.values())
+        assert g.is_over or g.legal_actions()
+        for _ in range(20):
+            if not g.is_over:
+                _play_one(g, rng)
+        assert dragonwidgets.new_game("emerald", position=g.position(), chance=chance).position() == g.position()
+    assert refused >= 100 and 600 - refused >= 60, refused  # both kinds are met

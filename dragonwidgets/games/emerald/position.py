@@ -166,7 +166,8 @@ def _place_knights(s: EmeraldState, board: Board, raw: Any) -> None:
         need(space in s.knights, f, f"no such space; the spaces are {', '.join(s.knights)}")
         colours = read_list(colours, f)
         for c in colours:
-            need(c in s.colour_owner, f, f"{c!r:.20} is not a colour in play; they are {', '.join(s.colour_owner)}")
+            need(isinstance(c, str) and c in s.colour_owner, f, f"{c!r:.20} is not a colour in play; they are "
+                 f"{', '.join(s.colour_owner)}")
             total[c] = total.get(c, 0) + 1
             need(total[c] <= per_colour, f, f"{total[c]} {c} knights named, {c} has {per_colour} (EM-SETUP-11)")
         if space in board.start_spaces:
@@ -200,7 +201,8 @@ def _read_moved(s: EmeraldState, raw: Any) -> dict[str, dict[str, int]]:
         f = f"moved.{space}"
         need(space in s.knights, f, f"no such space; the spaces are {', '.join(s.knights)}")
         for c in read_list(colours, f):
-            need(c in s.colour_owner, f, f"{c!r:.20} is not a colour in play; they are {', '.join(s.colour_owner)}")
+            need(isinstance(c, str) and c in s.colour_owner, f, f"{c!r:.20} is not a colour in play; they are "
+                 f"{', '.join(s.colour_owner)}")
             moved.setdefault(space, {})[c] = moved.get(space, {}).get(c, 0) + 1
     return moved
 
@@ -223,11 +225,13 @@ def _read_turn(s: EmeraldState, position: dict[str, Any]) -> None:
     moved_colours = sorted({c for here in s.moved.values() for c in here})
     default_colour = moved_colours[0] if s.players == 2 and len(moved_colours) == 1 and s.knights_moved else s.turn_colour
     s.turn_colour = get("turn_colour", default_colour)
-    need(s.turn_colour is None or s.turn_colour in s.colour_owner, "turn_colour", f"not a colour in play: {s.turn_colour!r:.20}")
+    need(s.turn_colour is None or isinstance(s.turn_colour, str) and s.turn_colour in s.colour_owner, "turn_colour",
+         f"not a colour in play: {s.turn_colour!r:.20}")
     s.card_taken = get("card_taken", s.card_taken or s.phase == REVEAL_CARD)
     need(isinstance(s.card_taken, bool), "card_taken", f"must be true or false, got {s.card_taken!r:.20}")
     s.destination = get("destination", s.destination)
-    need(s.destination is None or s.destination in s.knights, "destination", f"no such space: {s.destination!r:.20}")
+    need(s.destination is None or isinstance(s.destination, str) and s.destination in s.knights, "destination",
+         f"no such space: {s.destination!r:.20}")
     _read_only_at(s, position, "victim", PAY_OR_LOSE, tuple(s.colour_owner))
     _read_only_at(s, position, "revealing", REVEAL_CARD, (GOLD, GEM))
     _read_only_at(s, position, "end_reason", OVER, None)
