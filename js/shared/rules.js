@@ -227,15 +227,10 @@ export function attachRuleTips({ root, scope, texts }) {
 
   return {
     el,
-    /** The chip whose text is shown, or null. */
-    get anchor() {
-      return anchor;
-    },
     /** After a redraw: follow the focused chip, or hide when the chip shown is gone. */
     sync() {
       if (!anchor || anchor.isConnected) place();
       else showFocused();
     },
-    hide,
   };
 }
