@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from dragonwidgets.games.chasse_au_dragon import ChasseGame
+from dragonwidgets.games.chasse_au_dragon.position import cards_by_type as table_cards
 from dragonwidgets.games.chasse_au_dragon.setup import COUNTS, depth, is_edge
 from dragonwidgets.games.chasse_au_dragon.state import MOVE, RAID, REVEAL, Management, parse_square, square_id
 
@@ -208,17 +209,7 @@ def total_cards(game: ChasseGame) -> int:
 
 def cards_by_type(game: ChasseGame) -> Counter:
     """Return every card in the game by type (piles, zones, pantry, removed): always CD-MON-1's counts."""
-    s = game.state
-    out = Counter(s.removed)
-    for pile in s.piles.values():
-        out.update(pile)
-    for b in s.boards:
-        out.update(b.backpack)
-        out.update(b.vault)
-        out["goblin"] += b.cage + b.dungeon + (b.pantry > 0)
-        if b.equipment:
-            out[b.equipment] += 1
-    return +out
+    return table_cards(game.state)
 
 
 def play(game: ChasseGame, *ids: str) -> list:

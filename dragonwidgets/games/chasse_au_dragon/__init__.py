@@ -19,6 +19,8 @@ one's docstrings name the rule IDs it implements):
 - ``zones``: moving cards between the management board's zones: losses, loot, wealth (CD-ZONE).
 - ``dice``: exploding dice as mathematics: exact distributions and duel odds (CD-COMBAT-5/6).
 - ``game``: ``ChasseGame``, which wires these modules into the engine's protocol.
+- ``position`` (a table as JSON and back: ``game.position()``, ``new_game(..., position=...)``, issue 13),
+  with ``position_turn`` (whose turn, which decision) and ``position_read`` (the JSON values checked).
 - ``observation`` (what each seat may know, section 7), ``determinize`` (search copies), ``why``
   (which rule forbids an action), ``text`` (log words, a text picture), ``bots``.
 
@@ -39,14 +41,19 @@ GAME_CLASS = ChasseGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> ChasseGame:
+def new_game(*, players: int, seed: int | None = None, chance: str = "auto",
+             position: dict[str, Any] | None = None, **options: Any) -> ChasseGame:
     """Start a game of La Chasse au Dragon with ``players`` seats (2..6); options as in :class:`ChasseGame`.
+
+    ``position``: a table to start from, whole (``game.position()``) or partial (the shape and an example
+    are in :mod:`.position`); ``None`` is the seeded set-up.
 
     Raises:
         ValueError: a player count out of range, an unknown option or one of the wrong type.
         GameDataError: the ``setup_file`` option names a file that fails validation.
+        PositionError: ``position`` breaks a count or a rule (a ``GameDataError``; the message names the field).
     """
-    return ChasseGame(players=players, seed=seed, chance=chance, **options)
+    return ChasseGame(players=players, seed=seed, chance=chance, position=position, **options)
 
 
 __all__ = ["GAME_CLASS", "BOTS", "ChasseGame", "GreedyBot", "RandomBot", "new_game"]

@@ -38,6 +38,7 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 from . import camp, combat, duel, encounter, end, flight, movement, opening, raid, text, turn
 from .determinize import resample_hidden
 from .observation import observe
+from .position import position_of, table_from
 from .setup import BUNDLED_SETUP, load_setup
 from .state import (
     CAMP,
@@ -86,6 +87,19 @@ class ChasseGame(Game):
     ['step 2,0', 'step 4,0', 'step 2,1', 'step 3,1']
     >>> g.apply("step 3,1")[0].text
     'White steps from 3,0 to 3,1 (free step).'
+
+    Positions (``position=``, ``game.position()``; the shape is in :mod:`.position`): a lesson's table in a
+    few lines, the rest from the seed; with ``chance="manual"`` the card an encounter turns up is picked too:
+
+    >>> hunter = ChasseGame(players=2, seed=1, chance="manual", position={
+    ...     "adventurers": {"white": "2,2"}, "boards": {"white": {"cage": 2, "backpack": ["orc"]}}})
+    >>> _ = hunter.apply("stop")  # White stays on 2,2 and meets its pile
+    >>> hunter.current_player == -1, [(a.id, a.prob) for a in hunter.legal_actions()]
+    (True, [('reveal orc', 0.25), ('reveal ogre', 0.5), ('reveal troll', 0.25)])
+    >>> hunter.apply("reveal troll")[0].text
+    'White meets the top monster of 2,2: a troll (power 10).'
+    >>> hunter.legal_action_ids()  # two caged goblins: a decoy may be left to the troll
+    ['decoy', 'flee roll', 'fight']
     """
 
     name: ClassVar[str] = "chasse_au_dragon"
@@ -238,6 +252,19 @@ class ChasseGame(Game):
     def _outcome(self) -> Outcome:
         """CD-SCORE-4, CD-INT-20: the richest win; ties share the victory."""
         return end.outcome(self.state, self.options["base_equipment_score"])
+
+    # ------------------------------------------------------------------ positions (issue 13): see .position
+    def _position(self) -> dict[str, Any]:
+        """Return the whole table as JSON, hidden cards included (:func:`.position.position_of`)."""
+        return position_of(self.state)
+
+    def _from_position(self, state: ChasseState, position: dict[str, Any]) -> ChasseState:
+        """Return the table ``position`` describes over the seeded set-up ``state`` (:func:`.position.table_from`).
+
+        Raises ``PositionError`` naming the field (a count of CD-SETUP-6, a zone of CD-ZONE-9, a decision the
+        table does not allow...); ``state`` is not changed.
+        """
+        return table_from(state, position, self.options, self.chance_mode == "manual")
 
     def _copy_state(self) -> ChasseState:
         """Return a full, independent copy of the state, much faster than ``copy.deepcopy`` (:meth:`ChasseState.copy`)."""

@@ -35,6 +35,8 @@ FLEE_ROLL = "flee_roll"
 COMBAT = "combat"
 CAMP = "camp"
 OVER = "over"
+#: Every decision, in the order of a turn (digest section 6): ``observation["decision"]``, a position's ``decision``.
+DECISIONS = (PLACE_CAMP, RAID, MOVE, CHOOSE_DUEL, DUEL_FLIGHT, REVEAL, ENCOUNTER, FLEE_ROLL, COMBAT, CAMP, OVER)
 
 
 def square_id(sq: Square) -> str:
