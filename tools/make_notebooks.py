@@ -509,8 +509,10 @@ print(f"win {win} ≈ {float(win):.4f}, tie {tie} ≈ {float(tie):.4f}, loss ≈
 """#md
 ## 3. One turn, decision by decision
 
-With `chance="manual"` the game stops at every throw of a die so you choose the face. White steps off the camp
-(the first step is free; White has no goblin, so the movement ends there) and meets the top monster of the pile.
+With `chance="manual"` the game stops at every throw of a die and at every monster card turned up, so you choose
+the face or the card. White steps off the camp (the first step is free; White has no goblin, so the movement ends
+there) and meets the pile of 3,1: the card turned up is yours to pick among the pile's cards, each with its share
+of the pile (`CD-ENC-1`). The other players only ever see the card once it is turned up.
 """,
 """lesson = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=7, chance="manual", first_player=0)
 
@@ -519,7 +521,9 @@ def show(events):
         print("•", e.text)
 
 print([a.id for a in lesson.legal_actions()])
-show(lesson.apply("step 3,1"))""",
+show(lesson.apply("step 3,1"))
+print("the pile may turn up:", [(a.id, a.prob) for a in lesson.legal_actions()])
+show(lesson.apply("reveal orc"))  # picked by hand""",
 """monster = lesson.observation(0)["revealed"]
 mine = lesson.observation(0)["boards"][0]["power"]
 print(f"{monster['card']} (power {monster['power']}, a d{monster['power']}) against White's d{mine}")
@@ -552,6 +556,42 @@ and how thick their other piles look (`CD-ZONE-7`): never the cards or the count
 """,
 """print("White's board as White sees it:", lesson.observation(0)["boards"][0])
 print("White's board as Blue sees it: ", lesson.observation(1)["boards"][0])""",
+"""#md
+## 5. Teach from a position
+
+A lesson often starts from a situation rather than from the set-up: *a hunter with two caged goblins and an orc in
+the backpack*. `position=` writes it in the game's own terms: seats by colour, squares as `"x,y"`, cards by name.
+What the position leaves out comes from the seeded set-up, and the cards it names are taken from the monster
+piles, so the game keeps its 124 cards.
+""",
+"""hunter = dragonwidgets.new_game("chasse_au_dragon", players=2, seed=1, chance="manual", first_player=0, position={
+    "adventurers": {"white": "2,2"},
+    "boards": {"white": {"cage": 2, "backpack": ["orc"]}},
+})
+hunt = dragonwidgets.ChasseAuDragonWidget(game=hunter, viewer="teacher")
+hunt""",
+"""#md
+White stays on 2,2 and meets its pile. The teacher picks the card turned up: a troll, stronger than White's d4,
+so White may leave one of the caged goblins behind as a decoy (`CD-ENC-3`, `CD-GOB-2`). The widget above follows.
+""",
+"""hunt.act("stop")
+print("the pile of 2,2 may turn up:", [(a.id, a.prob) for a in hunter.legal_actions()])
+hunt.act("reveal troll")  # picked by hand
+print("•", hunter.log(last=1)[0]["text"])
+for a in hunter.legal_actions():
+    print(f"{a.id:<10} {a.label}  {a.rules}")""",
+"""#md
+`game.position()` gives the whole table the same way, hidden cards included (never show it to a player), and a
+game can start again from it. A position the rules cannot have is refused, naming the field and the rule:
+""",
+"""pos = hunter.position()
+print({key: pos[key] for key in ("active", "decision")}, "· White:", pos["boards"]["white"])
+again = dragonwidgets.new_game("chasse_au_dragon", position=pos, chance="manual")
+print("same legal actions:", again.legal_action_ids() == hunter.legal_action_ids())
+try:
+    dragonwidgets.new_game("chasse_au_dragon", players=2, seed=1, position={"boards": {"white": {"backpack": ["goblin"]}}})
+except dragonwidgets.PositionError as error:
+    print(error)""",
 ]
 
 DRAGHAN = [

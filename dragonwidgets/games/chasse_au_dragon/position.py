@@ -181,7 +181,7 @@ def board_from(old: Management, value: Any, field: str) -> Management:
     b = old.copy()
     if "backpack" in zones:  # a dragon only in the slayer's, once the game is over: position_turn.read_end
         b.backpack = dict(Counter(cards_of(zones["backpack"], f"{field}.backpack", KIT + ("dragon",),
-                                           "CD-ZONE-9: goblins are never wealth")))
+                                           "CD-ZONE-9: goblins are never wealth; a dragon only once slain, CD-END-1")))
     if "vault" in zones:
         b.vault = dict(Counter(cards_of(zones["vault"], f"{field}.vault", KIT,
                                         "CD-ZONE-9; a dragon won ends the game at once, CD-END-1")))
