@@ -59,7 +59,7 @@ from typing import Any
 from dragonwidgets.games.drachenland import DrachenlandGame
 from dragonwidgets.games.drachenland.board import COLOURS
 from dragonwidgets.games.drachenland.setup import egg_counts
-from dragonwidgets.games.drachenland.state import HELD_TOKENS, ROLL
+from dragonwidgets.games.drachenland.state import HELD_TOKENS, REVEAL, ROLL
 
 BOX = "BOX"
 KEEP: Any = object()  # "leave as dealt"
@@ -290,11 +290,25 @@ def opening_game(players: int = 4, seed: int = 0, **options: Any) -> Drachenland
 
 
 def play(game: DrachenlandGame, *ids: str) -> list:
-    """Apply the action ids in order; return all their events."""
+    """Apply the action ids in order; return all their events.
+
+    Manual chance makes every reveal a chance node where the token is picked (:mod:`.reveal`); the
+    builder's tables name their tokens, so after each id a pending reveal turns up the token dealt
+    there (:func:`reveal_as_dealt`), as auto chance does.
+    """
     events = []
     for i in ids:
         events += game.apply(i)
+        events += reveal_as_dealt(game)
     return events
+
+
+def reveal_as_dealt(game: DrachenlandGame) -> list:
+    """At a pending reveal (manual chance), apply ``reveal {volcano} {the token dealt there}``; return its events."""
+    s = game.state
+    if s.phase != REVEAL:
+        return []
+    return game.apply(f"reveal {s.revealing} {s.token[s.revealing]}")
 
 
 def ids(game: DrachenlandGame) -> list[str]:

@@ -138,6 +138,21 @@ def test_opening_onto_a_face_down_volcano_reveals_it_but_takes_nothing_DL_INT_7_
     assert beyond_v01 <= ends(g)
 
 
+def test_with_manual_chance_the_opening_reveal_is_picked_by_hand_then_the_next_seat_opens_DL_INT_7(tmp_path):
+    """DL-INT-7, DL-MOVE-6, DL-SETUP-5 (the board with V01 next to EN): with manual chance the opener reaching
+    the face-down V01 stops at the reveal, whose outcomes are the unseen tokens; the one picked turns up on
+    V01 (a position there round-trips), nothing is taken and the next seat opens."""
+    g = opening_game(3, board_file=_board_with_volcano_next_to_EN(tmp_path))
+    g.apply("enter red")
+    assert [e.kind for e in g.apply("walk V01")] == ["walked"]
+    assert g.is_chance_node and g.state.revealing == "V01" and len(g.legal_actions()) == 8
+    twin = type(g)(players=3, seed=0, chance="manual", board_file=g.options["board_file"], position=g.position())
+    assert twin.state == g.state
+    events = g.apply("reveal V01 magic_hand")
+    assert kinds(events) == ["token_revealed"] and g.state.token["V01"] == "magic_hand"
+    assert hoard(g, 0)["egg"] == 0 and g.state.active == 1 and ids(g) == ["enter red", "enter green", "enter blue"]
+
+
 def test_start_player_and_clockwise_order_DL_SETUP_9_DL_INT_32_DL_TURN_1():
     """DL-SETUP-9, DL-INT-32, DL-TURN-1: seat 0 starts by default; with first_player=2 of 4 the opening goes
     2, 3, 0, 1 with distances 1, 2, 3, 4, and the normal turns start with seat 2 again."""

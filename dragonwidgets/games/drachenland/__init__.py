@@ -10,10 +10,13 @@ The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the or
 - :mod:`.turn`: which die, which adventurer, the end of the turn (DL-TURN, DL-INT-8/9/30);
 - :mod:`.movement_phase`: walks and forced marches, the end of the phase (DL-MOVE, DL-MARCH, DL-INT-9..13);
 - :mod:`.movement`: the spaces a walk reaches and the occupied stones (DL-MOVE-1..8, DL-INT-9/10/12);
-- :mod:`.tokens`: reveals, royal dragons, baby dragons, boatmen (DL-MOVE-6, DL-DRAGON, DL-BABY, DL-BOAT);
+- :mod:`.tokens`: arrivals, royal dragons, baby dragons, boatmen (DL-MOVE-6, DL-DRAGON, DL-BABY, DL-BOAT);
+- :mod:`.reveal`: a face-down token turned up, as dealt or picked by hand with manual chance (DL-MOVE-6);
 - :mod:`.treasure`: takes, rings and the magic hand (DL-TREASURE, DL-RING, DL-HAND, DL-END-1);
 - :mod:`.scoring`: the end of the game and the scores (DL-END, DL-SCORE, DL-INT-25..27);
 - :mod:`.game`: ``DrachenlandGame``, which wires them into the engine's protocol (options, dispatch);
+- :mod:`.position` (with :mod:`.position_read`, :mod:`.position_table`, :mod:`.position_checks`,
+  :mod:`.position_turn`): the whole table as JSON, and the table a whole or partial position describes;
 - :mod:`.observation`, :mod:`.text`, :mod:`.why`: what a seat sees (and the board's layout), the text
   picture, why an id is illegal; :mod:`.determinize` (search), :mod:`.bots`, :mod:`.picture` (an SVG map).
 
@@ -35,14 +38,18 @@ GAME_CLASS = DrachenlandGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def new_game(*, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> DrachenlandGame:
+def new_game(*, players: int, seed: int | None = None, chance: str = "auto", position: dict[str, Any] | None = None,
+             **options: Any) -> DrachenlandGame:
     """Start a game of Drachenland with ``players`` seats (2..4); options as in :class:`DrachenlandGame`.
+
+    ``position``: a whole or partial table to start from (the fields of :mod:`.position`), else the seeded set-up.
 
     Raises:
         ValueError: a player count out of range, an unknown option or one of the wrong type.
         GameDataError: the ``board_file`` option names a file that fails validation.
+        PositionError: ``position`` breaks a count or a rule (a ``GameDataError`` naming the field).
     """
-    return DrachenlandGame(players=players, seed=seed, chance=chance, **options)
+    return DrachenlandGame(players=players, seed=seed, chance=chance, position=position, **options)
 
 
 __all__ = ["GAME_CLASS", "BOTS", "DrachenlandGame", "GreedyBot", "RandomBot", "Board", "load_board", "new_game"]

@@ -4,15 +4,17 @@ A turn is a sequence of small decisions: the ``roll`` chance node, ``fate`` (kee
 game), ``choose_die`` (when the two unused dice differ), ``choose_adventurer`` (or end the turn), the
 ``movement`` phase (walk, march, fly, call, boat, end movement), the ``treasure`` phase (take gems, a
 diamond, an egg or a ring, or skip) and the ``magic_hand`` loop. The opening round is
-``choose_adventurer`` then an exact ``walk``. Reveals, forced stops and the end of phases that offer
-no choice are automatic and reported as events. Each decision's rules are in the module of its
-mechanism (see the package's docstring); this class only wires them into the engine's protocol.
+``choose_adventurer`` then an exact ``walk``. Forced stops and the end of phases that offer no choice
+are automatic and reported as events; so are reveals with auto chance, while manual chance stops at
+the ``reveal`` chance node, where the token turned up is picked by hand (:mod:`.reveal`). Each
+decision's rules are in the module of its mechanism (see the package's docstring); this class only
+wires them into the engine's protocol.
 
-Action id grammar (the Drachenland contract): ``roll {a} {b}`` (chance), ``keep`` / ``reroll``,
-``die {value}``, ``move {colour}`` / ``enter {colour}``, ``end turn``, ``walk {node}``,
-``march {node}``, ``fly {volcano}`` / ``fly {volcano} baby``, ``call`` / ``call baby``,
-``boat {volcano}``, ``end movement``, ``take gems`` / ``take diamond`` / ``take egg`` /
-``take ring``, ``skip``, ``magic hand`` / ``done``.
+Action id grammar (the Drachenland contract): ``roll {a} {b}`` and ``reveal {volcano} {token kind}``
+(chance), ``keep`` / ``reroll``, ``die {value}``, ``move {colour}`` / ``enter {colour}``,
+``end turn``, ``walk {node}``, ``march {node}``, ``fly {volcano}`` / ``fly {volcano} baby``,
+``call`` / ``call baby``, ``boat {volcano}``, ``end movement``, ``take gems`` / ``take diamond`` /
+``take egg`` / ``take ring``, ``skip``, ``magic hand`` / ``done``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,17 @@ from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import movement_phase, opening, roll, text, tokens, treasure, turn
+from . import (
+    movement_phase,
+    opening,
+    position,
+    reveal,
+    roll,
+    text,
+    tokens,
+    treasure,
+    turn,
+)
 from .board import BUNDLED_BOARD, Board, load_board
 from .determinize import redeal_hidden_tokens
 from .movement import forget_table
@@ -38,13 +50,14 @@ from .state import (
     MOVEMENT,
     OVER,
     REROLL,
+    REVEAL,
     ROLL,
     TAKE_AGAIN,
     TREASURE,
     DrachenlandState,
 )
 
-_MOVER = {ROLL: CHANCE, REROLL: CHANCE, OVER: None}  # who moves in the phases no seat decides
+_MOVER = {ROLL: CHANCE, REROLL: CHANCE, REVEAL: CHANCE, OVER: None}  # who moves in the phases no seat decides
 
 
 class DrachenlandGame(Game):
@@ -77,6 +90,18 @@ class DrachenlandGame(Game):
     'Humans bring their red adventurer in (opening round: exactly 1 space).'
     >>> g.legal_action_ids()
     ['walk s01', 'walk s05', 'walk s09', 'walk s13', 'walk s17', 'walk s21']
+
+    A position (``position=``, :mod:`.position`) starts from a table of a lesson: a volcano with two
+    rubies, a diamond, an egg and a boatman token, and the red adventurer a step away with the dice
+    showing 1 and 3 (with manual chance the tokens turned up are picked by hand, :mod:`.reveal`):
+
+    >>> lesson = {"volcanoes": {"V07": {"gems": {"ruby": 2, "diamond": 1}, "token": "boatman", "face_down": False}},
+    ...           "adventurers": [{"red": "s40"}, {"green": "s20"}], "dice": [1, 3]}
+    >>> g = DrachenlandGame(players=2, seed=1, position=lesson)
+    >>> g.legal_action_ids()
+    ['die 1', 'die 3', 'end turn']
+    >>> g.position()["volcanoes"]["V07"]
+    {'eggs': 1, 'gems': {'ruby': 2, 'emerald': 0, 'sapphire': 0, 'diamond': 1}, 'token': 'boatman', 'face_down': False}
     """
 
     name: ClassVar[str] = "drachenland"
@@ -153,8 +178,11 @@ class DrachenlandGame(Game):
         return treasure.hand_actions(self)
 
     def _chance_outcomes(self) -> list[Action]:
-        """DL-TURN-2 (1), DL-FATE-1, DL-REC-1: both dice, each distinct pair with its probability."""
+        """DL-TURN-2 (1), DL-FATE-1, DL-REC-1: both dice, each distinct pair with its probability; with
+        manual chance, DL-MOVE-6, DL-SETUP-5: the token a reveal turns up, each unseen kind by its share."""
         phase = self.state.phase
+        if phase == REVEAL:
+            return reveal.reveal_outcomes(self)
         rolls = self._roll_cache.get(phase)
         if rolls is None:
             rolls = self._roll_cache[phase] = roll.roll_outcomes(self._dice, again=phase == REROLL)
@@ -186,6 +214,8 @@ class DrachenlandGame(Game):
             movement_phase.end_movement(self, ev)
         elif kind == "fate":
             roll.fate(self, words[0] == "reroll", ev)
+        elif kind == "reveal":
+            (opening if s.turn == 0 else tokens).turn_up(self, words[1], words[2], ev)
         elif kind == "fly":
             tokens.fly(self, words[1], len(words) > 2, ev)
         elif kind == "call":
@@ -219,6 +249,20 @@ class DrachenlandGame(Game):
     def _copy_state(self) -> DrachenlandState:
         """Return an independent copy of the state (:meth:`DrachenlandState.copy`, much faster than deepcopy)."""
         return self.state.copy()
+
+    # ------------------------------------------------------------------ positions (issue 13)
+    def _position(self) -> dict[str, Any]:
+        """Return the whole table, hidden tokens and hoards included, with the turn and the decision
+        (the fields of :mod:`.position`)."""
+        return position.position_of(self)
+
+    def _from_position(self, state: DrachenlandState, pos: dict[str, Any]) -> DrachenlandState:
+        """Return the table ``pos`` describes on the seeded set-up ``state`` (unchanged); see :mod:`.position`.
+
+        Raises ``PositionError`` naming the field when a count or a rule is broken. Nothing memoized about
+        the table is kept (``memo``: the engine installs the returned state, on goto too).
+        """
+        return position.from_position(self, state, pos)
 
     def _state_replaced(self) -> None:
         """The table was replaced whole (goto, undo): drop the answers ``memo`` holds about the old one."""

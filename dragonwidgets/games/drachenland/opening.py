@@ -16,9 +16,9 @@ from dragonwidgets.engine import Action, Event
 
 from .board import COLOURS
 from .movement import entry_distances, exact_entries, occupied, place
+from .reveal import awaits_reveal, reveal_token, turn_up_picked
 from .state import CHOOSE_ADVENTURER, MOVEMENT, ROLL, Step
 from .text import spaces
-from .tokens import reveal_token
 
 if TYPE_CHECKING:
     from .game import DrachenlandGame
@@ -84,7 +84,16 @@ def walk_in(game: DrachenlandGame, node: str, ev: list[Event]) -> None:
     ev.append(Event("walked", f"{game.player_name(p)}' {st.adventurer} adventurer enters through {entrance} and "
                     f"walks to {node}.", data={"colour": st.adventurer, "from": entrance, "to": node}))
     if node in s.face_down:  # DL-INT-7: only on boards with a volcano this close
+        if awaits_reveal(game, node):
+            return  # manual chance: the token is picked first (:func:`turn_up`)
         reveal_token(game, node, ev)
+    end_opening(game)
+
+
+def turn_up(game: DrachenlandGame, volcano: str, kind: str, ev: list[Event]) -> None:
+    """The chance outcome ``reveal {volcano} {kind}`` in the opening round: the picked token is turned face
+    up, nothing is taken, and the next seat opens (DL-MOVE-6, DL-INT-7)."""
+    turn_up_picked(game, volcano, kind, ev)
     end_opening(game)
 
 

@@ -17,7 +17,7 @@ DRAGON_TOKEN = "royal_dragon_"  # + colour: the three royal dragons (DL-DRAGON-3
 RING = "ring"
 FLY_VALUE = 4  # DL-DRAGON-4/6: flying and calling need a 4
 
-# The decisions of section 6 (``phase``); ROLL and REROLL are chance nodes; OVER once the game ended.
+# The decisions of section 6 (``phase``); ROLL, REROLL and REVEAL are chance nodes; OVER once the game ended.
 CHOOSE_ADVENTURER = "choose_adventurer"
 ROLL = "roll"
 FATE = "fate"
@@ -27,6 +27,7 @@ MOVEMENT = "movement"
 TREASURE = "treasure"
 MAGIC_HAND = "magic_hand"
 TAKE_AGAIN = "take_again"
+REVEAL = "reveal"  # manual chance only: which token an adventurer turns face up (DL-MOVE-6, :mod:`.reveal`)
 OVER = "over"
 
 
@@ -87,6 +88,7 @@ class DrachenlandState:
     end_reason: str | None = None
     flights: list[int] = field(default_factory=list)  # seat -> royal-dragon flights made (for ``measures``)
     calls: list[int] = field(default_factory=list)  # seat -> royal-dragon calls made (for ``measures``)
+    revealing: str | None = None  # REVEAL: the face-down volcano whose token chance turns up (manual chance)
 
     def copy(self) -> "DrachenlandState":
         """Return a full, independent copy (what ``copy.deepcopy`` gives, several times faster).
@@ -124,6 +126,7 @@ class DrachenlandState:
             end_reason=self.end_reason,
             flights=self.flights.copy(),
             calls=self.calls.copy(),
+            revealing=self.revealing,
         )
 
     def occupied_stones(self, board_eggs: dict[str, int]) -> set[str]:

@@ -40,6 +40,8 @@ def render(game: DrachenlandGame) -> str:
     head = where.get("opening", f"round {s.turn}")
     if s.phase == "over":
         doing = f"over: {s.end_reason}"
+    elif s.phase == "reveal":
+        doing = f"the token on {s.revealing} to be turned face up"
     elif s.turn == 0:
         doing = f"{game.player_name(s.active)} to bring an adventurer in"
     else:

@@ -1,9 +1,11 @@
-"""Tokens in the movement phase: reveals, royal-dragon flights and calls, baby dragons, boatman crossings.
+"""Tokens in the movement phase: arrivals on face-down volcanoes, royal-dragon flights and calls, baby
+dragons, boatman crossings.
 
 DL-DRAGON-*, DL-BABY-*, DL-BOAT-*, DL-MOVE-6, DL-INT-13..18: what can pay for a move, where it may
 go, its choice (id, label, rule IDs) and the move itself. Walks and forced marches are in
 :mod:`.movement_phase`; after every move the movement phase may end by itself (``movement_phase.may_end``).
-The fate token is rolled in :mod:`.roll`, the magic hand played in :mod:`.treasure`.
+The fate token is rolled in :mod:`.roll`, the magic hand played in :mod:`.treasure`; how a face-down
+token is turned up (dealt, or picked by hand with manual chance) is in :mod:`.reveal`.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from typing import TYPE_CHECKING
 from dragonwidgets.engine import Action, Event
 
 from .board import Board
-from .movement import forget_table, place
-from .state import DRAGON_TOKEN, FLY_VALUE, DrachenlandState, Step
+from .movement import place
+from .reveal import awaits_reveal, reveal_token, turn_up_picked
+from .state import FLY_VALUE, MOVEMENT, DrachenlandState, Step
 
 if TYPE_CHECKING:
     from .game import DrachenlandGame
@@ -24,35 +27,31 @@ _CACHE = 1 << 15  # records kept per choice builder (see ``movement_phase``: bui
 
 
 # ---------------------------------------------------------------------------- reveals (DL-MOVE-6)
-def reveal(state: DrachenlandState, volcano: str) -> str:
-    """Turn ``volcano``'s face-down token face up and return its kind (DL-MOVE-6, DL-INT-16).
-
-    A royal dragon becomes a piece on the board (``state.dragons``) and leaves the volcano's own
-    token slot (DL-DRAGON-1, DL-INT-20); every other kind stays there face up.
-    """
-    state.face_down.discard(volcano)
-    kind = state.token[volcano] or ""
-    if kind.startswith(DRAGON_TOKEN):
-        state.dragons[kind[len(DRAGON_TOKEN):]] = volcano
-        state.token[volcano] = None
-    return kind
-
-
-def reveal_token(game: DrachenlandGame, volcano: str, ev: list[Event]) -> None:
-    """Turn ``volcano``'s token face up for everyone to see (DL-MOVE-6): :func:`reveal`, and its event."""
-    kind = reveal(game.state, volcano)
-    forget_table(game)
-    name = game.board.display.get("tokens", {}).get(kind, kind.replace("_", " "))
-    ev.append(Event("token_revealed", f"The token on {volcano} is turned face up: {name}.",
-                    data={"volcano": volcano, "token": kind}))
-
-
 def arrive(game: DrachenlandGame, node: str, ev: list[Event]) -> None:
-    """DL-MOVE-6, DL-INT-13: a face-down token on ``node`` is revealed and stops the adventurer."""
+    """DL-MOVE-6, DL-INT-13: a face-down token on ``node`` is revealed and stops the adventurer.
+
+    With manual chance the game first stops at the chance node that picks the token (:mod:`.reveal`);
+    :func:`turn_up` goes on from there.
+    """
     if node in game.state.face_down:
+        if awaits_reveal(game, node):
+            return
         reveal_token(game, node, ev)
-        if game.options["forced_stop_ends_movement"]:
-            game.state.step.stopped = True  # type: ignore[union-attr]
+        forced_stop(game)
+
+
+def forced_stop(game: DrachenlandGame) -> None:
+    """DL-MOVE-6, DL-INT-13: after a reveal the movement phase ends (option ``forced_stop_ends_movement``)."""
+    if game.options["forced_stop_ends_movement"]:
+        game.state.step.stopped = True  # type: ignore[union-attr]
+
+
+def turn_up(game: DrachenlandGame, volcano: str, kind: str, ev: list[Event]) -> None:
+    """The chance outcome ``reveal {volcano} {kind}`` in a normal turn: the picked token is turned face
+    up, then the movement phase under way goes on to its forced stop (DL-MOVE-6, DL-INT-13)."""
+    turn_up_picked(game, volcano, kind, ev)
+    game.state.phase = MOVEMENT
+    forced_stop(game)
 
 
 # ---------------------------------------------------------------------------- what a token allows now

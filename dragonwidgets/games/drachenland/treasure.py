@@ -118,7 +118,8 @@ def treasure_actions(game: DrachenlandGame) -> list[Action]:
         if what == GEMS:
             gem = GEM_OF[c]
             n = s.gems[v][gem]  # type: ignore[index]
-            label, target = f"Take all the {gem}s on {v} ({n})" if n > 1 else f"Take the {gem} on {v}", f"{v}/{gem}"
+            label = f"Take all the {plural(gem, n)} on {v} ({n})" if n > 1 else f"Take the {gem} on {v}"
+            target = f"{v}/{gem}"
         elif what == DIAMOND:
             label, target = f"Take a diamond on {v}", f"{v}/diamond"
         else:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .board import COLOURS
 from .movement import MARCH_STEPS, walk_distances
+from .reveal import unseen
 from .state import (
     CHOOSE_ADVENTURER,
     CHOOSE_DIE,
@@ -20,6 +21,7 @@ from .state import (
     MAGIC_HAND,
     MOVEMENT,
     REROLL,
+    REVEAL,
     ROLL,
     TAKE_AGAIN,
     TREASURE,
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 
 _WHEN = {  # the decision each word of the id grammar belongs to, and the rule that says so
     "roll": ((ROLL, REROLL), "dice are rolled by chance at the start of a turn (DL-TURN-2)"),
+    "reveal": ((REVEAL,), "with manual chance a token is picked as an adventurer reaches its volcano (DL-MOVE-6)"),
     "keep": ((FATE,), "keeping or rerolling is decided right after rolling (DL-FATE-1)"),
     "reroll": ((FATE,), "the fate token is played right after rolling the dice (DL-FATE-1, DL-TOKEN-1)"),
     "die": ((CHOOSE_DIE,), "a die is chosen before its adventurer (DL-TURN-2)"),
@@ -85,6 +88,8 @@ def why_illegal(game: "DrachenlandGame", action_id: str) -> str:
         return f"no unused die shows {words[1] if len(words) > 1 else '?'} with an adventurer to use it (DL-TURN-2/3)"
     if words[0] == "reroll":
         return "this seat has no fate token left: one per player per game (DL-FATE-1, D4)"
+    if words[0] == "reveal":
+        return _why_reveal(game, words[1:])
     if words[0] in ("walk", "march") and st is not None:
         return _why_walk(game, words[1] if len(words) > 1 else "", words[0] == "march")
     if words[0] in ("fly", "call") and st is not None:
@@ -144,6 +149,15 @@ def _why_walk(game: "DrachenlandGame", node: str, march: bool) -> str:
             return (f"{node} is {free[node]} spaces away, more than the allowance of {allowance} (die"
                     f"{'' if not st.die_spent else ' spent'} + 3 per forced march) (DL-MOVE-1, DL-MARCH-1)")
     return f"{node} is beyond the allowance of {allowance} spaces (DL-MOVE-1, DL-MARCH-1, DL-INT-9)"
+
+
+def _why_reveal(game: "DrachenlandGame", words: list[str]) -> str:
+    s = game.state
+    if not words or words[0] != s.revealing:
+        return f"the token turned up now is the one on {s.revealing} (DL-MOVE-6)"
+    left = ", ".join(sorted(unseen(s)))
+    return (f"the token turned up is one nobody has seen yet, face down or in the box: {left} "
+            f"(DL-SETUP-5, DL-MOVE-6)")
 
 
 def _why_take(game: "DrachenlandGame", what: str) -> str:
