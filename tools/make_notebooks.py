@@ -430,6 +430,47 @@ log says exactly what was taken.
 print("hoards as the Dwarves see them:", view["hoards"])
 print("V13 as the Dwarves see it:", view["volcanoes"]["V13"])
 print("only the teacher sees:", sorted(set(lesson.observation()) - set(view)))""",
+"""#md
+## 6. Teach from a position
+
+A lesson often starts from a situation rather than from the set-up: *a volcano with two rubies, a diamond, an
+egg and a boatman*. `position=` writes it in the game's own terms: volcanoes with their eggs, gems and token,
+each seat's adventurers, the dice. Whatever the position leaves out comes from the seeded set-up, and what it
+names is taken from where the set-up put it (the boatman token is swapped with the one dealt on `V07`, the
+gems with those of other volcanoes), so no egg, gem or token is created or lost. `game.position()` gives the
+whole table the same way, hidden tokens included, and a game can start again from it.
+""",
+"""volcano = dragonwidgets.new_game("drachenland", players=2, seed=1, chance="manual", position={
+    "volcanoes": {"V07": {"eggs": 1, "gems": {"ruby": 2, "diamond": 1}, "token": "boatman", "face_down": False}},
+    "adventurers": [{"red": "s40"}, {"green": "s20"}],
+    "dice": [1, 3],
+})
+w6 = dragonwidgets.DrachenlandWidget(game=volcano, viewer="teacher")
+w6""",
+"""#md
+The Humans give the 1 to their red adventurer, walk onto `V07` and end the movement. One take is allowed
+(`DL-TREASURE-2`): all the gems of the adventurer's colour, one diamond, or one egg, which brings the
+volcano's token with it (`DL-TREASURE-4`). Each choice names its rules, and `explain` quotes them:
+""",
+"""for step in ["die 1", "move red", "walk V07", "end movement"]:
+    w6.act(step)
+for a in volcano.legal_actions():
+    print(f"{a.id:<13} {a.label:<45} {', '.join(a.rules)}")
+print()
+print(volcano.explain("take egg"))""",
+"""#md
+**Picking a token by hand.** With `chance="manual"` a face-down token is not turned up by the seed: when an
+adventurer reaches its volcano, the game stops at a chance node whose outcomes are the tokens nobody has seen
+yet (the face-down ones and the boxed one), each with its share. Step back, cross the river to the face-down
+`V05` with the red adventurer's boatman instead, and choose what lies there:
+""",
+"""w6.undo()                      # back to the movement on V07
+w6.act("boat V05")
+for a in volcano.legal_actions():
+    print(f"{a.id:<28} p = {a.prob:.3f}")""",
+"""w6.act("reveal V05 ring")      # a ring: red moved, so it may put on a ring instead of taking treasure
+print(volcano.log()[-2]["text"])
+print([a.id for a in volcano.legal_actions()])""",
 ]
 
 CHASSE = [
