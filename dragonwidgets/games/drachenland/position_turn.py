@@ -253,7 +253,8 @@ def check_action(game: DrachenlandGame, s: DrachenlandState) -> None:
          "the adventurer under way is off the board only while it has not walked in yet (DL-MOVE-3, DL-INT-9)")
     if s.phase == phase.REVEAL:
         need(where == s.revealing and where in s.face_down and st.moved, "revealing",
-             "the token turned up is on the face-down volcano the adventurer has just reached (DL-MOVE-6)")
+             "the token turned up is on the face-down volcano the adventurer has just reached (DL-MOVE-6): name "
+             "it in 'revealing' (it stays face down until the pick)")
         return
     if s.phase == phase.MOVEMENT:
         need(not st.stopped, "action.stopped", "a forced stop ends the movement phase (DL-INT-13)")
