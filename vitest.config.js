@@ -26,5 +26,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["tests/js/**/*.test.js"],
+    // A board test renders a whole game's SVG in jsdom: seconds on a machine shared with other work.
+    testTimeout: 30000,
   },
 });
