@@ -85,6 +85,8 @@ class DrachenlandWidget(OneGameWidget):
             chosen = obs.get("chosen_die")
             die = f"the die {dice[chosen]}" if chosen is not None and chosen < len(dice) else "a die"
             return f"choose an adventurer for {die} (or end the turn)"
+        if decision == "reveal":
+            return f"turn up the token of {where}"
         if decision in ("roll", "reroll"):
             return "roll the dice" + (" again (fate)" if decision == "reroll" else "")
         if decision == "fate":

@@ -62,6 +62,8 @@ class EmeraldWidget(OneGameWidget):
             what = f"take a face-up card on {obs.get('last_destination') or 'the square'}"
         elif decision == "dragon_roll":
             what = "roll the dragon die"
+        elif decision == "reveal_card":
+            what = "turn up the next card of the pile"
         elif decision == "choose_victim":
             what = f"choose which knight the dragon captures on {obs.get('dragon', {}).get('square', '?')}"
         elif decision == "pay_or_lose":

@@ -16,6 +16,7 @@ const DECISIONS = {
   treasure: "take treasure",
   magic_hand: "magic hand or done",
   take_again: "take again (magic hand)",
+  reveal: "turn up the volcano's token",
 };
 
 function actionLines(obs, layout) {

@@ -64,7 +64,9 @@ export function pileShape(target, pile, o) {
   const g = s("g", { class: `dw-pile dw-pile-${o.kind}`, "data-target": target });
   const label = top
     ? `${o.kind} pile of ${o.square}: ${top.kind === "gold" ? `gold ${top.value}` : (o.gems[top.gem]?.name ?? top.gem)} face up, ${hidden} face down`
-    : `${o.kind} pile of ${o.square}: empty`;
+    : count
+      ? `${o.kind} pile of ${o.square}: ${count} face down, the top one to be turned up`
+      : `${o.kind} pile of ${o.square}: empty`;
   g.append(s("title", { text: label }));
   g.append(s("rect", { x: o.cx - o.w / 2 - 3, y: o.cy - o.h / 2 - 3, width: o.w + 6, height: o.h + 6, rx: 6, class: "dw-pile-hit" }));
   if (!count) {
