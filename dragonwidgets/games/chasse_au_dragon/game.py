@@ -191,28 +191,27 @@ class ChasseGame(Game):
 
     # ------------------------------------------------------------------ applying: one phase module per kind
     def _apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` through its phase module; an encounter that begins turns its top card up at
-        once in auto chance (CD-ENC-1), while manual chance stops at REVEAL for the card to be picked."""
-        ev = self._play(action)
-        if self.state.phase == REVEAL and self.chance_mode == "auto":
-            encounter.turn_up_top(self.state, ev)
-        return ev
-
-    def _play(self, action: Action) -> list[Event]:
+        """Apply ``action`` through its phase module. An encounter that begins (REVEAL) turns its top card up
+        at once in auto chance (CD-ENC-1); manual chance stops there for the card to be picked."""
         ev: list[Event] = []
         s = self.state
         kind = action.kind
         if kind == "step":  # the most frequent first
             movement.take_step(s, action.targets[0], self.options, ev)
-            return ev
-        words = action.id.split()
-        if kind == "throw":  # the second most frequent
-            fought = combat.throw(s, int(words[1]), ev)
+        elif kind == "throw":  # the second most frequent
+            fought = combat.throw(s, int(action.id[6:]), ev)
             if fought is not None:  # both sides have thrown: settle the duel or the encounter
                 fight_kind, a, b = fought
                 settle = duel.duel_outcome if fight_kind == "duel" else encounter.encounter_outcome
                 settle(s, a, b, self.options, ev)
-            return ev
+        else:
+            self._apply_other(s, kind, action.id.split(), ev)
+        if s.phase == REVEAL and self.chance_mode == "auto":
+            encounter.turn_up_top(s, ev)
+        return ev
+
+    def _apply_other(self, s: ChasseState, kind: str, words: list[str], ev: list[Event]) -> None:
+        """Apply an action of any kind but a step or a throw, given as the words of its id."""
         o = self.options
         if kind == "place_camp":
             opening.pitch_camp(s, parse_square(words[1]), o["dragon_raids"], ev)
@@ -242,7 +241,6 @@ class ChasseGame(Game):
             turn.end_turn(s, o, ev)
         else:
             camp.camp_action(s, words, ev)
-        return ev
 
     # ------------------------------------------------------------------ scores and views
     def _scores(self) -> dict[int, int]:
