@@ -309,6 +309,18 @@ class Game:
         return to_move is None
 
     @property
+    def chance_outcomes_hidden(self) -> bool:
+        """Whether the chance outcomes due now would show a seat what it may not see (at a chance node only):
+        a card turned up from a face-down pile whose make-up nobody at the table knows. A seat's view then
+        lists no outcome (the teacher picks, or chance draws one). Games say so in
+        :meth:`_chance_outcomes_hidden`; dice and draws from a stock whose make-up everybody can count are not."""
+        return self.current_player == CHANCE and self._chance_outcomes_hidden()
+
+    def _chance_outcomes_hidden(self) -> bool:
+        """Whether the chance node now draws from stock whose make-up the seats cannot know (default no)."""
+        return False
+
+    @property
     def is_chance_node(self) -> bool:
         """Whether chance (a die, a draw) must pick the next outcome."""
         return self.current_player == CHANCE

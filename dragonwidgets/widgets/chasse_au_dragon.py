@@ -108,6 +108,8 @@ class ChasseAuDragonWidget(OneGameWidget):
         who = self._name(p)
         if decision == "place_camp":
             return f"{who} to pitch a camp on a free square of the forest edge"
+        if decision == "reveal":
+            return f"the top card of the pile {who} meets on {obs['positions'][p]} is to be turned up"
         if decision == "raid":
             return f"{who} must roll 2d6 for the dragon raid"
         if decision == "move":

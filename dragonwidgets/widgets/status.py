@@ -26,6 +26,8 @@ class StatusLine:
             return f"Game over: {names} {'win' if plural else 'wins'}{points}{why}."
         head = self._situation()
         if player == CHANCE:
+            if seat is not None and not visible:  # a face-down card nobody at the table may see
+                return f"{head}. Chance decides: the teacher's view picks the card, or roll at random."
             return f"{head}. Chance decides: pick an outcome or roll at random."
         who = self.seats[player]
         if who != HUMAN:

@@ -37,6 +37,8 @@ class ViewRules:
         player = self._game.current_player
         if player is None:
             return []
+        if player == CHANCE and seat is not None and self._game.chance_outcomes_hidden:
+            return []  # which cards a face-down pile holds is nobody's to see: the teacher picks
         if seat is None or player == CHANCE or player == seat:
             return self._game.legal_actions()
         return []

@@ -22,7 +22,7 @@ export function phaseOf(obs) {
   if (d === "choose_duel" || d === "duel_flight") return "duel";
   if (d === "flee_roll") return duel && obs.fleeing === obs.defender ? "duel" : "monster";
   if (d === "combat") return obs.fight?.kind === "duel" ? "duel" : "monster";
-  if (d === "encounter") return "monster";
+  if (d === "encounter" || d === "reveal") return "monster";
   return null;
 }
 

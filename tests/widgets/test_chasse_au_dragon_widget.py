@@ -386,3 +386,24 @@ def test_a_game_of_another_kind_is_refused():
     with pytest.raises(TypeError, match="La Chasse au Dragon game, got 'drachenland'"):
         ChasseAuDragonWidget(game=dragonwidgets.new_game("drachenland", players=3, seed=1))
     assert DrachenlandWidget  # the other game's widget is untouched
+
+
+def test_a_seat_view_gets_no_outcome_of_a_face_down_pile():
+    """CD-ZONE-7: with manual chance the card an encounter turns up is picked by hand; the outcomes list the
+    pile's make-up, so only the teacher's view receives them (a seat may still draw at random)."""
+    import random
+
+    g = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=4, chance="manual", first_player=0)
+    rng = random.Random(4)
+    while g.observation()["decision"] != "reveal":
+        legal = g.legal_actions()
+        g.apply(rng.choices(legal, weights=[a.prob or 1 for a in legal])[0])
+    w = ChasseAuDragonWidget(game=g, viewer="1", playing=False)
+    assert g.chance_outcomes_hidden and w.legal_actions == [] and not w.can_act
+    assert "the teacher's view picks the card" in w.status
+    w.viewer = "teacher"
+    assert [a["id"] for a in w.legal_actions] == g.legal_action_ids() and w.legal_actions[0]["id"].startswith("reveal ")
+    w.viewer = "1"
+    step = g.step
+    w._handle_custom_msg({"kind": "resolve_chance"}, [])
+    assert w.last_error == "" and g.step == step + 1

@@ -185,6 +185,11 @@ class ChasseGame(Game):
             return encounter.reveal_outcomes(s)
         return raid.raid_outcomes()
 
+    def _chance_outcomes_hidden(self) -> bool:
+        """The card an encounter turns up comes from a face-down pile whose make-up no hunter knows (CD-ZONE-7):
+        a seat's view lists no outcome then (the teacher picks, or chance draws)."""
+        return self.state.phase == REVEAL
+
     def _fighter_name(self, side: int) -> str:
         """Return who throws for ``side`` of the fight under way (:func:`.combat.fighter_name`)."""
         return combat.fighter_name(self.state, side)
