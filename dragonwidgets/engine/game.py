@@ -244,6 +244,21 @@ class Game:
         """
         raise NotImplementedError(f"{self.name} does not implement positions")
 
+    def picture(self, player: int | None = None) -> str | None:
+        """Return an SVG picture (a ``str``) of the board as ``player`` sees it (``None``: the full table), for
+        places where no front end runs (a notebook shown statically, ``nbconvert --to html``); ``None`` when
+        the game draws none. It is drawn from ``observation(player)`` only, so it shows nothing the player
+        may not see.
+
+        Raises:
+            ValueError: ``player`` is not ``None`` nor a seat.
+        """
+        return self._picture(self.observation(player))
+
+    def _picture(self, observation: dict[str, Any]) -> str | None:
+        """Return the SVG picture of ``observation`` (a seat's or the full table's); the default draws none."""
+        return None
+
     def _text_board(self) -> str:
         """Return a small deterministic text picture of the state."""
         return f"<{self.name} step {self._step}>"

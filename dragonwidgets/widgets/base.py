@@ -306,6 +306,19 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
         """Republish the traits after the game was changed directly (``w.game.apply(...)``)."""
         self._after_change()
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget view, the text board and, where no front end runs (a notebook rendered statically,
+        ``nbconvert --to html``), an SVG picture of the board as this view shows it (``text/html``).
+        Front ends that show widgets (JupyterLab, Notebook 7, VS Code, marimo) rank the widget view first."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        svg = self._game.picture(self.view_seat)
+        if svg:
+            data = {**data, "text/html": f'<div class="dw-static-board" style="max-width:900px">{svg}</div>'}
+        return data, metadata
+
     def __repr__(self) -> str:
         game = self._game
         return f"{game!r}\n[{type(self).__name__}: step {game.step}/{game.history_length}, viewer {self.viewer}]"
