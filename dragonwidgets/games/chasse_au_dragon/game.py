@@ -38,6 +38,7 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 from . import camp, combat, duel, encounter, end, flight, movement, opening, raid, text, turn
 from .determinize import resample_hidden
 from .observation import observe
+from .picture import board_svg
 from .position import position_of, table_from
 from .setup import BUNDLED_SETUP, load_setup
 from .state import (
@@ -314,6 +315,10 @@ class ChasseGame(Game):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
+
+    def _picture(self, observation: dict[str, Any]) -> str:
+        """Return the SVG picture of ``observation`` (``picture.board_svg``: the table as that view shows it)."""
+        return board_svg(observation, self.board_layout())
 
     def _text_board(self) -> str:
         return text.render(self)

@@ -31,6 +31,7 @@ from .cards import card_actions, reveal_outcomes
 from .determinize import resample_hidden
 from .movement import knight_actions
 from .observation import board_layout, observe
+from .picture import board_svg
 from .position import table_from_position, table_position
 from .scoring import scores, winners
 from .setup import seat_names, set_up
@@ -244,6 +245,10 @@ class EmeraldGame(Game):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe(self.state, self.board, player, show_paid_gold=self.rules.show_paid_gold)
+
+    def _picture(self, observation: dict[str, Any]) -> str:
+        """Return the SVG picture of ``observation`` (``picture.board_svg``: the board as that view shows it)."""
+        return board_svg(observation, self.board_layout())
 
     def _text_board(self) -> str:
         obs = observe(self.state, self.board, None, public_only=True, show_paid_gold=self.rules.show_paid_gold)
