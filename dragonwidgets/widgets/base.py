@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import pathlib
 import random
 from typing import Any
 
@@ -21,6 +23,7 @@ from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names
 from ..engine.rules import rules
 from .arguments import bundle
 from .bot_seats import BotSeats
+from .editing import PositionEditor
 from .messages import MESSAGE_KINDS, IntentError, parse_intent, shown
 from .status import StatusLine
 from .sync import PatchSync
@@ -34,7 +37,7 @@ MAX_PACE = 10.0
 _LOG = logging.getLogger(__name__)
 
 
-class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
+class GameWidget(PatchSync, PositionEditor, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
     """Play, rewind and inspect an engine game in a notebook.
 
     Args:
@@ -105,6 +108,12 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
     ).tag(sync=True)
     player_names = t.List(t.Unicode(), help="Display name per seat.").tag(sync=True)
     text = t.Unicode("", help="The public text board (the game's repr).").tag(sync=True)
+    editing = t.Bool(False, help="Whether the table is being edited (teacher view; see widgets/editing.py).").tag(
+        sync=True
+    )
+    edit_position = t.Dict(help="The position being edited (game.position()'s JSON); {} when not editing.").tag(
+        sync=True
+    )
     version = t.Int(0, help="How many sync messages built the front end's state (see widgets/sync.py).").tag(sync=True)
 
     _ACCEPTED = ("seats", "viewer", "pace", "playing", "take_backs", "layout")
@@ -165,6 +174,7 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
             IllegalActionError: ``id`` is not legal now (the message says why and what is).
             IntentError: the decider is a bot seat, or this view is another seat's.
         """
+        self._check_not_editing("act")
         if not isinstance(id, str):
             raise IntentError(f"act() takes an action id (str), got {type(id).__name__}")
         # Who decides is checked first: the refusal of an illegal id lists the legal ids, which must
@@ -185,6 +195,7 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
             HistoryError: no decision to take back.
             IntentError: ``take_backs`` is off and this is not the teacher view.
         """
+        self._check_not_editing("undo")
         self._check_take_backs("undo")
         game = self._game
         game.undo()  # raises before anything changes
@@ -208,6 +219,7 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
             HistoryError: ``step`` is not in ``0..len(game.history)``.
             IntentError: ``take_backs`` is off and this is not the teacher view.
         """
+        self._check_not_editing("goto")
         self._check_take_backs("goto")
         self._game.goto(step)  # raises before anything changes
         if self._bot_due():
@@ -231,6 +243,7 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
         Raises:
             IntentError: the game is over, or a person decides now.
         """
+        self._check_not_editing("bot_step")
         game = self._game
         seat = game.current_player
         if seat is None:
@@ -257,6 +270,7 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
         Raises:
             IllegalActionError: the game is not at a chance node.
         """
+        self._check_not_editing("resolve_chance")
         self._game.resolve_chance()
         self._after_change()
 
@@ -273,6 +287,8 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
         """
         new = self._as_viewer(viewer)
         self._valid_viewer({"value": new})
+        if new != TEACHER:
+            self._check_not_editing("set_viewer")
         allowed = self._viewer_choices()
         if new != self.viewer and new not in allowed:
             raise IntentError(
@@ -297,6 +313,17 @@ class GameWidget(PatchSync, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget
     def record(self) -> dict[str, Any]:
         """Return the game's JSON record (``dragonwidgets.from_record`` replays it)."""
         return self._game.to_record()
+
+    def to_html(self, path: str | os.PathLike[str], viewer: str | int | None = None) -> pathlib.Path:
+        """Write the game as one HTML page that steps through it with no kernel (:func:`dragonwidgets.to_html`),
+        for ``viewer`` (``"teacher"`` or a seat; default: this widget's view); return the page's path.
+
+        Raises:
+            ValueError: the viewer is ``"hotseat"`` or not one of the game's (pass ``viewer=``).
+        """
+        from .page import to_html  # the page module imports every game's widget
+
+        return to_html(self._game, path, viewer=self.viewer if viewer is None else viewer)
 
     def explain(self, action_id: str) -> str:
         """Say why ``action_id`` is or is not legal now, naming the rule IDs."""

@@ -43,6 +43,8 @@ class BotSeats:
 
     def _bot_due(self) -> bool:
         game = self._game
+        if getattr(self, "editing", False):
+            return False
         player = game.current_player
         if player is None:
             return False

@@ -33,6 +33,10 @@ MESSAGE_KINDS: dict[str, dict[str, type]] = {
     "set_seat": {"seat": int, "who": str},
     "set_pace": {"pace": float},
     "resync": {},
+    "edit_start": {},
+    "edit": {"ops": list},
+    "edit_play": {},
+    "edit_cancel": {},
 }
 
 #: Longest string field accepted (an action id or a bot name is far shorter).
@@ -51,6 +55,8 @@ def _check_field(kind: str, name: str, want: type, value: Any) -> Any:
     elif want is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         value = float(value) if ok else value
+    elif want is list:
+        ok = isinstance(value, list)  # its items are checked by the method (e.g. editing.checked_ops)
     else:
         ok = isinstance(value, str) and len(value) <= MAX_TEXT
     if not ok:
@@ -77,7 +83,8 @@ def shown(value: Any) -> str:
 
 
 def _a(want: type) -> str:
-    return {int: "an int", float: "a finite number", str: f"a string of at most {MAX_TEXT} characters"}[want]
+    return {int: "an int", float: "a finite number", str: f"a string of at most {MAX_TEXT} characters",
+            list: "a list"}[want]
 
 
 def parse_intent(content: Any, buffers: Any = None) -> tuple[str, dict[str, Any]]:

@@ -35,7 +35,7 @@ from typing import Any
 #: A sync message whose JSON is longer than this (bytes) is sent deflated.
 DEFLATE_OVER = 1024
 #: The traits sent as changes (or, ``legal_actions``, as a table); every other trait goes whole in ``set``.
-PATCHED = ("observation", "log", "text", "legal_actions")
+PATCHED = ("observation", "log", "text", "legal_actions", "edit_position")
 
 
 def dict_ops(old: dict[str, Any], new: dict[str, Any], path: tuple[str | int, ...] = ()) -> list[list[Any]]:
@@ -192,4 +192,5 @@ _PATCHERS = {
     "log": log_patch,
     "text": text_patch,
     "legal_actions": table_patch,
+    "edit_position": dict_ops,
 }

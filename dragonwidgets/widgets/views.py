@@ -52,6 +52,8 @@ class ViewRules:
 
     def _check_may_choose(self, player: int | None, seat: int | None) -> None:
         """Raise ``IntentError`` unless the view of ``seat`` (None: teacher) may choose for ``player``."""
+        if getattr(self, "editing", False):
+            raise IntentError("the table is being edited: press 'Play from here' or 'Cancel' first")
         if player is None or player == CHANCE:
             return
         game = self._game

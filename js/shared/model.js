@@ -53,7 +53,7 @@
 /** The message kinds the front end sends (Python routes each to the public method of that name). */
 export const INTENTS = Object.freeze([
   "act", "goto", "undo", "play", "pause", "bot_step", "resolve_chance", "set_viewer", "set_seat", "set_pace",
-  "resync",
+  "resync", "edit_start", "edit", "edit_play", "edit_cancel",
 ]);
 
 /**

@@ -74,6 +74,7 @@ const PATCHERS = {
   log: applyLogPatch,
   text: applyTextPatch,
   legal_actions: applyTablePatch,
+  edit_position: (old, ops) => applyOps(old || {}, ops),
 };
 
 /**
