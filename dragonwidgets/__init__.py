@@ -2,7 +2,8 @@
 
 Rules engines in plain Python (``dragonwidgets.engine``, ``dragonwidgets.games``) and anywidget front
 ends (``GameWidget``, ``EmeraldWidget``, ``DrachenlandWidget``, ``ChasseAuDragonWidget``,
-``DraghanWidget``) to play, rewind and inspect them one decision at a time.
+``DraghanWidget``) to play, rewind and inspect them one decision at a time; ``to_html`` writes a game as one
+HTML page that steps through it anywhere, with no kernel.
 
 >>> import dragonwidgets
 >>> game = dragonwidgets.new_game("emerald", players=3, seed=1)
@@ -40,6 +41,7 @@ _WIDGETS = {
     "DrachenlandWidget": "dragonwidgets.widgets",
     "ChasseAuDragonWidget": "dragonwidgets.widgets",
     "DraghanWidget": "dragonwidgets.widgets",
+    "to_html": "dragonwidgets.widgets.page",
 }
 
 
@@ -52,5 +54,5 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "PositionError", "RecordError",
     "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "GameWidget", "EmeraldWidget",
-    "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "__version__",
+    "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "to_html", "__version__",
 ]

@@ -1,0 +1,264 @@
+"""A game as one HTML page: every step of its line, for one viewer, playable from disk with no kernel.
+
+:func:`to_html` replays the game's whole line in a copy of the game and, at every step, reads the traits
+the game's widget publishes for the viewer (the widget's own code computes them: nothing is copied).
+The page holds:
+
+- the traits that never change once (``game_name``, ``board``, ``rule_texts``, ``seats``...);
+- per step, what changed from the step before, in the widget sync's formats (:mod:`.sync`):
+  ``observation`` as :func:`~.sync.dict_ops`, ``log`` as :func:`~.sync.log_patch`, ``text`` as
+  :func:`~.sync.text_patch`, ``legal_actions`` as a :func:`~.sync.table_patch`, ``status`` and
+  ``player_names`` whole; a trait that did not change is left out. Every :data:`KEYFRAME_EVERY` steps a *keyframe* holds every trait, as
+  changes from nothing, so showing any step applies at most that many steps' changes;
+- that payload as compact JSON, zlib-compressed and base64-encoded, in
+  ``<script type="application/json" id="dw-data">``; the game's front-end bundle (deflated, base64) in
+  ``<script type="text/plain" id="dw-bundle">``; and the page script (``js/page.js``, built into
+  ``static/page.js``), which decodes both, imports the bundle from a Blob URL and renders it on a model
+  that replays the steps. A Content-Security-Policy lets the page make no request to any network.
+
+A seat's page holds what the widget sends to that seat's view at each step and nothing more. In the page
+no action can be chosen (``can_act`` is false): the timeline, the ←/→ keys and Undo move through the
+recorded line, and other intents are refused with a sentence saying so.
+
+Sizes (``benchmarks/bench_pages.py``): a 200-step Emerald game about 0.2 MB, a complete 4-player
+Drachenland game of random play (about 4,000 steps) about 0.5 MB.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import os
+import pathlib
+import re
+import zlib
+from collections.abc import Iterator
+from typing import Any
+
+from .. import __version__
+from ..engine import Game
+from .arguments import STATIC
+from .base import GameWidget
+from .chasse_au_dragon import ChasseAuDragonWidget
+from .drachenland import DrachenlandWidget
+from .draghan import DraghanWidget
+from .emerald import EmeraldWidget
+from .sync import apply_dict_ops, apply_log_patch, apply_table_patch, apply_text_patch, dict_ops, log_patch
+from .sync import table_patch, text_patch
+from .views import HUMAN, TEACHER
+
+__all__ = ["to_html", "read_page", "page_traits", "KEYFRAME_EVERY"]
+
+#: A keyframe (every trait whole) every this many steps: showing any step applies at most this many steps.
+KEYFRAME_EVERY = 256
+#: The payload's format, checked by the page script.
+FORMAT = "dragonwidgets-page/1"
+#: The traits that may change from step to step (Draghan's player names: the characters chosen).
+STEP_TRAITS = ("observation", "legal_actions", "log", "text", "status", "player_names")
+#: How the big ones are written as changes and read back (the others go whole), and their value before any.
+_ENCODE = {"observation": dict_ops, "legal_actions": table_patch, "log": log_patch, "text": text_patch}
+_DECODE = {"observation": apply_dict_ops, "legal_actions": apply_table_patch, "log": apply_log_patch,
+           "text": apply_text_patch}
+_EMPTY = {"observation": {}, "legal_actions": [], "log": [], "text": ""}
+#: The traits sent once, read from the replaying widget.
+_STATIC_TRAITS = ("game_name", "board", "rule_texts", "seats", "bot_names", "viewer", "view_seat", "take_backs",
+                  "pace", "history_length")
+_WIDGETS = {cls.GAME: cls for cls in (EmeraldWidget, DrachenlandWidget, ChasseAuDragonWidget, DraghanWidget)}
+#: No request leaves the page: scripts only inline or from the Blob URL of the inlined bundle.
+_CSP = ("default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline'; img-src data: blob:; "
+        "font-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'")
+
+
+def to_html(game: Game, path: str | os.PathLike[str], *, viewer: str | int = TEACHER) -> pathlib.Path:
+    """Write ``game`` as one self-contained HTML page at ``path`` and return its resolved path.
+
+    The page opens from disk in a browser, with no network and no kernel, at the step the game shows
+    now, and steps through the game's whole line (also the entries after that step) with the board,
+    timeline, log and inspector of the game's widget, as that widget shows them to ``viewer``. It holds
+    only what the widget sends to that view: a seat's page shows nothing that seat may not see.
+
+    Args:
+        game: the game (``dragonwidgets.new_game(...)``, ``w.game``); it is not changed.
+        path: the file to write (``str`` or path-like, ``~`` expanded); its folder must exist.
+        viewer: ``"teacher"`` (the whole table) or a seat, as an ``int`` or a string (``0`` or ``"0"``).
+
+    Raises:
+        TypeError: ``game`` is not a dragonwidgets game.
+        ValueError: ``viewer`` is not ``"teacher"`` nor a seat of the game (the message lists them).
+        RuntimeError: the front end is not built (``static/<game>.js``, ``static/page.js``).
+        OSError: the file cannot be written (e.g. ``FileNotFoundError`` for a missing folder); nothing
+            is written then.
+
+    >>> import dragonwidgets, tempfile, pathlib
+    >>> g = dragonwidgets.new_game("emerald", players=2, seed=1)
+    >>> _ = g.apply(g.legal_actions()[0])
+    >>> out = to_html(g, pathlib.Path(tempfile.mkdtemp()) / "game.html", viewer=0)
+    >>> [page_traits(read_page(out), k)["step"] for k in (0, 1)]
+    [0, 1]
+    """
+    if not isinstance(game, Game):
+        hint = "; for a widget pass w.game or call w.to_html(path)" if isinstance(game, GameWidget) else ""
+        raise TypeError(f"to_html() takes a dragonwidgets Game (dragonwidgets.new_game(...)), got {game!r:.60}{hint}")
+    viewer = _page_viewer(game, viewer)
+    target = pathlib.Path(path).expanduser()
+    widget_cls = _WIDGETS.get(game.name, GameWidget)
+    scripts = _built(widget_cls.GAME if widget_cls is not GameWidget else "game"), _built("page")
+    payload = page_payload(game, viewer)
+    target.write_text(_page_html(game, viewer, payload, *scripts), encoding="utf-8")
+    return target.resolve()
+
+
+def page_payload(game: Game, viewer: str) -> dict[str, Any]:
+    """Return the page's data for ``viewer`` (``"teacher"`` or ``"0"``...): ``{"format", "traits": the
+    traits sent once, "start": the step shown first, "keyframe_every", "autos": one character per history
+    entry, "1" where chance drew it after a decision (Undo steps over it), "steps": per step the changes
+    (see the module docstring)}``."""
+    traits, steps, previous = None, [], {}
+    for k, (static, shown) in enumerate(_replay(game, viewer)):
+        traits = traits or static
+        keyframe = k % KEYFRAME_EVERY == 0
+        base = _EMPTY if keyframe else previous
+        steps.append({name: _ENCODE[name](base[name], value) if name in _ENCODE else value
+                      for name, value in shown.items() if keyframe or value != previous[name]})
+        previous = shown
+    autos = "".join("1" if game.entry(i).auto else "0" for i in range(game.history_length))
+    return {"format": FORMAT, "traits": traits, "start": game.step, "keyframe_every": KEYFRAME_EVERY,
+            "autos": autos, "steps": steps}
+
+
+def _replay(game: Game, viewer: str) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Yield, for every step ``0..history_length``, the static traits and the step's traits that the
+    game's widget shows ``viewer``: a widget on a copy of the game, its comm closed (it sends nothing),
+    every seat a person (no bot plays; the status asks no one to press Play), moved by its own ``goto``."""
+    twin = game.clone()
+    widget_cls = _WIDGETS.get(game.name, GameWidget)
+    widget = widget_cls(game=twin, seats=[HUMAN] * game.players, viewer=viewer, playing=False)
+    widget.close()
+    static = {name: getattr(widget, name) for name in _STATIC_TRAITS}
+    static.update(viewer_choices=[viewer], can_act=False, playing=False, last_error="", version=0)
+    for k in range(twin.history_length + 1):
+        widget.goto(k)
+        yield static, {name: getattr(widget, name) for name in STEP_TRAITS}
+
+
+def _page_viewer(game: Game, viewer: Any) -> str:
+    seats = [str(i) for i in range(game.players)]
+    value = str(viewer) if isinstance(viewer, int) and not isinstance(viewer, bool) else viewer
+    if value not in (TEACHER, *seats):
+        raise ValueError(
+            f"viewer must be 'teacher' or a seat of this {game.players}-player game "
+            f"({', '.join(seats)}; an int or a string), got {viewer!r}: a page shows one view "
+            "('hotseat', which follows the person to move, would show every seat's cards)"
+        )
+    return value
+
+
+def _built(name: str) -> str:
+    path = STATIC / f"{name}.js"
+    if not path.is_file():
+        raise RuntimeError(f"the front end static/{name}.js is not built: run `npm install && npm run build` "
+                           "in the repository (pip install does it)")
+    return path.read_text(encoding="utf-8")
+
+
+def _packed(data: bytes) -> str:
+    return base64.b64encode(zlib.compress(data, 9)).decode("ascii")
+
+
+def _inline_script(text: str) -> str:
+    """Return JS text safe inside ``<script>``: ``</script`` and ``<!--`` get a backslash, which JS
+    strings, regular expressions and comments read as the same characters."""
+    return text.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT").replace("<!--", "<\\!--")
+
+
+def _page_html(game: Game, viewer: str, payload: dict[str, Any], bundle_js: str, page_js: str) -> str:
+    traits = payload["traits"]
+    title = getattr(_WIDGETS.get(game.name), "TITLE", "") or game.name.replace("_", " ").capitalize()
+    names = [game.player_name(i) for i in range(game.players)]
+    who = "the teacher's view (the whole table)" if viewer == TEACHER else f"{names[int(viewer)]}'s view only"
+    length = traits["history_length"]
+    head = f"{title}, {game.players} players: {who}"
+    line = (f"{', '.join(names[:-1])} and {names[-1]} · {length} steps, opened at step {payload['start']} · "
+            f"exported from dragonwidgets {__version__}: a recorded game to step through with the timeline or "
+            "the ←/→ keys, with no kernel and no network")
+    raw = json.dumps(payload, separators=(",", ":"), allow_nan=False, ensure_ascii=False).encode("utf-8")
+    data = json.dumps({"format": FORMAT, "game": game.name, "viewer": viewer, "steps": length, "data": _packed(raw)})
+    return _TEMPLATE.format(
+        csp=_CSP, title=html.escape(f"{head} · dragonwidgets"), h1=html.escape(head), line=html.escape(line),
+        css=_PAGE_CSS, data=data, bundle=_packed(bundle_js.encode("utf-8")), page_js=_inline_script(page_js),
+    )
+
+
+def read_page(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Return the data of a page :func:`to_html` wrote (the dict :func:`page_payload` describes).
+
+    Raises:
+        ValueError: the file is not such a page.
+    """
+    text = pathlib.Path(path).expanduser().read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="dw-data">(.*?)</script>', text, re.S)
+    try:
+        header = json.loads(found.group(1))  # type: ignore[union-attr]
+        if header["format"] != FORMAT:
+            raise ValueError(f"format {header['format']!r}, not {FORMAT!r}")
+        return json.loads(zlib.decompress(base64.b64decode(header["data"], validate=True)))
+    except (AttributeError, KeyError, TypeError, ValueError, zlib.error) as e:
+        raise ValueError(f"{path} is not a page written by dragonwidgets.to_html ({e})") from None
+
+
+def page_traits(payload: dict[str, Any], step: int) -> dict[str, Any]:
+    """Return every trait the page shows at ``step``, as the page script computes them (from the keyframe
+    before ``step``, applying each step's changes): the Python twin of ``js/page.js``, used by the tests.
+
+    Raises:
+        IndexError: ``step`` is not in ``0..history_length``.
+    """
+    steps = payload["steps"]
+    if not 0 <= step < len(steps):
+        raise IndexError(f"step must be in 0..{len(steps) - 1}, got {step}")
+    shown = dict(_EMPTY)
+    for k in range(step - step % payload["keyframe_every"], step + 1):
+        for name, change in steps[k].items():
+            shown[name] = _DECODE[name](shown[name], change) if name in _DECODE else change
+    return {**payload["traits"], **shown, "step": step}
+
+
+_PAGE_CSS = """
+:root { color-scheme: light; }
+body { margin: 0; background: #ffffff; color: #1f1f1f;
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
+.dw-page-head { max-width: 1280px; margin: 0 auto; padding: 14px 16px 4px; }
+.dw-page-head h1 { margin: 0 0 4px; font-size: 20px; }
+.dw-page-head p { margin: 0; color: #4a4a4a; }
+.dw-page-main { max-width: 1280px; margin: 0 auto; padding: 8px; }
+/* No bot plays in a page: the seats panel (Play, Step, pace) has nothing to do. */
+.dw-page-main .dw-seats { display: none; }
+.dw-page-failed { color: #b71c1c; font-weight: 600; }
+"""
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="generator" content="dragonwidgets">
+<title>{title}</title>
+<style>{css}</style>
+</head>
+<body>
+<header class="dw-page-head">
+<h1>{h1}</h1>
+<p>{line}</p>
+</header>
+<main class="dw-page-main"><div id="dw-widget"><noscript>This page needs JavaScript to show the game.</noscript></div></main>
+<script type="application/json" id="dw-data">{data}</script>
+<script type="text/plain" id="dw-bundle">{bundle}</script>
+<script type="module">
+{page_js}
+</script>
+</body>
+</html>
+"""

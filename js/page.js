@@ -1,0 +1,188 @@
+// The script of a page written by `dragonwidgets.to_html` (dragonwidgets/widgets/page.py): a recorded game
+// for one viewer, stepped through with no kernel and no network. It decodes the page's data (zlib, base64:
+// the traits sent once, then per step the changes in the widget sync's formats, js/shared/sync.js, with a
+// keyframe every `keyframe_every` steps), builds a model that replays the steps (anywidget's get / set /
+// on / off / send), imports the game's bundle from a Blob URL and renders it. The model answers the
+// intents the front end sends: `goto` shows that step, `undo` the previous decision; any other intent
+// (choose an action, play the bots, switch the view...) is refused in `last_error`, as a kernel would.
+// Built by `npm run build` into dragonwidgets/static/page.js, which page.py inlines into each page.
+
+/** @typedef {import("./shared/model.js").GameTraits} GameTraits */
+/**
+ * The page's data (`page_payload` in page.py).
+ * @typedef {Object} PagePayload
+ * @property {string} format            "dragonwidgets-page/1"
+ * @property {Object} traits            the traits that never change (game_name, board, player_names...)
+ * @property {number} start             the step shown first
+ * @property {number} keyframe_every    a keyframe (every trait, as changes from nothing) every this many steps
+ * @property {string} autos             one character per history entry, "1" where chance drew it after a decision
+ * @property {Object<string, any>[]} steps  per step, the changes of the traits that changed (STEP_TRAITS)
+ */
+
+import { strFromU8, unzlibSync } from "fflate";
+import { applyLogPatch, applyOps, applyTablePatch, applyTextPatch } from "./shared/sync.js";
+
+export const FORMAT = "dragonwidgets-page/1";
+
+/** The traits that change from step to step, each with how a step's change applies. */
+const APPLY = {
+  observation: applyOps,
+  legal_actions: applyTablePatch,
+  log: applyLogPatch,
+  text: applyTextPatch,
+  status: (_old, value) => value,
+};
+const EMPTY = Object.freeze({ observation: {}, legal_actions: [], log: [], text: "", status: "" });
+
+/** Why an intent other than stepping does nothing here (what the widget shows as its last error). */
+export function refusal(kind) {
+  return `This page replays a recorded game and has no kernel, so it cannot do "${kind}": step through the `
+    + "game with the timeline, the ←/→ keys or Undo (to play on, open the game in a notebook).";
+}
+
+/**
+ * Return the bytes that zlib-compressed, base64-encoded text holds.
+ * @param {string} text
+ * @returns {Uint8Array}
+ */
+export function unpack(text) {
+  const binary = atob(text.trim());
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return unzlibSync(bytes);
+}
+
+/**
+ * The steps of a page: `at(step)` returns the step's traits (observation, legal_actions, log, text,
+ * status), from the keyframe before it, or on from the step last asked when that one lies between.
+ * @param {PagePayload} payload
+ */
+export function createReplay(payload) {
+  const every = payload.keyframe_every;
+  let last = { step: -1, shown: EMPTY };
+  const apply = (shown, change) => {
+    const out = { ...shown };
+    for (const [name, value] of Object.entries(change)) out[name] = APPLY[name](shown[name], value);
+    return out;
+  };
+  return {
+    length: payload.steps.length - 1,
+    /** @param {number} step */
+    at(step) {
+      const key = step - (step % every);
+      let k = key;
+      let shown = EMPTY;
+      if (last.step >= key && last.step <= step) {
+        k = last.step + 1;
+        shown = last.shown;
+      }
+      for (; k <= step; k++) shown = apply(shown, payload.steps[k]);
+      last = { step, shown };
+      return shown;
+    },
+  };
+}
+
+const same = (a, b) => a === b || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
+
+/**
+ * A model of the widget that replays the page's steps: the front end reads its traits and sends intents.
+ * @param {PagePayload} payload
+ */
+export function createPageModel(payload) {
+  const replay = createReplay(payload);
+  const state = { ...payload.traits, step: payload.start, ...replay.at(payload.start) };
+  const handlers = new Map();
+
+  /** Set the traits given and fire `change:` for those whose value changed. */
+  const update = (changes) => {
+    const changed = Object.keys(changes).filter((name) => !same(state[name], changes[name]));
+    for (const name of changed) state[name] = changes[name];
+    for (const name of changed) for (const cb of [...(handlers.get(`change:${name}`) || [])]) cb(model, state[name]);
+  };
+  const goto = (step) => {
+    if (!Number.isInteger(step) || step < 0 || step > replay.length) {
+      update({ last_error: `step must be an int in 0..${replay.length}, got ${JSON.stringify(step)}` });
+      return;
+    }
+    update({ ...replay.at(step), step, last_error: "" });
+  };
+  // As `Game.undo`: back over the chance outcomes drawn after the last decision, then over that decision.
+  const undo = () => {
+    let step = state.step;
+    while (step > 0 && payload.autos[step - 1] === "1") step -= 1;
+    if (step === 0) update({ last_error: "no decision to undo: the game is at its first decision" });
+    else goto(step - 1);
+  };
+
+  const model = {
+    get: (name) => state[name],
+    set: (name, value) => update({ [name]: value }),
+    on(event, cb) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(cb);
+    },
+    off(event, cb) {
+      if (!cb) handlers.delete(event);
+      else handlers.get(event)?.delete(cb);
+    },
+    save_changes() {},
+    /** An intent from the front end (`{kind, ...}`). */
+    send(msg) {
+      const kind = msg?.kind;
+      if (kind === "goto") goto(msg.step);
+      else if (kind === "undo") undo();
+      else update({ last_error: refusal(String(kind)) });
+    },
+  };
+  return model;
+}
+
+/** Keys pressed while nothing has the focus (the page itself) go to the widget, as if it had it. */
+function forwardKeys(doc, root) {
+  doc.addEventListener("keydown", (event) => {
+    if (event.target !== doc.body && event.target !== doc.documentElement) return;
+    root.focus({ preventScroll: true });
+    const copy = new KeyboardEvent("keydown", { key: event.key, code: event.code, bubbles: true, cancelable: true });
+    if (!root.dispatchEvent(copy)) event.preventDefault();
+  });
+}
+
+/**
+ * Show the page's game in `#dw-widget`: decode the data, import the bundle, render. On failure the page
+ * says why instead.
+ * @param {Document} doc
+ */
+export async function boot(doc = document) {
+  const el = doc.getElementById("dw-widget");
+  try {
+    const header = JSON.parse(doc.getElementById("dw-data").textContent);
+    if (header.format !== FORMAT) throw new Error(`its data is in the format ${header.format}, this script reads ${FORMAT}`);
+    const payload = JSON.parse(strFromU8(unpack(header.data)));
+    const model = createPageModel(payload);
+    const source = strFromU8(unpack(doc.getElementById("dw-bundle").textContent));
+    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    let widget;
+    try {
+      widget = (await import(url)).default;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    el.replaceChildren();
+    widget.initialize?.({ model });
+    widget.render({ model, el });
+    const root = el.querySelector(".dw-root");
+    if (root) {
+      root.focus({ preventScroll: true });
+      forwardKeys(doc, root);
+    }
+    globalThis.dragonwidgetsPage = { model, payload }; // for people poking around, and the browser tests
+  } catch (err) {
+    const p = doc.createElement("p");
+    p.className = "dw-page-failed";
+    p.textContent = `This page could not show the game: ${err?.message ?? err}`;
+    el.replaceChildren(p);
+  }
+}
+
+if (typeof document !== "undefined" && document.getElementById("dw-data") && document.getElementById("dw-widget")) boot();
