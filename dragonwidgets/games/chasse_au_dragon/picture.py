@@ -426,7 +426,7 @@ def _management_board(seat: int, b: dict[str, Any], obs: dict[str, Any], layout:
     zw, zh = (MBOARD_W - 20) / 2, 30
     for i, (zone, label) in enumerate(ZONES):
         zx, zy = x + 8 + (i % 2) * (zw + 4), y + 40 + (i // 2) * (zh + 4)
-        out.append(_zone(zone, label, b, layout["powers"], zx, zy, zw, zh))
+        out.append(_zone(zone, label, b, layout["powers"], names[seat], zx, zy, zw, zh))
     if b["quarters"] is not None:
         out.append(_text(x + 8, y + MBOARD_H - 8, f"{b['quarters']} goblin quarter(s) for movement", size=11,
                          anchor="start", fill=MUTED))
@@ -434,27 +434,47 @@ def _management_board(seat: int, b: dict[str, Any], obs: dict[str, Any], layout:
     return "\n".join(out)
 
 
-def _zone(zone: str, label: str, b: dict[str, Any], powers: dict[str, int], x: float, y: float, w: float, h: float) -> str:
-    """One zone as this view shows it: its cards or goblins, or only its thickness (CD-ZONE-7)."""
-    out = [f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h}" rx="5" fill="{PANEL}" stroke="{BORDER}"/>',
-           _text(x + 5, y + 8, label.upper(), size=8.5, anchor="start", fill=MUTED)]
+def _zone(zone: str, label: str, b: dict[str, Any], powers: dict[str, int], owner: str,
+          x: float, y: float, w: float, h: float) -> str:
+    """One zone as this view shows it: its cards or goblins, or only its thickness (CD-ZONE-7); its tooltip
+    says the same in words (``"White's cage: 2 goblins"``)."""
     bx, by = x + 5, y + 21
     if zone == "equipment":
         kit = b["equipment"] or "base"
-        out.append(_chip(kit, b["equipment"], bx, by) + _text(bx + 16 + 6.2 * len(kit), by, f"d{b['power']}",
-                                                                size=11, weight="bold", anchor="start", fill=MUTED))
-    elif zone == "pantry":
-        out.append(_text(bx, by, f"{b['pantry']}/4 of a goblin" if b["pantry"] else "empty", size=11, anchor="start",
-                         fill=INK if b["pantry"] else MUTED))
+        words = f"{kit}, fights with a d{b['power']}"
+        body = _chip(kit, b["equipment"], bx, by) + _text(bx + 16 + 6.2 * len(kit), by, f"d{b['power']}", size=11,
+                                                           weight="bold", anchor="start", fill=MUTED)
     elif b[zone] is None:  # hidden from this view: only its thickness
-        out.append(_text(bx, by, b["thickness"][zone], size=11, anchor="start", fill=MUTED, style="italic"))
-    elif zone in ("cage", "dungeon"):
+        words = f"{b['thickness'][zone]} (only its thickness can be judged)"
+        body = _text(bx, by, b["thickness"][zone], size=11, anchor="start", fill=MUTED, style="italic")
+    elif zone in ("backpack", "vault"):
+        words = _cards_words(b[zone], powers)
+        body = _cards(b[zone], powers, bx, by, w - 10)
+    else:  # the cage and the dungeon hold goblins, the pantry quarters of one
         n = b[zone]
-        out.append(_text(bx, by, f"{n} goblin{'s' if n != 1 else ''}" if n else "empty", size=11, anchor="start",
-                         fill=INK if n else MUTED))
-    else:
-        out.append(_cards(b[zone], powers, bx, by, w - 10))
-    return "".join(out)
+        words = (f"{n}/4 of a goblin" if zone == "pantry" else f"{n} goblin{'s' if n != 1 else ''}") if n else "empty"
+        body = _text(bx, by, words, size=11, anchor="start", fill=INK if n else MUTED)
+    tip = _title(f"{owner}'s {zone}: {words}")
+    return (f'<g>{tip}<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h}" rx="5" '
+            f'fill="{PANEL}" stroke="{BORDER}"/>{_text(x + 5, y + 8, label.upper(), size=8.5, anchor="start", fill=MUTED)}'
+            f"{body}</g>")
+
+
+def _cards_words(cards: dict[str, int], powers: dict[str, int]) -> str:
+    """A backpack's or a vault's cards in words: ``"orc ×2, troll (= 22)"``, or ``"empty"``."""
+    kinds = _kinds(cards)
+    if not kinds:
+        return "empty"
+    return ", ".join(f"{t} ×{cards[t]}" if cards[t] > 1 else t for t in kinds) + f" (= {_sum(cards, powers)})"
+
+
+def _kinds(cards: dict[str, int]) -> list[str]:
+    """The card types present, in the order of their power (CD-MON-1)."""
+    return [t for t in MONSTER_FILL if cards.get(t)] + [t for t in cards if t not in MONSTER_FILL and cards[t]]
+
+
+def _sum(cards: dict[str, int], powers: dict[str, int]) -> int:
+    return sum(powers.get(t, 0) * n for t, n in cards.items())
 
 
 def _chip(words: str, monster: str | None, x: float, y: float) -> str:
@@ -468,10 +488,10 @@ def _chip(words: str, monster: str | None, x: float, y: float) -> str:
 def _cards(cards: dict[str, int], powers: dict[str, int], x: float, y: float, room: float) -> str:
     """A backpack's or a vault's cards as chips (``troll ×2``) and their sum; as one squeezed line of text
     when the chips would not fit in ``room`` units."""
-    kinds = [t for t in MONSTER_FILL if cards.get(t)] + [t for t in cards if t not in MONSTER_FILL and cards[t]]
+    kinds = _kinds(cards)
     if not kinds:
         return _text(x, y, "empty", size=11, anchor="start", fill=MUTED)
-    total = f"= {sum(powers.get(t, 0) * n for t, n in cards.items())}"
+    total = f"= {_sum(cards, powers)}"
     chips = [f"{t} ×{cards[t]}" if cards[t] > 1 else t for t in kinds]
     if sum(14 + 6.2 * len(c) for c in chips) + 6.2 * len(total) > room:
         line = f"{' '.join(c.replace(' ', '') for c in chips)} {total}"

@@ -457,7 +457,7 @@ def _gold(hand: dict[str, Any], x: float, y: float) -> str:
         if not values:
             return _text(x, y + ch / 2, "no gold", anchor="start", fill=MUTED)
         step = 150 / len(values) if len(values) > 6 else cw + 3
-        return "".join(_card({"kind": "gold", "value": v}, x + cw / 2 + i * step, y + ch / 2, cw, ch, {})
+        return "".join(f"<g>{_title(f'gold card worth {v}')}{_card({'kind': 'gold', 'value': v}, x + cw / 2 + i * step, y + ch / 2, cw, ch, {})}</g>"
                        for i, v in enumerate(values))
     n = hand["gold_count"]
     if not n:
