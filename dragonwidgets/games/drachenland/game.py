@@ -39,6 +39,7 @@ from .board import BUNDLED_BOARD, Board, load_board
 from .determinize import redeal_hidden_tokens
 from .movement import forget_table
 from .observation import layout, observe
+from .picture import board_svg
 from .scoring import finals
 from .setup import check_options, deal, people_names
 from .state import (
@@ -300,6 +301,10 @@ class DrachenlandGame(Game):
 
     def _text_board(self) -> str:
         return text.render(self)
+
+    def _picture(self, observation: dict[str, Any]) -> str:
+        """Return the SVG picture of ``observation`` (the map, the dice, the turn, the seat panels)."""
+        return board_svg(observation, self.board_layout())
 
     def _why_illegal(self, action_id: str) -> str:
         """Name the rule that forbids ``action_id`` now (the decision, the die, the path, the token)."""

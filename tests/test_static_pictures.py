@@ -1,0 +1,62 @@
+"""A notebook rendered where no front end runs (``nbconvert --to html``) shows an SVG board for every
+widget output (issue 14, item 3): the widget's display data carries ``game.picture(viewer)`` as
+``text/html`` beside the widget view.
+
+The notebook here is saved without widget state, as the project's notebooks are meant to be read by a
+static renderer: a notebook that stores the widgets' state embeds a widget manager instead
+(nbconvert then picks the widget view, which its page loads from a CDN), which is not the case tested.
+One small generated notebook (one cell per game's widget) is executed once, with nbconvert's Python
+API, and each game's output is checked.
+"""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+from nbconvert import HTMLExporter
+from nbconvert.preprocessors import ExecutePreprocessor
+
+#: game -> the cell that shows its widget, and how its picture's title starts.
+GAMES = {
+    "drachenland": ("dragonwidgets.DrachenlandWidget(players=3, seed=1)", "Drachenland"),
+    "emerald": ("dragonwidgets.EmeraldWidget(players=3, seed=1)", "Emerald"),
+    "chasse_au_dragon": ("dragonwidgets.ChasseAuDragonWidget(players=3, seed=1, viewer='0')", "La Chasse au Dragon"),
+}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(scope="module")
+def rendered() -> tuple[nbformat.NotebookNode, str]:
+    """The notebook executed (no widget state stored) and its HTML."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import dragonwidgets")]
+    nb.cells += [nbformat.v4.new_code_cell(source, metadata={"game": game}) for game, (source, _) in GAMES.items()]
+    ExecutePreprocessor(timeout=120, kernel_name="python3", store_widget_state=False).preprocess(nb, {"metadata": {}})
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    return nb, html
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_widget_output_carries_an_svg_board(rendered, game: str) -> None:
+    """The widget's display data holds the picture (``text/html`` with an ``<svg>``) next to the widget view."""
+    nb, _ = rendered
+    cell = next(c for c in nb.cells if c.metadata.get("game") == game)
+    views = [o for o in cell.outputs if WIDGET_VIEW in o.get("data", {})]
+    assert len(views) == 1
+    assert re.search(r"<svg [^>]*viewBox=", views[0]["data"]["text/html"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_nbconvert_html_shows_the_svg_board(rendered, game: str) -> None:
+    """``nbconvert --to html`` of the notebook shows an SVG board in the output of each widget cell."""
+    nb, html = rendered
+    cells = re.split(r'<div class="jp-Cell jp-CodeCell', html)[1:]
+    assert len(cells) == len(nb.cells)
+    index = next(i for i, c in enumerate(nb.cells) if c.metadata.get("game") == game)
+    outputs = cells[index].split('<div class="jp-Cell-outputWrapper">', 1)
+    assert len(outputs) == 2, f"{game}: the widget cell has no output in the HTML"
+    board = re.search(r"<svg [^>]*viewBox=.*?</svg>", outputs[1], re.DOTALL | re.IGNORECASE)  # an HTML page may write viewbox
+    assert board, f"{game}: no SVG board in the widget's output"
+    assert f"<title>{GAMES[game][1]}" in board.group(0)
