@@ -12,11 +12,11 @@
  * The page's data (`page_payload` in page.py).
  * @typedef {Object} PagePayload
  * @property {string} format            "dragonwidgets-page/1"
- * @property {Object} traits            the traits that never change (game_name, board, player_names...)
+ * @property {Object} traits            every trait as at step 0 and as the page sets it (can_act false...)
  * @property {number} start             the step shown first
  * @property {number} keyframe_every    a keyframe (every trait, as changes from nothing) every this many steps
  * @property {string} autos             one character per history entry, "1" where chance drew it after a decision
- * @property {Object<string, any>[]} steps  per step, the changes of the traits that changed (STEP_TRAITS)
+ * @property {Object<string, any>[]} steps  per step, the traits that changed: the big ones (APPLY) as changes
  */
 
 import { strFromU8, unzlibSync } from "fflate";
@@ -24,15 +24,9 @@ import { applyLogPatch, applyOps, applyTablePatch, applyTextPatch } from "./shar
 
 export const FORMAT = "dragonwidgets-page/1";
 
-/** The traits that change from step to step, each with how a step's change applies. */
-const APPLY = {
-  observation: applyOps,
-  legal_actions: applyTablePatch,
-  log: applyLogPatch,
-  text: applyTextPatch,
-  status: (_old, value) => value,
-};
-const EMPTY = Object.freeze({ observation: {}, legal_actions: [], log: [], text: "", status: "" });
+/** The big traits, sent as changes (every other trait comes whole), and their value before any change. */
+const APPLY = { observation: applyOps, legal_actions: applyTablePatch, log: applyLogPatch, text: applyTextPatch };
+const EMPTY = Object.freeze({ observation: {}, legal_actions: [], log: [], text: "" });
 
 /** Why an intent other than stepping does nothing here (what the widget shows as its last error). */
 export function refusal(kind) {
@@ -53,16 +47,17 @@ export function unpack(text) {
 }
 
 /**
- * The steps of a page: `at(step)` returns the step's traits (observation, legal_actions, log, text,
- * status), from the keyframe before it, or on from the step last asked when that one lies between.
+ * The steps of a page: `at(step)` returns every trait at that step but `step`, from the keyframe before
+ * it, or on from the step last asked when that one lies between.
  * @param {PagePayload} payload
  */
 export function createReplay(payload) {
   const every = payload.keyframe_every;
-  let last = { step: -1, shown: EMPTY };
+  const initial = Object.freeze({ ...payload.traits, ...EMPTY });
+  let last = { step: -1, shown: initial };
   const apply = (shown, change) => {
     const out = { ...shown };
-    for (const [name, value] of Object.entries(change)) out[name] = APPLY[name](shown[name], value);
+    for (const [name, value] of Object.entries(change)) out[name] = APPLY[name] ? APPLY[name](shown[name], value) : value;
     return out;
   };
   return {
@@ -71,7 +66,7 @@ export function createReplay(payload) {
     at(step) {
       const key = step - (step % every);
       let k = key;
-      let shown = EMPTY;
+      let shown = initial;
       if (last.step >= key && last.step <= step) {
         k = last.step + 1;
         shown = last.shown;
@@ -91,7 +86,7 @@ const same = (a, b) => a === b || (typeof a === "object" && a !== null && JSON.s
  */
 export function createPageModel(payload) {
   const replay = createReplay(payload);
-  const state = { ...payload.traits, step: payload.start, ...replay.at(payload.start) };
+  const state = { ...replay.at(payload.start), step: payload.start };
   const handlers = new Map();
 
   /** Set the traits given and fire `change:` for those whose value changed. */

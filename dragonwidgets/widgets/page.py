@@ -4,12 +4,13 @@
 the game's widget publishes for the viewer (the widget's own code computes them: nothing is copied).
 The page holds:
 
-- the traits that never change once (``game_name``, ``board``, ``rule_texts``, ``seats``...);
-- per step, what changed from the step before, in the widget sync's formats (:mod:`.sync`):
+- every trait once, as at step 0 (``game_name``, ``board``, ``rule_texts``, ``seats``...);
+- per step, the traits that changed from the step before, in the widget sync's formats (:mod:`.sync`):
   ``observation`` as :func:`~.sync.dict_ops`, ``log`` as :func:`~.sync.log_patch`, ``text`` as
-  :func:`~.sync.text_patch`, ``legal_actions`` as a :func:`~.sync.table_patch`, ``status`` and
-  ``player_names`` whole; a trait that did not change is left out. Every :data:`KEYFRAME_EVERY` steps a *keyframe* holds every trait, as
-  changes from nothing, so showing any step applies at most that many steps' changes;
+  :func:`~.sync.text_patch`, ``legal_actions`` as a :func:`~.sync.table_patch`, the others (``status``,
+  Draghan's ``player_names``...) whole. Every :data:`KEYFRAME_EVERY` steps a *keyframe* holds those four
+  as changes from nothing and every other trait that differs from step 0, so showing any step applies at
+  most that many steps' changes;
 - that payload as compact JSON, zlib-compressed and base64-encoded, in
   ``<script type="application/json" id="dw-data">``; the game's front-end bundle (deflated, base64) in
   ``<script type="text/plain" id="dw-bundle">``; and the page script (``js/page.js``, built into
@@ -36,6 +37,8 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
+import anywidget
+
 from .. import __version__
 from ..engine import Game
 from .arguments import STATIC
@@ -54,16 +57,12 @@ __all__ = ["to_html", "read_page", "page_traits", "KEYFRAME_EVERY"]
 KEYFRAME_EVERY = 256
 #: The payload's format, checked by the page script.
 FORMAT = "dragonwidgets-page/1"
-#: The traits that may change from step to step (Draghan's player names: the characters chosen).
-STEP_TRAITS = ("observation", "legal_actions", "log", "text", "status", "player_names")
-#: How the big ones are written as changes and read back (the others go whole), and their value before any.
+#: The big traits, in every keyframe, written as changes in the widget sync's formats and read back (every
+#: other trait goes whole, in a step where it changed), with their value before any change.
 _ENCODE = {"observation": dict_ops, "legal_actions": table_patch, "log": log_patch, "text": text_patch}
 _DECODE = {"observation": apply_dict_ops, "legal_actions": apply_table_patch, "log": apply_log_patch,
            "text": apply_text_patch}
 _EMPTY = {"observation": {}, "legal_actions": [], "log": [], "text": ""}
-#: The traits sent once, read from the replaying widget.
-_STATIC_TRAITS = ("game_name", "board", "rule_texts", "seats", "bot_names", "viewer", "view_seat", "take_backs",
-                  "pace", "history_length")
 _WIDGETS = {cls.GAME: cls for cls in (EmeraldWidget, DrachenlandWidget, ChasseAuDragonWidget, DraghanWidget)}
 #: No request leaves the page: scripts only inline or from the Blob URL of the inlined bundle.
 _CSP = ("default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline'; img-src data: blob:; "
@@ -110,36 +109,50 @@ def to_html(game: Game, path: str | os.PathLike[str], *, viewer: str | int = TEA
 
 
 def page_payload(game: Game, viewer: str) -> dict[str, Any]:
-    """Return the page's data for ``viewer`` (``"teacher"`` or ``"0"``...): ``{"format", "traits": the
-    traits sent once, "start": the step shown first, "keyframe_every", "autos": one character per history
-    entry, "1" where chance drew it after a decision (Undo steps over it), "steps": per step the changes
-    (see the module docstring)}``."""
-    traits, steps, previous = None, [], {}
-    for k, (static, shown) in enumerate(_replay(game, viewer)):
-        traits = traits or static
+    """Return the page's data for ``viewer`` (``"teacher"`` or ``"0"``...): ``{"format", "traits": every
+    trait as at step 0 and as the page sets it, "start": the step shown first, "keyframe_every", "autos": one
+    character per history entry, "1" where chance drew it after a decision (Undo steps over it), "steps":
+    per step the changes (see the module docstring)}``."""
+    static: dict[str, Any] = {}
+    steps: list[dict[str, Any]] = []
+    previous: dict[str, Any] = {}
+    for k, shown in enumerate(_replay(game, viewer)):
+        static = static or {name: value for name, value in shown.items() if name not in _ENCODE}
         keyframe = k % KEYFRAME_EVERY == 0
-        base = _EMPTY if keyframe else previous
-        steps.append({name: _ENCODE[name](base[name], value) if name in _ENCODE else value
-                      for name, value in shown.items() if keyframe or value != previous[name]})
+        against = {**static, **_EMPTY} if keyframe else previous
+        steps.append({name: _ENCODE[name](against[name], value) if name in _ENCODE else value
+                      for name, value in shown.items()
+                      if (keyframe and name in _ENCODE) or not _same(value, against[name])})
         previous = shown
     autos = "".join("1" if game.entry(i).auto else "0" for i in range(game.history_length))
-    return {"format": FORMAT, "traits": traits, "start": game.step, "keyframe_every": KEYFRAME_EVERY,
-            "autos": autos, "steps": steps}
+    return {"format": FORMAT, "traits": {**static, **_page_sets(viewer)}, "start": game.step,
+            "keyframe_every": KEYFRAME_EVERY, "autos": autos, "steps": steps}
 
 
-def _replay(game: Game, viewer: str) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    """Yield, for every step ``0..history_length``, the static traits and the step's traits that the
-    game's widget shows ``viewer``: a widget on a copy of the game, its comm closed (it sends nothing),
-    every seat a person (no bot plays; the status asks no one to press Play), moved by its own ``goto``."""
+def _page_sets(viewer: str) -> dict[str, Any]:
+    """The traits a page sets itself: it replays a recorded game (no action to choose, no bot playing, no
+    kernel to refuse anything yet) in one view."""
+    return {"can_act": False, "playing": False, "last_error": "", "viewer_choices": [viewer], "version": 0}
+
+
+def _replay(game: Game, viewer: str) -> Iterator[dict[str, Any]]:
+    """Yield, for every step ``0..history_length``, every trait the game's widget shows ``viewer`` there
+    (but ``step`` and those of :func:`_page_sets`): a widget on a copy of the game, its comm closed (it sends
+    nothing), every seat a person (no bot plays; the status asks no one to press Play), moved by its own
+    ``goto``."""
     twin = game.clone()
-    widget_cls = _WIDGETS.get(game.name, GameWidget)
-    widget = widget_cls(game=twin, seats=[HUMAN] * game.players, viewer=viewer, playing=False)
+    widget = _WIDGETS.get(game.name, GameWidget)(game=twin, seats=[HUMAN] * game.players, viewer=viewer,
+                                                  playing=False)
     widget.close()
-    static = {name: getattr(widget, name) for name in _STATIC_TRAITS}
-    static.update(viewer_choices=[viewer], can_act=False, playing=False, last_error="", version=0)
+    own = set(widget.trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
+    names = sorted(own - set(_page_sets(viewer)) - {"step"})
     for k in range(twin.history_length + 1):
         widget.goto(k)
-        yield static, {name: getattr(widget, name) for name in STEP_TRAITS}
+        yield {name: getattr(widget, name) for name in names}
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or a == b
 
 
 def _page_viewer(game: Game, viewer: Any) -> str:
@@ -217,11 +230,11 @@ def page_traits(payload: dict[str, Any], step: int) -> dict[str, Any]:
     steps = payload["steps"]
     if not 0 <= step < len(steps):
         raise IndexError(f"step must be in 0..{len(steps) - 1}, got {step}")
-    shown = dict(_EMPTY)
+    shown = {**payload["traits"], **_EMPTY}
     for k in range(step - step % payload["keyframe_every"], step + 1):
         for name, change in steps[k].items():
             shown[name] = _DECODE[name](shown[name], change) if name in _DECODE else change
-    return {**payload["traits"], **shown, "step": step}
+    return {**shown, "step": step}
 
 
 _PAGE_CSS = """
@@ -232,8 +245,9 @@ body { margin: 0; background: #ffffff; color: #1f1f1f;
 .dw-page-head h1 { margin: 0 0 4px; font-size: 20px; }
 .dw-page-head p { margin: 0; color: #4a4a4a; }
 .dw-page-main { max-width: 1280px; margin: 0 auto; padding: 8px; }
-/* No bot plays in a page: the seats panel (Play, Step, pace) has nothing to do. */
-.dw-page-main .dw-seats { display: none; }
+/* No bot plays in a page and no table is edited: the seats panel (Play, Step, pace) and the Edit button
+   have nothing to do. */
+.dw-page-main .dw-seats, .dw-page-main .dw-edit-toggle { display: none; }
 .dw-page-failed { color: #b71c1c; font-weight: 600; }
 """
 
