@@ -23,6 +23,7 @@ import { pileShape } from "./cards.js";
 import { spaceStacks, lairAndNest } from "./knights.js";
 import { railSlots, trackBand, dragonShape, dieShape } from "./dragon.js";
 import { handsPanel } from "./hands.js";
+import { createEmeraldEditor } from "./edit.js";
 
 const START = ["T1", "T2", "T3", "T4", "KEEP"];
 
@@ -129,7 +130,7 @@ function knights(obs, layout) {
 
 /**
  * Create the Emerald board.
- * @returns {{el: SVGSVGElement, update(t: GameTraits): void}}
+ * @returns {import("../shared/shell.js").Board}
  */
 export function createEmeraldBoard() {
   const svg = s("svg", {
@@ -163,6 +164,10 @@ export function createEmeraldBoard() {
         handsPanel(obs, layout, t.player_names || [], t.view_seat ?? null),
       );
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
+    },
+    /** Edit mode: knights, the dragon and the flight track (js/emerald/edit.js). */
+    edit(ctx) {
+      return createEmeraldEditor(svg, ctx);
     },
     afterBind() {
       // A knight stack whose space already is the button for the same action stays highlighted but

@@ -61,7 +61,10 @@ export function lairAndNest(places, nest, colours) {
   const out = [];
   lairPlaces().forEach((at, i) => {
     const colour = places?.[i];
-    if (colour) out.push(knightStack({ ...at, r: 11 }, { target: `LAIR/${colour}`, colour, count: 1, moved: 0, colours, where: "the lair" }));
+    if (!colour) return;
+    const knight = knightStack({ ...at, r: 11 }, { target: `LAIR/${colour}`, colour, count: 1, moved: 0, colours, where: "the lair" });
+    knight.setAttribute("data-place", String(i)); // two knights of a colour may stand in the lair: its place tells them apart
+    out.push(knight);
   });
   const order = Object.keys(colours);
   const present = Object.keys(nest || {}).filter((c) => nest[c] > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));

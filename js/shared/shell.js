@@ -11,11 +11,47 @@
  * @property {(t: GameTraits) => void} update     redraw from the traits
  * @property {() => void} [afterBind]             adjust the elements just bound to legal actions
  * @property {() => void} [dispose]
+ * @property {(ctx: EditContext) => BoardEditor} [edit]  edit mode (js/shared/edit.js): a board that offers it
+ *     gets an Edit button in the teacher's view. The shell calls `edit(ctx)` when the table starts being
+ *     edited (the `editing` trait) and `dispose()` on the editor when it stops. While editing, the shell
+ *     binds no legal action on the board: after each `update(t)` of the board it calls the editor's
+ *     `update(t)`, where `t.edit_position` is the draft (`game.position()`'s JSON, the whole table in the
+ *     game's own terms) and `t.observation` its full table, which the board has just drawn.
+ *     The editor's rules:
+ *     - Each change is one `ctx.sendEdit(ops)`, ops `[[path, value], ...]` into `t.edit_position`, applied
+ *       together by Python (moving a piece takes it from one list and puts it on another in one edit).
+ *       Python judges every edit: the editor never redraws the board itself nor decides what is legal; a
+ *       refused edit shows its error in the toolbar and changes nothing.
+ *     - Pieces and places are marked with `markEditable(el, {key, name, pressed, disabled})` (edit.js): a
+ *       focusable button with an accessible name and a key `data-edit` that stays the same across redraws
+ *       (the shell gives the focus back to it, or for "A/B" to "A"); `unmarkEditable` in `dispose()`.
+ *     - Mouse: a click picks a piece up, a click on a place puts it down. Keys (`key(event)`, return true
+ *       when used): Enter or Space picks up and puts down, Escape drops the piece held, arrows move among
+ *       what Enter can act on now (`cycle` in edit.js); a game's own keys are said in `help`.
+ *     - Controls that are not on the board (a facing, a track's position) go in `ctx.tools` (an element
+ *       of the edit toolbar), each with an accessible name; `ctx.hint(text)` says what is held.
+ */
+/**
+ * What the shell gives a board's editor.
+ * @typedef {Object} EditContext
+ * @property {(kind: string, fields?: Object) => void} send   send an intent (model.js INTENTS)
+ * @property {(ops: [(string|number)[], any][]) => void} sendEdit  send one `edit` intent with these ops
+ * @property {Model} model
+ * @property {HTMLElement} tools                   the edit toolbar's place for the game's own controls
+ * @property {(text: string) => void} hint          say what the editor holds or expects ("" clears)
+ */
+/**
+ * A board's editor (returned by `Board.edit`).
+ * @typedef {Object} BoardEditor
+ * @property {(t: GameTraits) => void} update      mark the pieces and places just drawn as editable
+ * @property {() => void} dispose                  remove every mark, listener and control it added
+ * @property {(event: KeyboardEvent) => boolean} [key]  a key pressed in the widget (not in a text field)
+ * @property {string} [help]                       the toolbar's help line (mouse and keys)
  */
 
 import { h } from "./dom.js";
 import { createScope, sendIntent } from "./model.js";
-import { bindTargets, previewAction } from "./targets.js";
+import { bindTargets, previewAction, unbindTargets } from "./targets.js";
 import { createActionList } from "./actions.js";
 import { createTimeline, takeBacksBlocked } from "./timeline.js";
 import { createLog } from "./log.js";
@@ -25,12 +61,13 @@ import { createViewer } from "./viewer.js";
 import { createStatus } from "./status.js";
 import { attachKeyboard, KEY_HELP } from "./keyboard.js";
 import { attachRuleTips, rememberRuleFocus, restoreRuleFocus } from "./rules.js";
+import { createEditMode, focusedEditKey, restoreEditFocus } from "./edit.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
   "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
   "bot_names", "viewer", "viewer_choices", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
-  "rule_texts",
+  "rule_texts", "editing", "edit_position",
 ];
 
 /**
@@ -51,6 +88,7 @@ export function readTraits(model) {
   t.take_backs ??= true;
   t.viewer_choices ??= null;
   t.rule_texts ??= {};
+  t.edit_position ??= {};
   return /** @type {GameTraits} */ (t);
 }
 
@@ -95,13 +133,15 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const seats = createSeats(send, scope);
   const viewer = createViewer(send, scope);
   const inspector = createInspector(scope, () => t);
+  const edit = createEditMode({ model, board, scope, send, panels: [timeline.el, seats.el, viewer.el] });
 
   const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el);
   const root = h(
     "div",
     { class: `dw-root dw-game-${t.game_name || "game"}`, "data-lm-suppress-shortcuts": "", tabindex: "-1" },
     h("style", { text: sharedCss + "\n" + css }),
-    h("div", { class: "dw-header" }, status.el, viewer.el),
+    h("div", { class: "dw-header" }, status.el, edit.toggle, viewer.el),
+    edit.bar,
     h(
       "div",
       { class: "dw-main" },
@@ -133,11 +173,20 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     }
   };
   const drawBoard = () => {
+    if (edit.editor) return drawEditedBoard();
     const focus = rememberFocus(board.el);
     board.update(t);
     bindTargets(board.el, t.legal_actions, Boolean(t.can_act));
     board.afterBind?.();
     if (!restoreFocus(board.el, focus, "data-target")) park();
+  };
+  // While the table is edited, the editor marks the pieces and places (no legal action is bound).
+  const drawEditedBoard = () => {
+    const focus = focusedEditKey(board.el);
+    board.update(t);
+    unbindTargets(board.el);
+    edit.editor.update(t);
+    restoreEditFocus(board.el, focus);
   };
   const drawActions = () => {
     const focus = rememberFocus(actions.el);
@@ -158,7 +207,9 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       isOver: Boolean(t.observation.is_over),
     });
   const draws = [
-    [["board", "observation", "legal_actions", "can_act", "view_seat", "player_names", "text"], drawBoard],
+    // before the board: edit mode starts or stops the board's editor
+    [["editing", "edit_position", "viewer", "last_error"], () => edit.update(t)],
+    [["board", "observation", "legal_actions", "can_act", "view_seat", "player_names", "text", "editing", "edit_position", "viewer"], drawBoard],
     [["legal_actions", "can_act", "observation"], drawActions],
     [
       ["step", "history_length", "take_backs", "viewer"],
@@ -167,7 +218,8 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     [["log", "player_names"], () => log.update(t.log)],
     [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board"], drawSeats],
     [["viewer", "viewer_choices", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names, t.viewer_choices)],
-    [["status", "last_error"], () => status.update(t.status, t.last_error)],
+    // while editing, the edit toolbar shows a refused edit's error, beside the board
+    [["status", "last_error", "editing"], () => status.update(t.status, edit.editor ? "" : t.last_error)],
     [["observation", "legal_actions", "text"], () => inspector.update()],
   ];
   // One message from Python changes several traits: collect the draws they need, run each once.
@@ -228,6 +280,9 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     if (!root.contains(/** @type {Node|null} */ (event.relatedTarget))) parked = false;
   });
   scope.listen(root, "pointerleave", () => previewAction(board.el, null));
+  scope.listen(root, "keydown", (event) => {
+    if (edit.key(event)) event.preventDefault();
+  });
   attachKeyboard({
     root,
     board: board.el,
@@ -235,10 +290,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     scope,
     send,
     actions: () => t.legal_actions,
-    canAct: () => Boolean(t.can_act),
+    canAct: () => Boolean(t.can_act) && !t.editing,
     step: () => t.step ?? 0,
     length: () => t.history_length ?? 0,
-    takeBacks: () => !takeBacksBlocked(t.take_backs, t.viewer),
+    takeBacks: () => !takeBacksBlocked(t.take_backs, t.viewer) && !t.editing,
   });
 
   return () => {
