@@ -6,7 +6,6 @@ not see (digest section 7, CD-ZONE-7).
 
 from __future__ import annotations
 
-import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -14,58 +13,33 @@ import pytest
 
 from dragonwidgets import ChasseAuDragonWidget
 from dragonwidgets.games.chasse_au_dragon import ChasseGame
+from picture_checks import (SVG, assert_plain_svg, assert_seat_pictures_blind_to_hidden, assert_widget_carries_picture,
+                             first_reaching, svg_texts, svg_titles)
+from random_play import random_prefix
 
-SVG = "{http://www.w3.org/2000/svg}"
+NAME = "chasse_au_dragon"
 SQUARE = re.compile(r"^Square (\d,\d) · (.+)$")
 PAWN = re.compile(r"^(\w+)'s adventurer on (\d,\d)(, to play)?$")
 ZONE = re.compile(r"^(\w+)'s (backpack|cage|vault|dungeon|equipment|pantry): (.+)$")
 HIDDEN_ZONES = ("backpack", "cage", "vault", "dungeon")
 
 
-def _play(players: int, seed: int, until=lambda g: False, steps: int = 10_000, **options) -> ChasseGame:
-    """A seeded random game after ``steps`` decisions, at its end, or as soon as ``until(game)`` holds."""
-    g = ChasseGame(players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over or until(g):
-            break
-        g.apply(rng.choice(g.legal_action_ids()))
-    return g
-
-
 def _first(players: int, until, **options) -> ChasseGame:
-    """The first seeded random game that reaches ``until``."""
-    for seed in range(200):
-        g = _play(players, seed, until, **options)
-        if until(g):
-            return g
-    raise AssertionError("no seed reached the wanted table")
+    return first_reaching(NAME, players, until, **options)
 
 
 def _with_backpack(g: ChasseGame) -> bool:
     return any(sum(b.backpack.values()) for b in g.state.boards)
 
 
-GAMES = [_play(2, 1, steps=0), _play(3, 2, steps=60), _play(4, 3, steps=150), _play(6, 4, steps=90),
-         _first(3, _with_backpack), _play(5, 5)]
-
-
-def _root(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
-
-
-def _titles(svg: str) -> list[str]:
-    return [t.text or "" for t in _root(svg).iter(f"{SVG}title")]
-
-
-def _texts(svg: str) -> list[str]:
-    return [t.text or "" for t in _root(svg).iter(f"{SVG}text")]
+GAMES = [random_prefix(NAME, 2, 1, 0), random_prefix(NAME, 3, 2, 60), random_prefix(NAME, 4, 3, 150),
+         random_prefix(NAME, 6, 4, 90), _first(3, _with_backpack), random_prefix(NAME, 5, 5, 10_000)]
 
 
 def _square_groups(svg: str) -> dict[str, ET.Element]:
     """Each forest square's ``<g>`` (the one whose tooltip names it), by square id."""
     out = {}
-    for g in _root(svg).iter(f"{SVG}g"):
+    for g in ET.fromstring(svg).iter(f"{SVG}g"):
         title = g.find(f"{SVG}title")
         m = SQUARE.match(title.text or "") if title is not None else None
         if m:
@@ -74,23 +48,16 @@ def _square_groups(svg: str) -> dict[str, ET.Element]:
 
 
 def _zones(svg: str) -> dict[tuple[str, str], str]:
-    return {(m.group(1), m.group(2)): m.group(3) for m in map(ZONE.match, _titles(svg)) if m}
+    return {(m.group(1), m.group(2)): m.group(3) for m in map(ZONE.match, svg_titles(svg)) if m}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.players}p-step{g.step}")
 def test_picture_is_plain_svg_with_a_title_and_viewbox(game):
     """Every view's picture is one XML ``<svg>`` with a viewBox and a title, no script, no CSS variable, no
     external resource, and under 60 kB."""
+    rows = 1 if game.players <= 3 else 2
     for view in [None, *range(game.players)]:
-        svg = game.picture(view)
-        root = _root(svg)
-        assert root.tag == f"{SVG}svg"
-        rows = 1 if game.players <= 3 else 2
-        assert root.get("viewBox") == f"0 0 920 {56 + 512 + 18 + rows * 172}"
-        assert root[0].tag == f"{SVG}title" and root[0].text.startswith("La Chasse au Dragon: ")
-        assert len(svg.encode()) < 60_000
-        for forbidden in ("<script", "var(", "href", "<style", "url("):
-            assert forbidden not in svg
+        assert_plain_svg(game.picture(view), f"0 0 920 {56 + 512 + 18 + rows * 172}", "La Chasse au Dragon: ")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.players}p-step{g.step}")
@@ -118,7 +85,7 @@ def test_CD_SETUP_4_camps_and_adventurers_stand_where_the_observation_says(game)
     obs = game.observation(None)
     names = [game.player_name(i) for i in range(game.players)]
     svg = game.picture(None)
-    pawns = {m.group(1): (m.group(2), bool(m.group(3))) for m in map(PAWN.match, _titles(svg)) if m}
+    pawns = {m.group(1): (m.group(2), bool(m.group(3))) for m in map(PAWN.match, svg_titles(svg)) if m}
     expected = {names[s]: (where, not obs["is_over"] and s == obs["active_player"])
                 for s, where in enumerate(obs["positions"]) if where}
     assert pawns == expected
@@ -138,7 +105,7 @@ def test_CD_ENC_1_the_card_turned_up_is_shown_face_up():
         g = _square_groups(svg)[r["square"]]
         assert [t.text for t in g.iter(f"{SVG}text")][:2] == [str(r["power"]), r["card"]]
         assert f"top card turned up: {r['card']} (power {r['power']})" in g.find(f"{SVG}title").text
-        assert f"{r['card'].capitalize()} on {r['square']}" in _texts(svg)
+        assert f"{r['card'].capitalize()} on {r['square']}" in svg_texts(svg)
 
 
 def test_CD_COMBAT_1_the_fight_under_way_shows_every_throw_and_the_explosions():
@@ -151,7 +118,7 @@ def test_CD_COMBAT_1_the_fight_under_way_shows_every_throw_and_the_explosions():
     game = _first(4, exploding, chance="manual")
     f = game.observation(None)["fight"]
     svg = game.picture(2)
-    texts = _texts(svg)
+    texts = svg_texts(svg)
     assert "Fight under way" in texts or "Duel under way" in texts
     after = texts[texts.index(game.player_name(game.state.active)):]
     assert after[1] == f"d{f['faces'][0]}"
@@ -197,10 +164,7 @@ def test_CD_ZONE_1_a_backpack_shows_its_cards_and_their_sum_to_its_owner():
 def test_section_7_a_seat_picture_is_the_same_for_tables_differing_only_in_what_it_cannot_see(game):
     """``determinize(seat)`` redeals the piles and the others' face-down zones: the seat's picture stays
     identical, while the full table's picture of the redealt table differs (the hidden cards moved)."""
-    for seat in range(game.players):
-        twin = game.determinize(seat, random.Random(seat + 11))
-        assert twin.picture(seat) == game.picture(seat)
-    assert any(game.determinize(0, random.Random(k)).picture(None) != game.picture(None) for k in range(5))
+    assert_seat_pictures_blind_to_hidden(game, 11)
 
 
 def test_section_7_only_the_teacher_picture_lists_the_piles_cards():
@@ -212,7 +176,7 @@ def test_section_7_only_the_teacher_picture_lists_the_piles_cards():
         words = teacher[sq].find(f"{SVG}title").text
         assert (f"teacher: {', '.join(cards)} (top first)" in words) == bool(cards)
     for seat in range(game.players):
-        assert not any("teacher:" in t for t in _titles(game.picture(seat)))
+        assert not any("teacher:" in t for t in svg_titles(game.picture(seat)))
 
 
 def test_CD_END_1_a_finished_game_shows_the_winners_and_every_wealth():
@@ -220,8 +184,8 @@ def test_CD_END_1_a_finished_game_shows_the_winners_and_every_wealth():
     game = GAMES[-1]
     assert game.is_over
     out = game.outcome()
-    texts = _texts(game.picture(0))
-    for seat, wealth in out.scores.items():
+    texts = svg_texts(game.picture(0))
+    for wealth in out.scores.values():
         assert f"wealth {wealth}" in texts
     won = " and ".join(game.player_name(w) for w in out.winners)
     assert texts[0].startswith(f"Game over: {won}")
@@ -230,10 +194,4 @@ def test_CD_END_1_a_finished_game_shows_the_winners_and_every_wealth():
 
 def test_widget_display_data_carries_the_picture_as_html():
     """A widget's ``_repr_mimebundle_`` adds the picture of the view it shows as ``text/html``."""
-    w = ChasseAuDragonWidget(players=3, seed=1, viewer="2")
-    data, _ = w._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in data
-    assert w.game.picture(2) in data["text/html"]
-    assert data["text/html"].count("<svg") == 1
-    teacher = ChasseAuDragonWidget(players=3, seed=1)
-    assert w.game.picture(None) in teacher._repr_mimebundle_()[0]["text/html"]
+    assert_widget_carries_picture(ChasseAuDragonWidget, 3, 2)

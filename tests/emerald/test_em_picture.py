@@ -5,18 +5,17 @@ stacks, face-up cards, the dragon, the seats' cards) and nothing a seat may not 
 
 from __future__ import annotations
 
-import random
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
 
 import dragonwidgets
 from dragonwidgets import EmeraldWidget
 from dragonwidgets.games.emerald.state import PAY_OR_LOSE
+from picture_checks import (assert_plain_svg, assert_seat_pictures_blind_to_hidden, assert_widget_carries_picture,
+                             first_reaching, svg_texts, svg_titles)
 from random_play import random_prefix
 
-SVG = "{http://www.w3.org/2000/svg}"
 STACK = re.compile(r"^(\d+) (\w+) knight\(s\) on (.+?)(?:, \d+ moved this turn)?$")
 PILE = re.compile(r"^(gold|gem) pile of (M\d): (.+)$")
 
@@ -30,31 +29,12 @@ def _games():
 GAMES = _games()
 
 
-def _titles(svg: str) -> list[str]:
-    return [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}title")]
-
-
-def _texts(svg: str) -> list[str]:
-    return [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text")]
-
-
-def _views(game):
-    return [None, *range(game.players)]
-
-
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.players}p-step{g.step}")
 def test_picture_is_plain_svg_with_a_title_and_viewbox(game):
     """Every view's picture is one XML ``<svg>`` with a viewBox and a title, no script, no CSS variable, no
     external resource, and under 60 kB."""
-    for view in _views(game):
-        svg = game.picture(view)
-        root = ET.fromstring(svg)
-        assert root.tag == f"{SVG}svg"
-        assert root.get("viewBox") == "0 0 960 760"
-        assert root[0].tag == f"{SVG}title" and root[0].text.startswith("Emerald: ")
-        assert len(svg.encode()) < 60_000
-        for forbidden in ("<script", "var(", "href", "<style", "url("):
-            assert forbidden not in svg
+    for view in [None, *range(game.players)]:
+        assert_plain_svg(game.picture(view), "0 0 960 760", "Emerald: ")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.players}p-step{g.step}")
@@ -63,7 +43,7 @@ def test_EM_SETUP_11_every_knight_stack_is_drawn_with_its_count(game):
     (EM-SETUP-11, EM-LAIR-*): the stacks in the picture are exactly the observation's."""
     obs = game.observation(0)
     drawn = {}
-    for title in _titles(game.picture(0)):
+    for title in svg_titles(game.picture(0)):
         m = STACK.match(title)
         if m:
             count, colour, where = int(m.group(1)), m.group(2), m.group(3)
@@ -86,9 +66,9 @@ def test_EM_CARD_2_each_pile_shows_its_face_up_card_and_the_face_down_count(game
     obs = game.observation(1)
     svg = game.picture(1)
     gems = game.board_layout()["gems"]
-    piles = {(m.group(1), m.group(2)): m.group(3) for m in map(PILE.match, _titles(svg)) if m}
+    piles = {(m.group(1), m.group(2)): m.group(3) for m in map(PILE.match, svg_titles(svg)) if m}
     assert len(piles) == 18
-    texts = _texts(svg)
+    texts = svg_texts(svg)
     for square, two in obs["piles"].items():
         for kind, pile in two.items():
             words = piles[(kind, square)]
@@ -109,11 +89,11 @@ def test_EM_DRAGON_1_the_dragon_its_track_and_the_turn_are_shown():
     (EM-TRACK-*), and the headline names who decides what."""
     game = dragonwidgets.new_game("emerald", players=3, seed=1, first_player=0)
     svg = game.picture(None)
-    titles = _titles(svg)
+    titles = svg_titles(svg)
     d = game.observation()["dragon"]
     assert f"Dragon beside {d['square']}, facing the {d['facing']}" in titles
     assert "Flight track beside M1-M4, position 1 of 6" in titles
-    assert "Turn 1 · Black to select a knight (first knight) · the full table" in _texts(svg)
+    assert "Turn 1 · Black to select a knight (first knight) · the full table" in svg_texts(svg)
 
 
 def test_section_7_a_seat_sees_its_gold_values_and_only_the_number_of_the_others():
@@ -124,14 +104,14 @@ def test_section_7_a_seat_sees_its_gold_values_and_only_the_number_of_the_others
     assert sum(h["gold_count"] > 0 for h in obs["hands"]) >= 2, "the test needs two seats with gold"
     worth = re.compile(r"^gold card worth (\d+)$")
     for seat in range(3):
-        titles = _titles(game.picture(seat))
+        titles = svg_titles(game.picture(seat))
         shown = sorted(int(m.group(1)) for m in map(worth.match, titles) if m)
         assert shown == sorted(obs["hands"][seat]["gold"])
         for other in obs["hands"]:
             n = other["gold_count"]
             if other["seat"] != seat and n:
                 assert f"{n} gold card(s), values hidden from this view" in titles
-    every = sorted(int(m.group(1)) for m in map(worth.match, _titles(game.picture(None))) if m)
+    every = sorted(int(m.group(1)) for m in map(worth.match, svg_titles(game.picture(None))) if m)
     assert every == sorted(v for h in obs["hands"] for v in h["gold"])
 
 
@@ -140,10 +120,7 @@ def test_section_7_a_seat_picture_is_the_same_for_tables_differing_only_in_what_
     """``determinize(seat)`` redeals the face-down cards, the box and the others' gold: the seat's picture
     stays identical, while the full table's picture of the redealt table differs (so the hidden cards
     were really moved)."""
-    for seat in range(game.players):
-        twin = game.determinize(seat, random.Random(seat + 7))
-        assert twin.picture(seat) == game.picture(seat)
-    assert any(game.determinize(0, random.Random(k)).picture(None) != game.picture(None) for k in range(5))
+    assert_seat_pictures_blind_to_hidden(game, 7)
 
 
 def test_teacher_picture_names_the_face_down_cards_a_seat_picture_does_not():
@@ -152,29 +129,22 @@ def test_teacher_picture_names_the_face_down_cards_a_seat_picture_does_not():
     game = random_prefix("emerald", 3, 6, 30)
     obs = game.observation(None)
     gems = game.board_layout()["gems"]
-    teacher = {(m.group(1), m.group(2)): m.group(3) for m in map(PILE.match, _titles(game.picture(None))) if m}
+    teacher = {(m.group(1), m.group(2)): m.group(3) for m in map(PILE.match, svg_titles(game.picture(None))) if m}
     for (kind, square), words in teacher.items():
         cards = [f"gold {c['value']}" if c["kind"] == "gold" else gems[c["gem"]]["name"]
                  for c in reversed(obs["face_down"][square][kind])]
         assert words.endswith(f" ({', '.join(cards)})") if cards else "(" not in words
-    seat = [m.group(3) for m in map(PILE.match, _titles(game.picture(0))) if m]
+    seat = [m.group(3) for m in map(PILE.match, svg_titles(game.picture(0))) if m]
     assert len(seat) == 18 and not any("(" in words for words in seat)
 
 
 def test_EM_CAPTURE_6_a_pending_capture_is_shown_to_the_knights_owner():
     """While a captured knight's owner decides (EM-CAPTURE-6), the headline names that seat and its
     block says what the dragon holds."""
-    for seed in range(60):
-        game = dragonwidgets.new_game("emerald", players=3, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over and game.state.phase != PAY_OR_LOSE:
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
-        if game.state.phase == PAY_OR_LOSE:
-            break
+    game = first_reaching("emerald", 3, lambda g: g.state.phase == PAY_OR_LOSE)
     pending = game.observation()["pending"]
     owner = pending["victim_owner"]
-    texts = _texts(game.picture(owner))
+    texts = svg_texts(game.picture(owner))
     name = game.player_name(owner)
     assert any(t.startswith(f"Turn {game.state.turn} · {name} to pay the dragon or lose the knight") for t in texts)
     assert any(t.startswith("Dragon holds a ") and t.endswith(f"on {pending['square']}: pay one gold card or lose it")
@@ -185,9 +155,9 @@ def test_EM_SCORE_1_a_finished_game_shows_scores_and_winners():
     """At the end each seat's block shows its points and the winners are starred (EM-SCORE-*)."""
     game = GAMES[-1]
     assert game.is_over
-    texts = _texts(game.picture(1))
+    texts = svg_texts(game.picture(1))
     out = game.outcome()
-    for seat, points in out.scores.items():
+    for points in out.scores.values():
         assert f"{points} pts" in texts
     assert texts.count("★ winner") == len(out.winners)
     assert texts[0].startswith("Game over: ")
@@ -195,10 +165,4 @@ def test_EM_SCORE_1_a_finished_game_shows_scores_and_winners():
 
 def test_widget_display_data_carries_the_picture_as_html():
     """A widget's ``_repr_mimebundle_`` adds the picture of the view it shows as ``text/html``."""
-    w = EmeraldWidget(players=3, seed=1, viewer="1")
-    data, _ = w._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in data
-    assert w.game.picture(1) in data["text/html"]
-    assert data["text/html"].count("<svg") == 1
-    teacher = EmeraldWidget(players=3, seed=1)
-    assert teacher._repr_mimebundle_()[0]["text/html"] != data["text/html"]
+    assert_widget_carries_picture(EmeraldWidget, 3, 1)

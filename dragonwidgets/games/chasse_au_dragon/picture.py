@@ -74,8 +74,8 @@ def board_svg(observation: dict[str, Any], layout: dict[str, Any]) -> str:
     top = FOREST[1] + layout["size"] * CELL + 18
     height = top + rows * (MBOARD_H + MBOARD_GAP)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {height}" width="100%" role="img" '
-        f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="{INK}">',
+        (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {height}" width="100%" role="img" '
+         f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="{INK}">'),
         f"<title>La Chasse au Dragon: {escape(head, quote=False)} ({escape(whose, quote=False)})</title>",
         f'<rect width="{VIEW_W}" height="{height}" fill="#ffffff"/>',
         _text(12, 15, f"{head} · {whose}", size=15, weight="bold", anchor="start"),
@@ -165,9 +165,9 @@ def _forest(obs: dict[str, Any], layout: dict[str, Any], names: list[str]) -> st
 def _square(x: int, y: int, obs: dict[str, Any], layout: dict[str, Any], names: list[str]) -> str:
     sq = f"{x},{y}"
     ox, oy = x * CELL, y * CELL
+    fill = DEPTH_FILL[_depth(x, y, layout["size"])]
     out = [f"<g>{_title(_describe(sq, obs, names))}",
-           f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}" fill="{DEPTH_FILL[_depth(x, y, layout["size"])]}" '
-           f'stroke="{GRID}"/>']
+           f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{GRID}"/>']
     revealed = obs["revealed"] if (obs["revealed"] or {}).get("square") == sq else None
     if sq in obs["piles"]:
         count = obs["piles"][sq]
@@ -410,8 +410,8 @@ def _management_board(seat: int, b: dict[str, Any], obs: dict[str, Any], layout:
     to_play = not obs["is_over"] and obs["current_player"] == seat
     edge = (f'stroke="{WINNER_EDGE}" stroke-width="3"' if winner else f'stroke="{ACCENT}" stroke-width="2.5"' if to_play
             else f'stroke="{BORDER}"')
-    out = [f'<g><rect x="{x:g}" y="{y:g}" width="{MBOARD_W}" height="{MBOARD_H}" rx="6" '
-           f'fill="{WINNER_BG if winner else "#ffffff"}" {edge}/>',
+    out = [(f'<g><rect x="{x:g}" y="{y:g}" width="{MBOARD_W}" height="{MBOARD_H}" rx="6" '
+            f'fill="{WINNER_BG if winner else "#ffffff"}" {edge}/>'),
            f'<g transform="translate({x + 14:g},{y + 22:g})">{_pawn(PAWN[layout["seat_colours"][seat]], 4)}</g>',
            _text(x + 26, y + 14, names[seat], size=14, weight="bold", anchor="start")]
     camp = obs["camps"][seat]

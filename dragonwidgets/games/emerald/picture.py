@@ -78,8 +78,8 @@ def board_svg(observation: dict[str, Any], layout: dict[str, Any]) -> str:
     view = observation.get("viewer")
     whose = "the full table" if view is None else f"{names[view]}'s view"
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {VIEW_H + HEAD}" width="100%" role="img" '
-        f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="{INK}">',
+        (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {VIEW_H + HEAD}" width="100%" role="img" '
+         f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="{INK}">'),
         f"<title>Emerald: {escape(head, quote=False)} ({escape(whose, quote=False)})</title>",
         f'<rect width="{VIEW_W}" height="{VIEW_H + HEAD}" fill="#ffffff"/>',
         _text(12, 15, f"{head} · {whose}", size=15, weight="bold", anchor="start"),
@@ -214,8 +214,8 @@ def _track(track: dict[str, Any]) -> str:
     top, bottom = _mountain_y(max(ks)) - half - 4, _mountain_y(min(ks)) + half + 4
     words = f"Flight track beside M{min(ks)}-M{max(ks)}, position {track['position']} of 6"
     out = [f"<g>{_title(words)}",
-           f'<rect x="{RAIL["x"]}" y="{top:g}" width="{RAIL["w"]}" height="{bottom - top:g}" rx="10" '
-           f'fill="{TRACK_FILL}" stroke="#5d4037" stroke-width="1.5"/>']
+           (f'<rect x="{RAIL["x"]}" y="{top:g}" width="{RAIL["w"]}" height="{bottom - top:g}" rx="10" '
+            f'fill="{TRACK_FILL}" stroke="#5d4037" stroke-width="1.5"/>')]
     out += [f'<rect x="{RAIL["x"] + 8}" y="{_mountain_y(k) - half + 2:g}" width="{RAIL["w"] - 16}" height="{RAIL["slot"] - 4}" '
             f'rx="5" fill="{TRACK_SQUARE}"/>' for k in range(min(ks), max(ks) + 1)]
     cx = RAIL["x"] + RAIL["w"] / 2
@@ -336,7 +336,7 @@ def _stack(x: float, y: float, r: float, colour: str, count: int, where: str, la
 
 def _slots(space: str, n: int) -> list[tuple[float, float, float]]:
     """Centres and radius of ``n`` knight stacks on ``space`` (the widget's ``stackSlots``)."""
-    shape, x, y, w, h = _space(space)
+    shape, x, y, _, h = _space(space)
     if shape == "circle":
         rows = [n] if n <= 3 else [3, n - 3]
         ys = [y + 5] if len(rows) == 1 else [y + 1, y + 18]
@@ -485,9 +485,9 @@ def _gem_counts(hand: dict[str, Any], gems: dict[str, Any], x: float, y: float) 
 def _treasures_and_bonus(hand: dict[str, Any], gems: dict[str, Any], x: float, y: float) -> str:
     t = hand["treasures"]
     dim = "" if t else ' opacity="0.35"'
-    out = [f'<g{dim}>{_title(f"{t} treasure card(s), 5 points each")}<rect x="{x:g}" y="{y + 2:g}" width="22" height="20" '
-           f'rx="3" fill="{TREASURE}" stroke="#8d6e00"/>{_text(x + 11, y + 12, "★", size=15, fill=TREASURE_INK)}'
-           f'{_text(x + 11, y + 32, f"×{t}", weight="bold")}</g>']
+    out = [(f'<g{dim}>{_title(f"{t} treasure card(s), 5 points each")}<rect x="{x:g}" y="{y + 2:g}" width="22" '
+            f'height="20" rx="3" fill="{TREASURE}" stroke="#8d6e00"/>{_text(x + 11, y + 12, "★", size=15, fill=TREASURE_INK)}'
+            f'{_text(x + 11, y + 32, f"×{t}", weight="bold")}</g>')]
     for i, bonus in enumerate(hand["bonus"]):
         gem = next((g for g in gems if g in bonus), None)
         words = f"majority bonus: {gems[gem]['name']} (4 points)" if gem else "bonus: four different gems (4 points)"
