@@ -81,8 +81,9 @@ def test_a_second_view_and_a_reload_show_what_the_first_view_shows(lab, open_not
     assert first == second
     # A page reload with the kernel alive (the notebook saved with its outputs): the new page's widget
     # manager asks the kernel for the whole state of each widget it shows.
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')")
+    # Save this notebook itself (other tabs left open by earlier tests may stay unsaved).
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.context.save()")
+    assert not page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty")
     page.reload(wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp !== undefined")
     reloaded = _wait_same(page, step, 2, timeout=60)
