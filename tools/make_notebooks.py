@@ -713,15 +713,26 @@ print(lesson.explain("face D01"))""",
 ## 3. How often does the team win?
 
 The cards are reconstructions, so their balance was measured: the `planner` bot (it plays the best exact
-fight plan, buys and shares sensibly and travels at the third portal) on every seat, thousands of games per
-team size. The full-size figures, with their 95 % intervals, were stored by
-`python benchmarks/draghan_balance.py --save` (the tuning is told in `dragonwidgets/games/draghan/data/BALANCE.md`):
+fight plan, buys and shares sensibly and travels at the first portal) on every seat, thousands of games per
+team size, and a team of random players beside it. The full-size figures, with their 95 % intervals, were
+stored by `python benchmarks/draghan_balance.py --save` (the tuning is told in
+`dragonwidgets/games/draghan/data/BALANCE.md`):
 """,
 """from IPython.display import Markdown
 from dragonwidgets.games.draghan import balance
 
 stored = balance.stored()
-Markdown(balance.table(stored["rates"]) if stored else "No stored figures: run benchmarks/draghan_balance.py --save")""",
+Markdown("**Planner team**\\n\\n" + balance.table(stored["rates"]) + "\\n\\n**Random team**\\n\\n"
+         + balance.table(stored["random"]) if stored else "No stored figures: run benchmarks/draghan_balance.py --save")""",
+"""#md
+No single card decides the game: for each team size, the card whose presence beside the dragon moved the
+team's win rate most (among the cards seen there in at least 50 games; a monster that fled from Draghan is
+compared with the games in which a fled monster stood beside the dragon):
+""",
+"""for n, entry in stored["rates"].items():
+    worst = balance.worst_shift(entry)
+    print(f"{n} characters: {worst['card']} beside the dragon in {worst['games']} games, won {worst['rate']:.0%} "
+          f"against {worst['baseline']:.0%} ({100 * worst['shift']:+.0f} points)")""",
 """#md
 The same measure, small enough to run here (100 games per team size; the intervals are wide):
 """,

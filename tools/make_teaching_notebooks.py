@@ -465,8 +465,8 @@ The cards are reconstructions tuned by simulation for balance (`DG-REC-8`,
 `dragonwidgets/games/draghan/data/BALANCE.md`): the figures below measure the bundled deck.
 The cell below sets the size of every study. The outputs stored in this notebook come from the small value
 (so that it runs in under a minute under test); set `N_GAMES = 10_000` for smooth figures. Then the
-notebook takes about an hour and a half on a 2-core machine, most of it for the teams of four: a
-`planner` game takes a few hundredths of a second with two characters and over half a second with four,
+notebook takes about half an hour on a 2-core machine, most of it for the teams of four: a
+`planner` game takes a few thousandths of a second with two characters and about a fifth of a second with four,
 on one core here.
 """,
 """N_GAMES = 40      # games per study; 10_000 for smooth figures
@@ -480,7 +480,7 @@ from dragonwidgets.simulation.stats import mean_interval, plot_rates, rate_table
 ## 1. How often does a team win?
 
 One person may play several characters (solo play, DG-SOLO-2); here the `planner` bot plays every
-character: it plays the best exact fight plan, buys and shares sensibly and travels at the third portal.
+character: it plays the best exact fight plan, buys and shares sensibly and travels at the first portal.
 The team wins when the dragon is defeated (DG-END-1) and loses when characters or Shadow locations run out
 (DG-END-2..4). The bars are 95 % Wilson intervals.
 """,
@@ -496,9 +496,9 @@ ax.set(xticks=list(studies), xlabel="characters in the team", ylabel="team win r
        title="planner teams")
 plt.show()""",
 """#md
-**What a larger run says.** Run once here with 2,000, 1,000 and 300 games: a team of two wins 40.5 % of its
-games (95 % interval 38–43 %), a team of three 40.5 % (37.5–43.6 %), a team of four 56 % (50–61 %), in line
-with the balance figures stored with the deck (`BALANCE.md`: 40, 37 and 54 % over 2,000 games each).
+**What a larger run says.** Run once here with 2,000, 1,000 and 300 games: a team of two wins 33.1 % of its
+games (95 % interval 31–35 %), a team of three 44.2 % (41–47 %), a team of four 67 % (61–72 %), in line
+with the balance figures stored with the deck (`BALANCE.md`: 33, 43 and 65 % over 2,000 games each).
 
 ## 2. How many rounds do won and lost games last?
 

@@ -156,7 +156,7 @@ def names_unseen(line: str, names: list, seen: set[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("players,seed,options", [
-    (2, 1, {}), (3, 2, {}), (4, 3, {}), (2, 4, {"character_choice": "random"}),
+    (2, 8, {}), (3, 2, {}), (4, 3, {}), (2, 4, {"character_choice": "random"}),
     (3, 5, {"character_choice": "random", "replacement_character": "random"}),
     (4, 6, {"portal_decision_time": "end_of_round", "campaign_defeated_dragons": "G2"}),
 ])

@@ -21,8 +21,9 @@ the decks file (:func:`.cards.load_decks`), never ``view["hidden"]``.
 - **Equipment check** (DG-EQUIP): it discards the card whose loss costs its kit the least.
 - **Characters** (DG-SETUP-6, DG-INT-13): it picks the character that makes the most complementary team
   (:func:`team_score`: the weakest skill first, healthy and wounded sides).
-- **Portals** (DG-PORTAL): travel at portal number ``travel_at`` (default 3, that is, stay until the third
-  portal forces travel; the balance runs measured 1, 2 and 3, see ``data/BALANCE.md``).
+- **Portals** (DG-PORTAL): travel at portal number ``travel_at``: by default at the first portal, the
+  best timing on the bundled data for 2, 3 and 4 characters (the balance runs measured 1, 2 and 3, see
+  ``data/BALANCE.md``); 3 stays until the third portal forces travel.
 - **Odd coins** (DG-INT-4): to the participant with the most free slots, then the most coins.
 
 >>> import random
@@ -176,14 +177,15 @@ class PlannerBot:
     """Fight by the best exact plan, heal when wounded, buy and share what helps the team, keep the best cards.
 
     Args:
-        travel_at: the portal (1, 2 or 3) at which the team travels; 3 stays until the third portal forces it.
+        travel_at: the portal (1, 2 or 3) at which the team travels (default 1, the first); 3 stays until the
+            third portal forces it.
         decks_file: the decks file the game uses (``None``: the bundled reconstruction).
         assist_alone: the game's ``assist_alone`` option (DG-INT-6), which the search must know.
     """
 
     name = "planner"
 
-    def __init__(self, travel_at: int = 3, decks_file: str | None = None, assist_alone: bool = False):
+    def __init__(self, travel_at: int = 1, decks_file: str | None = None, assist_alone: bool = False):
         if travel_at not in (1, 2, 3):
             raise ValueError(f"travel_at is the portal to travel at, 1, 2 or 3; got {travel_at!r}")
         self.travel_at = travel_at
