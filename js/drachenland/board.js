@@ -14,6 +14,7 @@ import { adventurersLayer } from "./adventurers.js";
 import { diceBox } from "./dice.js";
 import { turnBox, infoBox } from "./turn.js";
 import { playerPanels } from "./players.js";
+import { createDrachenlandEditor } from "./edit.js";
 
 /** Which volcano each revealed royal dragon sits on, as volcano id -> colours. */
 function dragonsByVolcano(obs) {
@@ -28,7 +29,7 @@ function dragonsByVolcano(obs) {
 
 /**
  * Create the Drachenland board.
- * @returns {{el: HTMLElement, update(t: GameTraits): void, afterBind(): void}}
+ * @returns {import("../shared/shell.js").Board}
  */
 export function createDrachenlandBoard() {
   const svg = s("svg", { class: "dw-board dw-dl-map", role: "group", "aria-label": "Drachenland map", "data-lm-suppress-shortcuts": "" });
@@ -71,6 +72,10 @@ export function createDrachenlandBoard() {
       );
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
       panels.replaceChildren(playerPanels({ obs, layout, names, viewSeat: t.view_seat ?? null }));
+    },
+    /** Edit mode: adventurers, eggs, gems, volcano tokens and the dice (js/drachenland/edit.js). */
+    edit(ctx) {
+      return createDrachenlandEditor(el, ctx);
     },
     afterBind() {
       // An element that is a choice but sits on another choice keeps its own click; pieces that
