@@ -5,39 +5,44 @@ to the public method a notebook calls (``w.act(id)``, ``w.goto(n)``, ...), which
 the engine and republishes the traits in one ``hold_sync()``. A refused intent sets ``last_error``
 and changes nothing. What is synced is the viewer's observation, never the full table unless the
 viewer is the teacher, so the browser's developer tools show nothing a seat may not know.
+
+This module declares the synced traits, builds the widget and holds the calls that decide (``act``,
+``resolve_chance``) or read the game; the other jobs are parts of the class, one module each:
+
+- :mod:`.messages`: the intents the front end may send, validated and routed to their methods;
+- :mod:`.publishing`: the traits derived from the game, republished after every change;
+- :mod:`.views`: who sees what and who may choose, the view menu (``set_viewer``);
+- :mod:`.timeline`: take-backs (``undo``, ``goto``);
+- :mod:`.bot_seats`: who plays a seat, one bot move, the bots' loop (``play``, ``bot_step``, ``set_seat``...);
+- :mod:`.status`: the status line; :mod:`.editing`: edit mode; :mod:`.sync`: what changed, sent as patches.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import pathlib
-import random
 from typing import Any
 
 import anywidget
 import traitlets as t
 
-from ..engine import CHANCE, Action, Game, HistoryError, bot_move, bot_names
-from ..engine.rules import rules
+from ..engine import Game, bot_names
 from .arguments import bundle
-from .bot_seats import BotSeats
+from .bot_seats import MAX_PACE, BotSeats
 from .editing import PositionEditor
-from .messages import MESSAGE_KINDS, IntentError, parse_intent, shown
+from .messages import MESSAGE_KINDS, FrontEndMessages, IntentError, shown
+from .publishing import LOG_ROWS, TraitPublisher
 from .status import StatusLine
 from .sync import PatchSync
-from .views import HOTSEAT, HUMAN, TEACHER, ViewRules
+from .timeline import Timeline
+from .views import HUMAN, TEACHER, ViewRules
 
-__all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS"]
-
-#: Log rows synced to the browser (the newest ones).
-LOG_ROWS = 60
-MAX_PACE = 10.0
-_LOG = logging.getLogger(__name__)
+__all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS", "LOG_ROWS", "MAX_PACE"]
 
 
-class GameWidget(PatchSync, PositionEditor, ViewRules, StatusLine, BotSeats, anywidget.AnyWidget):
+class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, PositionEditor, ViewRules, StatusLine,
+                 BotSeats, anywidget.AnyWidget):
     """Play, rewind and inspect an engine game in a notebook.
 
     Args:
@@ -156,7 +161,7 @@ class GameWidget(PatchSync, PositionEditor, ViewRules, StatusLine, BotSeats, any
         self._ready = True
         self._publish()
         if playing is None:
-            playing = HUMAN in self.seats and any(who != HUMAN for who in self.seats)
+            playing = self._people_play_bots()
         if playing:
             self.play()
 
@@ -183,87 +188,6 @@ class GameWidget(PatchSync, PositionEditor, ViewRules, StatusLine, BotSeats, any
         self._game.apply(id)  # validates: an illegal id raises before anything changes
         self._after_change()
 
-    def undo(self) -> None:
-        """Take back the last decision.
-
-        When people play against bots, this takes back the last decision *a person* made, with the
-        bots' answers after it, so it is that person's turn again and the bots, if playing, go on after
-        their next move. Otherwise (every seat human, or every seat a bot) it steps back over the last
-        decision; bots then due are paused (the status says how to resume).
-
-        Raises:
-            HistoryError: no decision to take back.
-            IntentError: ``take_backs`` is off and this is not the teacher view.
-        """
-        self._check_not_editing("undo")
-        self._check_take_backs("undo")
-        game = self._game
-        game.undo()  # raises before anything changes
-        mixed = HUMAN in self.seats and any(who != HUMAN for who in self.seats)
-        while mixed and self._is_bot_seat(game.current_player):
-            try:
-                game.undo()
-            except HistoryError:  # a bot opened the game: nothing a person decided lies behind
-                break
-        if self._bot_due():
-            self._pause_for_rewind()
-        self._after_change()
-
-    def goto(self, step: int) -> None:
-        """Show the state after ``step`` history entries; acting there starts a branch.
-
-        Bots due at that step pause (they would play the history away), and the status says how to
-        resume; at a person's turn they keep playing and answer the person's new move.
-
-        Raises:
-            HistoryError: ``step`` is not in ``0..len(game.history)``.
-            IntentError: ``take_backs`` is off and this is not the teacher view.
-        """
-        self._check_not_editing("goto")
-        self._check_take_backs("goto")
-        self._game.goto(step)  # raises before anything changes
-        if self._bot_due():
-            self._pause_for_rewind()
-        self._after_change()
-
-    def play(self) -> None:
-        """Let bot seats play by themselves, one move every ``pace`` seconds."""
-        self._rewound = False
-        self.playing = True
-
-    def pause(self) -> None:
-        """Stop bot seats playing by themselves."""
-        self.playing = False
-
-    def bot_step(self) -> Action:
-        """Make one move for the bot seat that decides now (or draw a due chance outcome).
-
-        Returns the action applied.
-
-        Raises:
-            IntentError: the game is over, or a person decides now.
-        """
-        self._check_not_editing("bot_step")
-        game = self._game
-        seat = game.current_player
-        if seat is None:
-            raise IntentError("the game is over: nothing for a bot to play (rewind with goto() or undo())")
-        if seat == CHANCE:
-            events_before = game.step
-            game.resolve_chance()
-            self._after_change()
-            return game.entry(events_before).action
-        if self.seats[seat] == HUMAN:
-            raise IntentError(
-                f"{game.player_name(seat)} is played by a person: choose one of the legal actions, or give "
-                f"the seat to a bot in the Seats panel (from Python: w.set_seat({seat}, {self._default_bot()!r}))"
-            )
-        rng = random.Random(f"{game.seed}:{game.step}:{seat}")
-        action = bot_move(game, self._bot(seat), rng)
-        game.apply(action)
-        self._after_change()
-        return action
-
     def resolve_chance(self) -> None:
         """Draw the due chance outcome (a die roll) from the game's seeded generator.
 
@@ -273,42 +197,6 @@ class GameWidget(PatchSync, PositionEditor, ViewRules, StatusLine, BotSeats, any
         self._check_not_editing("resolve_chance")
         self._game.resolve_chance()
         self._after_change()
-
-    def set_viewer(self, viewer: str | int) -> None:
-        """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``), as the
-        front end's view menu asks.
-
-        With take-backs off in a seat view (a hot-seat game among friends), only the viewers in
-        ``viewer_choices`` may be chosen: ``"hotseat"`` and the seat of the person to move. From Python,
-        ``w.viewer = ...`` still shows any view.
-
-        Raises:
-            IntentError: not a viewer of this game, or one ``viewer_choices`` does not offer now.
-        """
-        new = self._as_viewer(viewer)
-        self._valid_viewer({"value": new})
-        if new != TEACHER:
-            self._check_not_editing("set_viewer")
-        allowed = self._viewer_choices()
-        if new != self.viewer and new not in allowed:
-            raise IntentError(
-                f"set_viewer: take-backs are off (take_backs=False) in a seat view, so the view may only switch "
-                f"to {' or '.join(map(repr, allowed))}: another seat's view, or the teacher's, would show "
-                f"private cards; set w.viewer = {new!r} in Python"
-            )
-        self.viewer = new
-
-    def set_seat(self, seat: int, who: str) -> None:
-        """Give ``seat`` to ``"human"`` or to a bot (one of ``bot_names``)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._game.players:
-            raise IntentError(f"seat must be an int in 0..{self._game.players - 1}, got {seat!r}")
-        seats = list(self.seats)
-        seats[seat] = who
-        self.seats = seats
-
-    def set_pace(self, pace: float) -> None:
-        """Set the seconds between bot moves (0..10)."""
-        self.pace = pace
 
     def record(self) -> dict[str, Any]:
         """Return the game's JSON record (``dragonwidgets.from_record`` replays it)."""
@@ -353,30 +241,15 @@ class GameWidget(PatchSync, PositionEditor, ViewRules, StatusLine, BotSeats, any
     # ------------------------------------------------------------------ validation of traits
     @t.validate("seats")
     def _valid_seats(self, proposal: Any) -> list[str]:
-        seats = list(proposal["value"])
-        n = self._game.players
-        if len(seats) != n:
-            raise IntentError(f"seats needs one entry per seat ({n}), got {len(seats)}: {seats!r}")
-        allowed = [HUMAN, *self.bot_names]
-        for i, who in enumerate(seats):
-            if who not in allowed:
-                raise IntentError(f"seats[{i}] must be one of {allowed}, got {who!r}")
-        return seats
+        return self._checked_seats(proposal["value"])
 
     @t.validate("viewer")
     def _valid_viewer(self, proposal: Any) -> str:
-        value = proposal["value"]
-        seats = [str(i) for i in range(self._game.players)]
-        if value not in (TEACHER, HOTSEAT, *seats):
-            raise IntentError(f"viewer must be 'teacher', 'hotseat' or a seat {seats}, got {value!r}")
-        return value
+        return self._checked_viewer(proposal["value"])
 
     @t.validate("pace")
     def _valid_pace(self, proposal: Any) -> float:
-        pace = proposal["value"]
-        if not 0 <= pace <= MAX_PACE:
-            raise IntentError(f"pace must be between 0 and {MAX_PACE:g} seconds, got {pace!r}")
-        return pace
+        return self._checked_pace(proposal["value"])
 
     @t.observe("seats", "viewer", "take_backs")
     def _on_seats_or_viewer(self, change: Any) -> None:
@@ -393,62 +266,3 @@ class GameWidget(PatchSync, PositionEditor, ViewRules, StatusLine, BotSeats, any
         if self._ready:
             self.status = self._status(self.view_seat, self._visible_actions(self.view_seat))
             self._schedule_bots()
-
-    # ------------------------------------------------------------------ the front end's path in
-    def _on_front_end_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
-        """Route one custom message to its method; any refusal sets ``last_error`` only."""
-        kind = None
-        try:
-            kind, args = parse_intent(content, buffers)
-            getattr(self, kind)(**args)
-        except Exception as exc:  # noqa: BLE001 - nothing from the browser may break the kernel
-            if not isinstance(exc, (ValueError, TypeError, IndexError, t.TraitError)):
-                _LOG.exception("unexpected error handling a %r message", kind)  # never the message itself
-            self.last_error = str(exc)[:2000]
-        else:
-            self.last_error = ""
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Refuse trait writes from the browser: it sends intents instead (see ``MESSAGE_KINDS``)."""
-        names = sorted(k for k in sync_data if k in self.keys)
-        if names:
-            self.last_error = (
-                f"the front end may not set {', '.join(names)}; it sends intents "
-                f"({', '.join(MESSAGE_KINDS)}) and Python changes the state"
-            )
-            self.send_state(names)
-
-    # ------------------------------------------------------------------ publishing
-    def _after_change(self) -> None:
-        if self._game.is_over and self.playing:
-            self.playing = False
-        self._publish()
-        self._schedule_bots()
-
-    def _publish(self) -> None:
-        """Reassign every derived trait, whole, in one message."""
-        game = self._game
-        seat = self._view_seat()
-        visible = self._visible_actions(seat)
-        with self.hold_sync():
-            self.view_seat = seat
-            self.observation = game.observation(seat)
-            self.legal_actions = [a.to_dict() for a in visible]
-            self.can_act = bool(visible) and self._may_choose_now(seat)
-            self.step = game.step
-            self.history_length = game.history_length
-            self.viewer_choices = self._viewer_choices()
-            self.log = game.log(seat, last=LOG_ROWS)
-            self.text = repr(game)
-            self.status = self._status(seat, visible)
-
-    def _rule_texts(self) -> dict[str, str]:
-        try:
-            return {r.id: r.text for r in rules(self._game.name)}
-        except (ValueError, FileNotFoundError, TypeError):  # a game of its own, without rule texts
-            return {}
-
-    def _board_layout(self) -> dict[str, Any]:
-        layout = getattr(self._game, "board_layout", None)
-        return layout() if callable(layout) else {}
-

@@ -1,4 +1,4 @@
-"""Bot seats: which bot plays a seat, whether a bot is due, and the loop that plays them at a pace.
+"""Bot seats: who plays a seat, whether a bot is due, one bot move, and the loop that plays them at a pace.
 
 The loop runs on the event loop Jupyter's kernel runs (one move every ``pace`` seconds while ``playing``);
 where no loop runs (plain Python, tests) nothing plays by itself and ``bot_step()`` makes one move.
@@ -8,18 +8,97 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from typing import Any
 
-from ..engine import CHANCE, make_bot
+from ..engine import CHANCE, Action, bot_move, make_bot
 from ..engine.registry import GENERIC_BOTS
+from .messages import IntentError
 from .views import HUMAN
 
+#: The longest pace (seconds between bot moves) a widget accepts.
+MAX_PACE = 10.0
 _LOG = logging.getLogger(__name__)
 
 
 class BotSeats:
     """The bot seats of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game``, ``seats``,
-    ``bot_names``, ``playing``, ``pace``, ``_bots``, ``_task``, ``_rewound`` and ``bot_step``)."""
+    ``bot_names``, ``playing``, ``pace``, ``_bots``, ``_task``, ``_rewound`` and the editing and publishing
+    methods)."""
+
+    def play(self) -> None:
+        """Let bot seats play by themselves, one move every ``pace`` seconds."""
+        self._rewound = False
+        self.playing = True
+
+    def pause(self) -> None:
+        """Stop bot seats playing by themselves."""
+        self.playing = False
+
+    def bot_step(self) -> Action:
+        """Make one move for the bot seat that decides now (or draw a due chance outcome).
+
+        Returns the action applied.
+
+        Raises:
+            IntentError: the game is over, or a person decides now.
+        """
+        self._check_not_editing("bot_step")
+        game = self._game
+        seat = game.current_player
+        if seat is None:
+            raise IntentError("the game is over: nothing for a bot to play (rewind with goto() or undo())")
+        if seat == CHANCE:
+            events_before = game.step
+            game.resolve_chance()
+            self._after_change()
+            return game.entry(events_before).action
+        if self.seats[seat] == HUMAN:
+            raise IntentError(
+                f"{game.player_name(seat)} is played by a person: choose one of the legal actions, or give "
+                f"the seat to a bot in the Seats panel (from Python: w.set_seat({seat}, {self._default_bot()!r}))"
+            )
+        rng = random.Random(f"{game.seed}:{game.step}:{seat}")
+        action = bot_move(game, self._bot(seat), rng)
+        game.apply(action)
+        self._after_change()
+        return action
+
+    def set_seat(self, seat: int, who: str) -> None:
+        """Give ``seat`` to ``"human"`` or to a bot (one of ``bot_names``)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._game.players:
+            raise IntentError(f"seat must be an int in 0..{self._game.players - 1}, got {seat!r}")
+        seats = list(self.seats)
+        seats[seat] = who
+        self.seats = seats
+
+    def set_pace(self, pace: float) -> None:
+        """Set the seconds between bot moves (0..10)."""
+        self.pace = pace
+
+    def _checked_seats(self, value: Any) -> list[str]:
+        """Return ``value`` as a list if it gives each seat ``"human"`` or a bot of this game (the ``seats``
+        trait's check), else raise ``IntentError``."""
+        seats = list(value)
+        n = self._game.players
+        if len(seats) != n:
+            raise IntentError(f"seats needs one entry per seat ({n}), got {len(seats)}: {seats!r}")
+        allowed = [HUMAN, *self.bot_names]
+        for i, who in enumerate(seats):
+            if who not in allowed:
+                raise IntentError(f"seats[{i}] must be one of {allowed}, got {who!r}")
+        return seats
+
+    @staticmethod
+    def _checked_pace(pace: float) -> float:
+        """Return ``pace`` if it is 0..:data:`MAX_PACE` seconds (the ``pace`` trait's check), else raise ``IntentError``."""
+        if not 0 <= pace <= MAX_PACE:
+            raise IntentError(f"pace must be between 0 and {MAX_PACE:g} seconds, got {pace!r}")
+        return pace
+
+    def _people_play_bots(self) -> bool:
+        """Whether the seats mix people and bots (the bots then answer people by themselves)."""
+        return HUMAN in self.seats and any(who != HUMAN for who in self.seats)
 
     def _default_bot(self) -> str:
         """The bot a hint suggests: the game's own player (``greedy``, ``planner``), else ``random``."""

@@ -1,8 +1,8 @@
-"""The intents the front end may send, defined once, and their validation.
+"""The intents the front end may send, defined once, their validation, and their way into the widget.
 
 The browser never changes game state: it sends a custom message ``{"kind": ..., <fields>}`` and the
-widget routes it to the public method of the same name (``act``, ``goto``, ...), the one a notebook
-calls. A message that is not exactly one of these shapes is refused before any method runs, and at once: a
+widget (:class:`FrontEndMessages`) routes it to the public method of the same name (``act``, ``goto``,
+...), the one a notebook calls; it refuses trait writes from the browser. A message that is not exactly one of these shapes is refused before any method runs, and at once: a
 message with more fields than any kind has, a string field over :data:`MAX_TEXT` characters or binary
 buffers is refused without reading further, and no refusal prints a value it was sent (only its type
 or a short prefix), so a huge or deeply nested message costs no more to refuse than a small one.
@@ -17,8 +17,11 @@ dragonwidgets.widgets.messages.IntentError: message 'goto': field 'step' must be
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
+
+import traitlets as t
 
 #: kind -> {field: type}. Each kind is also the name of the widget method it calls with those fields.
 MESSAGE_KINDS: dict[str, dict[str, type]] = {
@@ -43,6 +46,7 @@ MESSAGE_KINDS: dict[str, dict[str, type]] = {
 MAX_TEXT = 200
 #: Most keys a message may have: ``kind`` and the fields of the kind with the most of them.
 MAX_KEYS = 1 + max(len(fields) for fields in MESSAGE_KINDS.values())
+_LOG = logging.getLogger(__name__)
 
 
 class IntentError(ValueError):
@@ -115,3 +119,31 @@ def parse_intent(content: Any, buffers: Any = None) -> tuple[str, dict[str, Any]
             raise IntentError(f"message {kind!r} needs the field {name!r}")
         args[name] = _check_field(kind, name, want, content[name])
     return kind, args
+
+
+class FrontEndMessages:
+    """The front end's path into :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``last_error``,
+    ``keys``, ``send_state`` and a public method per kind of :data:`MESSAGE_KINDS`)."""
+
+    def _on_front_end_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
+        """Route one custom message to its method; any refusal sets ``last_error`` only."""
+        kind = None
+        try:
+            kind, args = parse_intent(content, buffers)
+            getattr(self, kind)(**args)
+        except Exception as exc:  # noqa: BLE001 - nothing from the browser may break the kernel
+            if not isinstance(exc, (ValueError, TypeError, IndexError, t.TraitError)):
+                _LOG.exception("unexpected error handling a %r message", kind)  # never the message itself
+            self.last_error = str(exc)[:2000]
+        else:
+            self.last_error = ""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Refuse trait writes from the browser: it sends intents instead (see ``MESSAGE_KINDS``)."""
+        names = sorted(k for k in sync_data if k in self.keys)
+        if names:
+            self.last_error = (
+                f"the front end may not set {', '.join(names)}; it sends intents "
+                f"({', '.join(MESSAGE_KINDS)}) and Python changes the state"
+            )
+            self.send_state(names)

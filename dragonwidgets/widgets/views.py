@@ -21,7 +21,30 @@ HOTSEAT = "hotseat"
 
 class ViewRules:
     """The viewer rules of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game``, ``seats``,
-    ``viewer``, ``take_backs`` and ``_hot_seat``)."""
+    ``viewer``, ``take_backs``, ``_hot_seat`` and ``_check_not_editing``)."""
+
+    def set_viewer(self, viewer: str | int) -> None:
+        """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``), as the
+        front end's view menu asks.
+
+        With take-backs off in a seat view (a hot-seat game among friends), only the viewers in
+        ``viewer_choices`` may be chosen: ``"hotseat"`` and the seat of the person to move. From Python,
+        ``w.viewer = ...`` still shows any view.
+
+        Raises:
+            IntentError: not a viewer of this game, or one ``viewer_choices`` does not offer now.
+        """
+        new = self._checked_viewer(self._as_viewer(viewer))
+        if new != TEACHER:
+            self._check_not_editing("set_viewer")
+        allowed = self._viewer_choices()
+        if new != self.viewer and new not in allowed:
+            raise IntentError(
+                f"set_viewer: take-backs are off (take_backs=False) in a seat view, so the view may only switch "
+                f"to {' or '.join(map(repr, allowed))}: another seat's view, or the teacher's, would show "
+                f"private cards; set w.viewer = {new!r} in Python"
+            )
+        self.viewer = new
 
     def _view_seat(self) -> int | None:
         if self.viewer == TEACHER:
@@ -87,6 +110,13 @@ class ViewRules:
         if player is not None and player >= 0 and self.seats[player] == HUMAN:
             allowed.add(str(player))
         return [v for v in everyone if v in allowed]
+
+    def _checked_viewer(self, value: str) -> str:
+        """Return ``value`` if it is a viewer of this game (the ``viewer`` trait's check), else raise ``IntentError``."""
+        seats = [str(i) for i in range(self._game.players)]
+        if value not in (TEACHER, HOTSEAT, *seats):
+            raise IntentError(f"viewer must be 'teacher', 'hotseat' or a seat {seats}, got {value!r}")
+        return value
 
     def _as_viewer(self, viewer: Any) -> str:
         if isinstance(viewer, int) and not isinstance(viewer, bool):
