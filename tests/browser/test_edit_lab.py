@@ -1,0 +1,156 @@
+"""Edit mode in real JupyterLab (Debian's chromium), issue 14 item 1: for each game a teacher-view widget
+is switched to Edit, one piece is changed by clicks and one by keys (Enter, the arrows), a refused edit
+shows its error and changes nothing, and Play from here starts the game from the edited table: the
+kernel's ``w.game.position()`` shows both changes and ``w.editing`` is false.
+
+A screenshot of the Drachenland editor holding an adventurer is written to ``$DW_SCREENSHOT_DIR``
+(default: the test's temporary folder) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import lab_harness
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "edit_lab.ipynb"
+SOURCES = (
+    "import dragonwidgets\n"
+    "we = dragonwidgets.EmeraldWidget(players=3, seed=4, first_player=0, seats=['human'] * 3, playing=False)\n"
+    "we",
+    # Drachenland after the opening round and two steps of turn 1 (red on s02 and s04, the dice 1 and 4)
+    "wd = dragonwidgets.DrachenlandWidget(players=2, seed=1, seats=['human'] * 2, playing=False)\n"
+    "for _ in range(7):\n"
+    "    wd.act(wd.game.legal_actions()[0].id)\n"
+    "wd",
+)
+# The key of the focused editable element.
+FOCUSED_JS = "() => document.activeElement && document.activeElement.getAttribute('data-edit')"
+
+
+@pytest.fixture(scope="module")
+def nb(lab, chromium):
+    """The test's notebook, opened once for the tests of this file."""
+    lab.write_notebook(NOTEBOOK, *SOURCES)
+    context = chromium.new_context(viewport={"width": 1400, "height": 1100})
+    page = context.new_page()
+    opened = lab_harness.open_notebook(page, lab, NOTEBOOK)
+    try:
+        yield opened
+    finally:
+        # save the notebook so no dirty tab is left for later tests that look for '.jp-mod-dirty'
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.context.save()")
+        opened.close()
+        context.close()
+        lab.shutdown_sessions()
+
+
+def start_editing(nb, var: str):
+    """Press the widget's Edit toggle; return its root once Python edits and the toolbar shows."""
+    root = nb.widget(var)
+    assert nb.kernel.eval(f"({var}.viewer, {var}.editing)") == ["teacher", False]
+    root.locator(".dw-edit-toggle").click()
+    nb.kernel.wait_for(f"{var}.editing")
+    root.locator(".dw-edit-bar").wait_for(state="visible")
+    return root
+
+
+def edited(nb, var: str, expr: str, timeout: float = 20):
+    """Wait until ``expr`` (on the draft ``p = {var}.edit_position``) is true in the kernel; no error."""
+    nb.kernel.wait_for(f"(lambda p: {expr})({var}.edit_position)", timeout=timeout)
+    assert nb.kernel.eval(f"{var}.last_error") == ""
+
+
+def press_until(root, key: str, wanted: str, most: int = 250) -> None:
+    """Press ``key`` until the focus is on the editable element ``wanted`` (at most ``most`` times)."""
+    for _ in range(most):
+        if root.page.evaluate(FOCUSED_JS) == wanted:
+            return
+        root.page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {wanted!r} (focus on {root.page.evaluate(FOCUSED_JS)!r})")
+
+
+def play_from_here(nb, root, var: str) -> dict:
+    """Press Play from here; return the kernel's ``game.position()`` once edit mode is left."""
+    root.locator(".dw-edit-bar button", has_text="Play from here").click()
+    nb.kernel.wait_for(f"not {var}.editing")
+    root.locator(".dw-edit-bar").wait_for(state="hidden")
+    assert nb.kernel.eval(f"{var}.editing") is False
+    return nb.kernel.eval(f"{var}.game.position()")
+
+
+def refused_edit_shows_its_error(nb, root, var: str, rule: str) -> None:
+    """The edit just made was refused: the toolbar shows Python's error naming ``rule``; the draft kept."""
+    nb.kernel.wait_for(f"{var}.last_error != ''")
+    error = root.locator(".dw-edit-error")
+    error.wait_for(state="visible")
+    assert rule in error.text_content(), error.text_content()
+    assert nb.kernel.eval(f"{var}.last_error") in error.text_content()
+
+
+def test_emerald_edit_by_clicks_and_keys_then_play(nb):
+    """Emerald: a black knight from T1 to M8 by clicks, a blue one from T3 to P3 by Enter / → / Enter;
+    a second knight of a colour on a start space is refused (EM-SETUP); Play from here plays from it."""
+    kernel = nb.kernel
+    root = start_editing(nb, "we")
+    root.locator('svg [data-edit="T1/black"]').click()
+    root.locator('svg [data-edit="M8"]').click()
+    edited(nb, "we", "p['knights'].get('M8') == ['black'] and p['knights']['T1'] == ['red', 'blue']")
+
+    root.locator('svg [data-edit="T3/blue"]').focus()
+    root.page.keyboard.press("Enter")
+    assert root.locator('svg [data-edit="T3/blue"]').get_attribute("aria-pressed") == "true"
+    press_until(root, "ArrowRight", "P3")
+    root.page.keyboard.press("Enter")
+    edited(nb, "we", "p['knights'].get('P3') == ['blue'] and p['knights']['T3'] == ['black', 'red']")
+
+    draft = kernel.eval("we.edit_position")
+    root.locator('svg [data-edit="T2/red"]').click()  # a second red knight on T1: refused
+    root.locator('svg [data-edit="T1/blue"]').click()  # a stack stands for its space
+    refused_edit_shows_its_error(nb, root, "we", "EM-")
+    assert kernel.eval("we.edit_position") == draft
+
+    position = play_from_here(nb, root, "we")
+    assert position["knights"]["M8"] == ["black"] and position["knights"]["P3"] == ["blue"]
+    assert kernel.eval("we.game.start_position['knights']['M8']") == ["black"]
+
+
+def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
+    """Drachenland: seat 0's red adventurer from s02 to s10 by clicks, seat 1's red from s04 to s12 and
+    die B turned by keys; an egg too many on a volcano is refused (DL-SETUP-6); Play from here."""
+    kernel = nb.kernel
+    root = start_editing(nb, "wd")
+    root.locator('.dw-dl-map [data-edit="adv/0/red"]').click()
+    root.locator('.dw-dl-map [data-edit="s10"]').click()
+    edited(nb, "wd", "p['adventurers'][0]['red'] == 's10'")
+
+    root.locator('.dw-dl-map [data-edit="adv/1/red"]').focus()
+    root.page.keyboard.press("Enter")
+    assert root.locator('.dw-dl-map [data-edit="adv/1/red"]').get_attribute("aria-pressed") == "true"
+    out = Path(os.environ.get("DW_SCREENSHOT_DIR") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    shot = out / "edit_drachenland.png"
+    root.screenshot(path=str(shot))
+    print(f"\nscreenshot {shot}")
+    press_until(root, "ArrowLeft", "s12")
+    root.page.keyboard.press("Enter")
+    edited(nb, "wd", "p['adventurers'][1]['red'] == 's12'")
+    root.locator('.dw-dl-map [data-edit="die/1"]').focus()  # die B shows 4, its faces 2 3 4: back to 2
+    root.page.keyboard.press("Enter")
+    edited(nb, "wd", "p['dice'] == [1, 2]")
+
+    draft = kernel.eval("wd.edit_position")
+    root.locator('.dw-dl-map [data-edit="V01/egg"]').click()  # V01's egg onto V02, which shows 1: refused
+    root.locator('.dw-dl-map [data-edit="V02/egg"]').click()  # a piece on a volcano stands for it
+    refused_edit_shows_its_error(nb, root, "wd", "DL-SETUP-6")
+    assert kernel.eval("wd.edit_position") == draft
+
+    position = play_from_here(nb, root, "wd")
+    assert [position["adventurers"][0]["red"], position["adventurers"][1]["red"]] == ["s10", "s12"]
+    assert position["dice"] == [1, 2]
+    # the board shows the game again: a legal action is bound on it
+    root.locator(".dw-dl-map [data-action-id]").first.wait_for()
