@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CHANCE
 from .arguments import bundle
 from .game_widget import OneGameWidget
 
@@ -63,14 +62,9 @@ class DrachenlandWidget(OneGameWidget):
     def _situation(self) -> str:
         """Say who must do what now, in Drachenland's words (from the observation this view has)."""
         obs = self.observation
-        game = self._game
-        player = game.current_player
         turn = obs.get("turn") or 0
         head = "Opening round" if turn == 0 else f"Round {turn}"
-        what = self._what(obs)
-        if player == CHANCE:
-            return f"{head} · {game.player_name(obs.get('active_player') or 0)} must {what}"
-        return f"{head} · {game.player_name(player)} to {what}"
+        return f"{head} · {self._who_must(self._what(obs), obs.get('active_player') or 0)}"
 
     def _what(self, obs: dict[str, Any]) -> str:
         """The decision due, as a verb phrase ("choose a die (4 or 2)")."""

@@ -9,8 +9,6 @@ Turn 1 · Red to move a knight (first of up to two). Red is played by the greedy
 
 from __future__ import annotations
 
-
-from ..engine import CHANCE
 from .arguments import bundle
 from .game_widget import OneGameWidget
 
@@ -49,9 +47,6 @@ class EmeraldWidget(OneGameWidget):
     def _situation(self) -> str:
         """Say who must do what now, in Emerald's words (from the observation this view has)."""
         obs = self.observation
-        game = self._game
-        player = game.current_player
-        who = "Chance" if player == CHANCE else game.player_name(player)
         decision = obs.get("decision")
         pending = obs.get("pending") or {}
         colours = self.board.get("colours", {})
@@ -71,6 +66,4 @@ class EmeraldWidget(OneGameWidget):
             what = f"pay the dragon one gold card or lose the {colour.lower()} knight on {pending.get('square', '?')}"
         else:
             what = (decision or "decide").replace("_", " ")
-        if player == CHANCE:
-            return f"Turn {obs.get('turn', '?')} · {game.player_name(obs.get('active_player', 0))} must {what}"
-        return f"Turn {obs.get('turn', '?')} · {who} to {what}"
+        return f"Turn {obs.get('turn', '?')} · {self._who_must(what, obs.get('active_player', 0))}"

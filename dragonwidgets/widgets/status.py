@@ -42,6 +42,15 @@ class StatusLine:
             return f"{head}. Waiting for {game.player_name(player)} (not this view's decision)."
         return f"{head}."
 
+    def _who_must(self, what: str, active: int) -> str:
+        """``"<player to move> to <what>"``, or at a chance node ``"<active seat> must <what>"`` (the seat
+        whose turn the die or card belongs to)."""
+        game = self._game
+        player = game.current_player
+        if player == CHANCE:
+            return f"{game.player_name(active)} must {what}"
+        return f"{game.player_name(player)} to {what}"
+
     def _situation(self) -> str:
         """One clause saying who must do what; games refine it."""
         game = self._game

@@ -32,28 +32,15 @@ one's docstrings name the rule IDs it implements):
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...engine.starter import game_starter
 from .bots import GreedyBot, RandomBot
 from .game import ChasseGame
 
 GAME_CLASS = ChasseGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
-
-def new_game(*, players: int, seed: int | None = None, chance: str = "auto",
-             position: dict[str, Any] | None = None, **options: Any) -> ChasseGame:
-    """Start a game of La Chasse au Dragon with ``players`` seats (2..6); options as in :class:`ChasseGame`.
-
-    ``position``: a table to start from, whole (``game.position()``) or partial (the shape and an example
-    are in :mod:`.position`); ``None`` is the seeded set-up.
-
-    Raises:
-        ValueError: a player count out of range, an unknown option or one of the wrong type.
-        GameDataError: the ``setup_file`` option names a file that fails validation.
-        PositionError: ``position`` breaks a count or a rule (a ``GameDataError``; the message names the field).
-    """
-    return ChasseGame(players=players, seed=seed, chance=chance, position=position, **options)
+#: ``new_game(players=..., seed=None, chance="auto", position=None, **options)``: a new ChasseGame.
+new_game = game_starter(ChasseGame, "La Chasse au Dragon")
 
 
 __all__ = ["GAME_CLASS", "BOTS", "ChasseGame", "GreedyBot", "RandomBot", "new_game"]

@@ -28,8 +28,7 @@ The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the or
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...engine.starter import game_starter
 from .board import Board, load_board
 from .bots import GreedyBot, RandomBot
 from .game import DrachenlandGame
@@ -37,19 +36,8 @@ from .game import DrachenlandGame
 GAME_CLASS = DrachenlandGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
-
-def new_game(*, players: int, seed: int | None = None, chance: str = "auto", position: dict[str, Any] | None = None,
-             **options: Any) -> DrachenlandGame:
-    """Start a game of Drachenland with ``players`` seats (2..4); options as in :class:`DrachenlandGame`.
-
-    ``position``: a whole or partial table to start from (the fields of :mod:`.position`), else the seeded set-up.
-
-    Raises:
-        ValueError: a player count out of range, an unknown option or one of the wrong type.
-        GameDataError: the ``board_file`` option names a file that fails validation.
-        PositionError: ``position`` breaks a count or a rule (a ``GameDataError`` naming the field).
-    """
-    return DrachenlandGame(players=players, seed=seed, chance=chance, position=position, **options)
+#: ``new_game(players=..., seed=None, chance="auto", position=None, **options)``: a new DrachenlandGame.
+new_game = game_starter(DrachenlandGame, "Drachenland")
 
 
 __all__ = ["GAME_CLASS", "BOTS", "DrachenlandGame", "GreedyBot", "RandomBot", "Board", "load_board", "new_game"]

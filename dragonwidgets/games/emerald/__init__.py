@@ -31,8 +31,7 @@ function's docstring names the rule IDs it implements):
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...engine.starter import game_starter
 from .board import Board, load_board
 from .bots import GreedyBot, RandomBot
 from .game import EmeraldGame
@@ -40,18 +39,8 @@ from .game import EmeraldGame
 GAME_CLASS = EmeraldGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
-
-def new_game(*, players: int, seed: int | None = None, chance: str = "auto",
-             position: dict[str, Any] | None = None, **options: Any) -> EmeraldGame:
-    """Start a game of Emerald with ``players`` seats (2..5); options as in :class:`EmeraldGame`;
-    ``position``: a whole or partial table to start from (``position.py`` gives its shape).
-
-    Raises:
-        ValueError: a player count out of range, an unknown option or one of the wrong type.
-        GameDataError: the ``board_file`` option names a file that fails validation.
-        PositionError: ``position`` breaks a count or a rule (the message names the field).
-    """
-    return EmeraldGame(players=players, seed=seed, chance=chance, position=position, **options)
+#: ``new_game(players=..., seed=None, chance="auto", position=None, **options)``: a new EmeraldGame.
+new_game = game_starter(EmeraldGame, "Emerald")
 
 
 __all__ = ["GAME_CLASS", "BOTS", "EmeraldGame", "GreedyBot", "RandomBot", "Board", "load_board", "new_game"]
