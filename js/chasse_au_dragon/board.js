@@ -15,10 +15,11 @@ import { drawSquares } from "./squares.js";
 import { pawnsLayer } from "./pawns.js";
 import { encounterPanel } from "./fight.js";
 import { managementBoards } from "./mboards.js";
+import { createChasseEditor } from "./edit.js";
 
 /**
  * Create the board.
- * @returns {{el: HTMLElement, update(t: GameTraits): void, afterBind(): void}}
+ * @returns {import("../shared/shell.js").Board}
  */
 export function createChasseBoard() {
   const svg = s("svg", { class: "dw-board dw-cd-forest", role: "group", "aria-label": "The forest", "data-lm-suppress-shortcuts": "" });
@@ -49,6 +50,10 @@ export function createChasseBoard() {
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
       side.replaceChildren(encounterPanel({ obs, names, log: t.log || [] }));
       boards.replaceChildren(managementBoards({ obs, layout, names, viewSeat: t.view_seat ?? null }));
+    },
+    /** Edit mode: pawns, pile tops and the hunters' boards (js/chasse_au_dragon/edit.js). */
+    edit(ctx) {
+      return createChasseEditor(el, ctx);
     },
     afterBind() {
       // Pawns that are not a choice let clicks through to the square under them while squares are
