@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import Outcome
 from ..games.chasse_au_dragon.odds import fight_entry, fight_odds
 from .arguments import bundle
 from .game_widget import OneGameWidget
@@ -82,10 +83,10 @@ class ChasseAuDragonWidget(OneGameWidget):
             obs = self.observation
             self.observation = {**obs, "odds": fight_odds(obs)}
 
-    def _status(self, seat: int | None, visible: list[Any]) -> str:
-        out = self._game.outcome()
-        if self._game.current_player is not None or out is None:
-            return super()._status(seat, visible)
+    def _game_over(self, out: Outcome | None) -> str:
+        """The end, in wealth: "Game over: Red wins with a wealth of 14: ..." (CD-END, CD-SCORE)."""
+        if out is None:
+            return super()._game_over(out)
         names = " and ".join(self._game.player_name(p) for p in out.winners) or "nobody"
         verb = "win" if len(out.winners) > 1 else "wins"
         why = f": {out.reason}" if out.reason else ""

@@ -1,12 +1,13 @@
 """The status line: one sentence saying what happens now, as every game widget words it.
 
-Game widgets refine :meth:`StatusLine._situation` (who must do what, in the game's own terms); the rest
-(the end, chance, a bot's turn, paused bots, another seat's decision) is worded here once.
+Game widgets refine :meth:`StatusLine._situation` (who must do what, in the game's own terms) and may
+reword :meth:`StatusLine._game_over`; the rest (chance, a bot's turn, paused bots, another seat's decision)
+is worded here once.
 """
 
 from __future__ import annotations
 
-from ..engine import CHANCE, Action
+from ..engine import CHANCE, Action, Outcome
 from .views import HUMAN
 
 
@@ -17,13 +18,7 @@ class StatusLine:
         game = self._game
         player = game.current_player
         if player is None:
-            out = game.outcome()
-            winners = list(out.winners) if out else []
-            names = " and ".join(game.player_name(p) for p in winners) or "nobody"
-            points = f" with {out.scores[winners[0]]} points" if winners else ""
-            why = f": {out.reason}" if out and out.reason else ""
-            plural = len(winners) > 1 or getattr(game, "plural_names", False)
-            return f"Game over: {names} {'win' if plural else 'wins'}{points}{why}."
+            return self._game_over(game.outcome())
         head = self._situation()
         if player == CHANCE:
             if seat is not None and not visible:  # a face-down card nobody at the table may see
@@ -41,6 +36,16 @@ class StatusLine:
         if not visible or not self._may_choose_now(seat):
             return f"{head}. Waiting for {game.player_name(player)} (not this view's decision)."
         return f"{head}."
+
+    def _game_over(self, out: Outcome | None) -> str:
+        """The sentence at the end: who wins, with how many points, and why; games may word it their way."""
+        game = self._game
+        winners = list(out.winners) if out else []
+        names = " and ".join(game.player_name(p) for p in winners) or "nobody"
+        points = f" with {out.scores[winners[0]]} points" if winners else ""
+        why = f": {out.reason}" if out and out.reason else ""
+        plural = len(winners) > 1 or getattr(game, "plural_names", False)
+        return f"Game over: {names} {'win' if plural else 'wins'}{points}{why}."
 
     def _who_must(self, what: str, active: int) -> str:
         """``"<player to move> to <what>"``, or at a chance node ``"<active seat> must <what>"`` (the seat
