@@ -250,7 +250,8 @@ export function createChasseEditor(root, ctx) {
   function mark() {
     for (const [el, key] of editables()) {
       const { name, disabled } = meaning(key);
-      const pressed = pieceOf(key) ? held?.key === key : /^\d+,\d+$/.test(key) && isInner(key) ? chosen === key : null;
+      // a square is pressed while chosen, or while the card on its top is held
+      const pressed = pieceOf(key) ? held?.key === key : /^\d+,\d+$/.test(key) && isInner(key) ? chosen === key || held?.key === `pile/${key}` : null;
       markEditable(el, { key, name, pressed, disabled });
       el.classList.toggle("dw-edit-held", Boolean(pressed));
     }

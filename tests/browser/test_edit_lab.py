@@ -1,9 +1,11 @@
-"""Edit mode in real JupyterLab (Debian's chromium), issue 14 item 1: for each game a teacher-view widget
+"""Edit mode in real JupyterLab (Debian's chromium), issue 14 item 1: for Emerald, Drachenland and La Chasse
+au Dragon a teacher-view widget
 is switched to Edit, one piece is changed by clicks and one by keys (Enter, the arrows), a refused edit
 shows its error and changes nothing, and Play from here starts the game from the edited table: the
 kernel's ``w.game.position()`` shows both changes and ``w.editing`` is false.
 
-A screenshot of the Drachenland editor holding an adventurer is written to ``$DW_SCREENSHOT_DIR``
+Screenshots of the Drachenland editor holding an adventurer and of the Chasse editor holding a card are
+written to ``$DW_SCREENSHOT_DIR``
 (default: the test's temporary folder) for a person to look at.
 """
 
@@ -27,6 +29,11 @@ SOURCES = (
     "for _ in range(7):\n"
     "    wd.act(wd.game.legal_actions()[0].id)\n"
     "wd",
+    # Chasse after four rounds of first moves (white on 0,0, blue on 1,4, an encounter due)
+    "wc = dragonwidgets.ChasseAuDragonWidget(players=2, seed=1, seats=['human'] * 2, playing=False)\n"
+    "for _ in range(8):\n"
+    "    wc.act(wc.game.legal_actions()[0].id)\n"
+    "wc",
 )
 # The key of the focused editable element.
 FOCUSED_JS = "() => document.activeElement && document.activeElement.getAttribute('data-edit')"
@@ -119,6 +126,14 @@ def test_emerald_edit_by_clicks_and_keys_then_play(nb):
     assert kernel.eval("we.game.start_position['knights']['M8']") == ["black"]
 
 
+def screenshot(root, tmp_path, name: str) -> None:
+    """Write a picture of the widget to $DW_SCREENSHOT_DIR (or the test's folder) for a person to look at."""
+    out = Path(os.environ.get("DW_SCREENSHOT_DIR") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=str(out / name))
+    print(f"\nscreenshot {out / name}")
+
+
 def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     """Drachenland: seat 0's red adventurer from s02 to s10 by clicks, seat 1's red from s04 to s12 and
     die B turned by keys; an egg too many on a volcano is refused (DL-SETUP-6); Play from here."""
@@ -131,11 +146,7 @@ def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     root.locator('.dw-dl-map [data-edit="adv/1/red"]').focus()
     root.page.keyboard.press("Enter")
     assert root.locator('.dw-dl-map [data-edit="adv/1/red"]').get_attribute("aria-pressed") == "true"
-    out = Path(os.environ.get("DW_SCREENSHOT_DIR") or tmp_path)
-    out.mkdir(parents=True, exist_ok=True)
-    shot = out / "edit_drachenland.png"
-    root.screenshot(path=str(shot))
-    print(f"\nscreenshot {shot}")
+    screenshot(root, tmp_path, "edit_drachenland.png")
     press_until(root, "ArrowLeft", "s12")
     root.page.keyboard.press("Enter")
     edited(nb, "wd", "p['adventurers'][1]['red'] == 's12'")
@@ -154,3 +165,37 @@ def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     assert position["dice"] == [1, 2]
     # the board shows the game again: a legal action is bound on it
     root.locator(".dw-dl-map [data-action-id]").first.wait_for()
+
+
+def test_chasse_edit_by_clicks_and_keys_then_play(nb, tmp_path):
+    """Chasse: white's pawn from 0,0 to 2,2 by clicks; blue's from 1,4 to 3,3 by Enter / → / Enter, and the
+    orc on top of 1,1 into white's backpack by P and Enter; an orc put in a cage breaks the goblins' count
+    (CD-SETUP-6) and is refused; Play from here."""
+    kernel = nb.kernel
+    root = start_editing(nb, "wc")
+    root.locator('.dw-cd-forest [data-edit="adv/0"]').click()
+    root.locator('.dw-cd-forest [data-edit="2,2"]').click()
+    edited(nb, "wc", "p['adventurers']['white'] == '2,2'")
+
+    root.locator('.dw-cd-forest [data-edit="adv/1"]').focus()
+    root.page.keyboard.press("Enter")
+    press_until(root, "ArrowRight", "3,3")
+    root.page.keyboard.press("Enter")
+    edited(nb, "wc", "p['adventurers']['blue'] == '3,3'")
+    root.locator('.dw-cd-forest [data-edit="1,1"]').focus()
+    root.page.keyboard.press("p")
+    screenshot(root, tmp_path, "edit_chasse.png")
+    root.locator('[data-edit="zone/0/backpack"]').focus()
+    root.page.keyboard.press("Enter")
+    edited(nb, "wc", "p['boards']['white']['backpack'] == ['orc'] and p['piles']['1,1'] == ['goblin']")
+
+    draft = kernel.eval("wc.edit_position")
+    root.locator('[data-edit="card/0/backpack/orc"]').click()
+    root.locator('[data-edit="zone/0/cage"]').click()
+    refused_edit_shows_its_error(nb, root, "wc", "CD-SETUP-6")
+    assert kernel.eval("wc.edit_position") == draft
+
+    position = play_from_here(nb, root, "wc")
+    assert position["adventurers"] == {"white": "2,2", "blue": "3,3"}
+    assert position["boards"]["white"]["backpack"] == ["orc"] and position["piles"]["1,1"] == ["goblin"]
+    root.locator(".dw-cd-board [data-action-id]").first.wait_for()

@@ -183,6 +183,7 @@ describe("Chasse's editor with the keyboard, and Python's answer", () => {
     at("6,1").focus();
     key(document.activeElement, "p");
     expect(q(".dw-edit-hint").textContent).toContain("the orc on top of the pile on 6,1");
+    expect(at("6,1").getAttribute("aria-pressed")).toBe("true"); // the square shows its top card is held
     at("zone/1/backpack").focus();
     key(document.activeElement, "Enter");
     expect(edits().at(-1)).toEqual([[["piles", "6,1"], []], [["boards", "blue", "backpack"], ["orc"]]]);
