@@ -38,15 +38,17 @@ def assert_plain_svg(svg: str, view_box: str, title_start: str) -> None:
         assert forbidden not in svg
 
 
-def assert_seat_pictures_blind_to_hidden(game: Game, rng_seed: int) -> None:
+def assert_seat_pictures_blind_to_hidden(game: Game, rng_seed: int,
+                                         picture: Callable[[Game, int | None], str] = Game.picture) -> None:
     """Assert each seat's picture is the same for ``game`` and for ``game.determinize(seat)`` (a table that
     differs only in what the seat cannot see, digest section 7), and that some redeal changes the full
-    table's picture (so something hidden really moved)."""
+    table's picture (so something hidden really moved). ``picture(game, view)`` draws a view (default
+    ``game.picture(view)``; a game whose hook is not wired yet passes its ``board_svg`` call)."""
     for seat in range(game.players):
         twin = game.determinize(seat, random.Random(rng_seed + seat))
-        assert twin.picture(seat) == game.picture(seat)
-    full = game.picture(None)
-    assert any(game.determinize(0, random.Random(rng_seed + k)).picture(None) != full for k in range(5))
+        assert picture(twin, seat) == picture(game, seat)
+    full = picture(game, None)
+    assert any(picture(game.determinize(0, random.Random(rng_seed + k)), None) != full for k in range(5))
 
 
 def assert_widget_carries_picture(widget_class: type, players: int, seat: int) -> None:

@@ -18,27 +18,38 @@ import pytest
 from nbconvert import HTMLExporter
 from nbconvert.preprocessors import ExecutePreprocessor
 
+from dragonwidgets.engine.game import Game
+from dragonwidgets.games.draghan.game import DraghanGame
+
 #: game -> the cell that shows its widget, and how its picture's title starts.
 GAMES = {
     "drachenland": ("dragonwidgets.DrachenlandWidget(players=3, seed=1)", "Drachenland"),
     "emerald": ("dragonwidgets.EmeraldWidget(players=3, seed=1)", "Emerald"),
     "chasse_au_dragon": ("dragonwidgets.ChasseAuDragonWidget(players=3, seed=1, viewer='0')", "La Chasse au Dragon"),
+    "draghan": ("dragonwidgets.DraghanWidget(players=3, seed=1)", "Draghan"),
 }
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The games whose ``_picture`` hook does not draw yet: their cases are skipped until it does.
+UNWIRED = {"draghan": DraghanGame._picture is Game._picture}
+CASES = [pytest.param(game, marks=pytest.mark.skipif(UNWIRED.get(game, False), reason=f"{game}: Game._picture "
+                                                     "not wired to picture.board_svg yet"))
+         for game in GAMES]
 
 
 @pytest.fixture(scope="module")
-def rendered() -> tuple[nbformat.NotebookNode, str]:
-    """The notebook executed (no widget state stored) and its HTML."""
+def rendered(tmp_path_factory) -> tuple[nbformat.NotebookNode, str]:
+    """The notebook executed (no widget state stored), saved, read back, and the HTML of the saved file."""
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("import dragonwidgets")]
     nb.cells += [nbformat.v4.new_code_cell(source, metadata={"game": game}) for game, (source, _) in GAMES.items()]
     ExecutePreprocessor(timeout=120, kernel_name="python3", store_widget_state=False).preprocess(nb, {"metadata": {}})
-    html, _ = HTMLExporter().from_notebook_node(nb)
-    return nb, html
+    path = tmp_path_factory.mktemp("static") / "games.ipynb"
+    nbformat.write(nb, path)
+    html, _ = HTMLExporter().from_filename(str(path))
+    return nbformat.read(path, as_version=4), html
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", CASES)
 def test_widget_output_carries_an_svg_board(rendered, game: str) -> None:
     """The widget's display data holds the picture (``text/html`` with an ``<svg>``) next to the widget view."""
     nb, _ = rendered
@@ -48,7 +59,7 @@ def test_widget_output_carries_an_svg_board(rendered, game: str) -> None:
     assert re.search(r"<svg [^>]*viewBox=", views[0]["data"]["text/html"])
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", CASES)
 def test_nbconvert_html_shows_the_svg_board(rendered, game: str) -> None:
     """``nbconvert --to html`` of the notebook shows an SVG board in the output of each widget cell."""
     nb, html = rendered
