@@ -25,6 +25,7 @@ from .actions import CHANCE, Action, Event, _new_tuple  # tuple.__new__: a named
 from .data import data_digest
 from .rules import rule_ids_in, rule_text
 from .errors import HistoryError, IllegalActionError, PositionError
+from .spaces import Interop
 
 CHANCE_MODES = ("auto", "manual")
 #: A copy of the state is kept every this many steps of the history, so :meth:`Game.goto` and
@@ -107,10 +108,11 @@ class Outcome:
     reason: str
 
 
-class Game:
+class Game(Interop):
     """A game in progress: its state, its legal actions and its history.
 
-    Create one with :func:`dragonwidgets.new_game` (or a game module's ``new_game``).
+    Create one with :func:`dragonwidgets.new_game` (or a game module's ``new_game``). Its numeric face
+    for learning agents (integer actions, observation tensors, returns) comes from :class:`~.spaces.Interop`.
 
     Args:
         players: number of seats; each game states its range (``min_players..max_players``).

@@ -21,9 +21,12 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+import numpy as np
 
-from . import text, turn
+from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+from dragonwidgets.engine.spaces import TensorLayout
+
+from . import tensor, text, turn
 from .actions import roll_outcomes
 from .board import BUNDLED_BOARD, Board, load_board
 from .capture import pay_actions, victim_actions
@@ -257,6 +260,23 @@ class EmeraldGame(Game):
     def player_name(self, player: int) -> str:
         """Return the seat's colour name(s): ``"Black"``, at 2 players ``"Black & Blue"``."""
         return self.rules.names[player]
+
+    # ------------------------------------------------------------------ as numbers (tensor.py)
+    def _action_space(self) -> list[str]:
+        return tensor.action_space(self.board, self.players)
+
+    def _chance_space(self) -> list[str]:
+        return tensor.chance_space(self.board)
+
+    def _observation_tensor_shape(self) -> tuple[int, ...]:
+        return (self._tensor_layout().size,)
+
+    def _observation_tensor(self, seat: int) -> np.ndarray:
+        return tensor.encode(self.observation(seat), self.board, self._tensor_layout())
+
+    def _tensor_layout(self) -> TensorLayout:
+        """Return the observation tensor's fields (``tensor.observation_layout``), made once per game."""
+        return self._cached("_tensor_layout_cache", lambda: tensor.observation_layout(self.board, self.players))
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static layout sent to the browser once (the Emerald contract's ``board_layout``;

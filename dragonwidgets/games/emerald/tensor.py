@@ -1,0 +1,260 @@
+"""Emerald as numbers, for learning agents: the fixed action space and the observation tensor.
+
+**Action space** (:func:`action_space`), one index per id, in this order; it depends on the board file
+and the player count only (the options change no id), and the order is part of the Emerald contract: a
+change bumps ``EmeraldGame.version``. ``K`` is the colours in play (board order: black, red, blue,
+green, yellow; 4 at 2 players, one per seat at 3-5, EM-SETUP-11/12, EM-P2-1), ``S`` the spaces a knight
+moves from (the board's start spaces ``T1..T4, KEEP``, then ``P1..M9``: EM-MOVE-8), ``V`` the distinct
+gold values (``1..5``):
+
+1. ``move {space} {colour}`` for each space of ``S``, each colour of ``K`` (space-major): ``S * K`` ids;
+2. ``end turn``; 3. ``take gold``, ``take gem``; 4. ``capture {colour}`` for each colour of ``K``;
+5. ``pay {value}`` for each value of ``V``, then ``lose``.
+
+Bundled board: 2 players 93 actions, 3 players 72, 4 players 93, 5 players 114.
+
+**Chance outcomes** (:func:`chance_space`, apart from the seats' actions): ``roll {n}`` for each distinct
+die face, then with manual chance only ``reveal gold {value}`` and ``reveal gem {gem}`` (EM-CARD-2).
+
+**Observation tensor** (:func:`observation_layout` lists each field with its offset): a flat float32
+vector built from ``observation(seat)`` alone (:func:`encode`), so it holds exactly what that seat may
+see: its own gold values, never another seat's (until the end), nor a face-down or boxed card, nor the
+value of gold paid to the dragon unless ``show_paid_gold`` (EM-SOOTHE-4, EM-INT-18). Counts are raw
+numbers (not scaled); one-hot fields are all 0 where the observation holds ``None``. Left out: the
+keys ``game`` and ``players`` (fixed by the shape), ``step`` (the count of history entries, not a part
+of the table), the flight track's ``squares`` (given by its position and the board), the outcome's
+``scores`` and ``reason`` (the same as ``scores`` and ``end_reason``), and the seat an end reason
+EM-END-2 names (the first seat with fewer than 2 knights in play, as the knights show). Its length
+on the bundled board: 528 / 569 / 610 / 651 at 2 / 3 / 4 / 5 players (:func:`observation_layout` gives each field's offset and size; ``describe()`` prints them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from dragonwidgets.engine.spaces import Field, TensorLayout
+
+from .board import LAIR, NEST, Board
+from .setup import place_knights
+from .state import CHOOSE_VICTIM, DRAGON_ROLL, FOUR_GEMS, PAY_OR_LOSE, REVEAL_CARD, SELECT_KNIGHT, TAKE_CARD
+
+#: The decisions, in the order of the ``decision`` one-hot (digest section 6.2).
+DECISIONS = (SELECT_KNIGHT, TAKE_CARD, DRAGON_ROLL, CHOOSE_VICTIM, PAY_OR_LOSE, REVEAL_CARD)
+#: End reasons, in the order of the ``end_reason`` one-hot: matched by the rule ID the reason names;
+#: "other" is a reason none of these (a hand-made position's own text).
+END_REASONS = ("EM-END-1", "EM-END-2", "no player has a knight that can move", "other")
+
+
+def colours_in_play(board: Board, players: int) -> tuple[str, ...]:
+    """Return the knight colours played at ``players`` seats, in board order (EM-SETUP-11/12, EM-P2-1)."""
+    seats, _ = place_knights(board, players)
+    playing = {c for colours in seats for c in colours}
+    return tuple(c for c in board.colours if c in playing)
+
+
+def gold_values(board: Board) -> tuple[int, ...]:
+    """Return the distinct gold card values, increasing (``(1, 2, 3, 4, 5)`` on the bundled board)."""
+    return tuple(sorted(set(board.gold_deck)))
+
+
+def action_space(board: Board, players: int) -> list[str]:
+    """Return every action id a seat can be offered, in index order (see the module docstring).
+
+    >>> from .board import load_board
+    >>> ids = action_space(load_board(), 3)
+    >>> len(ids), ids[:2], ids[60:]
+    (72, ['move T1 black', 'move T1 red'], ['end turn', 'take gold', 'take gem', 'capture black', \
+'capture red', 'capture blue', 'pay 1', 'pay 2', 'pay 3', 'pay 4', 'pay 5', 'lose'])
+    """
+    colours = colours_in_play(board, players)
+    return [
+        *(f"move {space} {colour}" for space in board.movable_spaces for colour in colours),
+        "end turn", "take gold", "take gem",
+        *(f"capture {colour}" for colour in colours),
+        *(f"pay {value}" for value in gold_values(board)), "lose",
+    ]
+
+
+def chance_space(board: Board) -> list[str]:
+    """Return every chance outcome id in index order: the die's faces, then the cards turned up by hand.
+
+    >>> from .board import load_board
+    >>> chance_space(load_board())[:4]
+    ['roll 1', 'roll 2', 'roll 3', 'reveal gold 1']
+    """
+    return [*(f"roll {n}" for n in sorted(set(board.die))),
+            *(f"reveal gold {value}" for value in gold_values(board)),
+            *(f"reveal gem {gem}" for gem in board.gem_types)]
+
+
+def spaces(board: Board) -> tuple[str, ...]:
+    """Return every space a knight can stand on, in tensor order: start spaces, ``P1..M9``, ``LAIR``, ``NEST``."""
+    return (*board.start_spaces, *board.path, LAIR, NEST)
+
+
+def observation_layout(board: Board, players: int) -> TensorLayout:
+    """Return the fields of the observation tensor for ``players`` seats on ``board``, in order.
+
+    >>> from .board import load_board
+    >>> [observation_layout(load_board(), p).size for p in (2, 3, 4, 5)]
+    [528, 569, 610, 651]
+    """
+    P, C, Q, M, G = players, len(board.colours), len(spaces(board)), len(board.mountains), len(board.gem_types)
+    V, D, R, L = len(gold_values(board)), len(set(board.die)), len(board.track_positions), board.lair_places
+    return TensorLayout([
+        Field("viewer", P, "one-hot: the seat this observation is for"),
+        Field("current_player", P + 1, "one-hot: the seat to decide, the last entry chance; all 0 once over"),
+        Field("is_over", 1, "1 once the game has ended"),
+        Field("decision", len(DECISIONS), f"one-hot: the decision now, {', '.join(DECISIONS)}; all 0 once over"),
+        Field("active_player", P, "one-hot: whose turn it is"),
+        Field("first_player", P, "one-hot: the seat that played first (EM-SETUP-14)"),
+        Field("turn", 1, "count: the turn number (EM-TURN-1)"),
+        Field("seat_colours", P * C, "seat-major: 1 where the seat plays the colour (board colour order)"),
+        Field("turn_colour", C, "one-hot: at 2 players the colour of the turn's first knight (EM-P2-2)"),
+        Field("knights", Q * C, "space-major counts: knights of each colour on each space (start spaces, "
+                                "P1..M9, LAIR, NEST)"),
+        Field("moved", Q * C, "space-major counts: of those, the knights that moved this turn"),
+        Field("knights_moved", 1, "count: knights moved this turn (0-2, EM-TURN-2)"),
+        Field("card_taken", 1, "1 when a card was taken this turn (EM-CARD-4)"),
+        Field("last_destination", Q, "one-hot: where the knight being resolved ended its move"),
+        Field("piles", M * (2 + V + G), f"per mountain M1..: gold count, gold top one-hot ({V} values), gem count, "
+                                        f"gem top one-hot ({G} types); a top is all 0 while face down (EM-CARD-2)"),
+        Field("dragon_square", Q, "one-hot: the dragon's square (EM-DRAGON-1)"),
+        Field("dragon", 2, "1 when the dragon faces the lair; 1 when it stands beside the flight track"),
+        Field("flight_track", R + 1, "one-hot: the track's position 1..; then 1 once it is fixed (EM-TRACK)"),
+        Field("dragon_moves", 1, "count: how many times the dragon flew"),
+        Field("last_roll", D, "one-hot: the last dragon roll, by distinct die face"),
+        Field("treasures_left", 1, "count: treasure cards left in the lair (EM-END-1)"),
+        Field("lair_places", L * C, "place-major one-hot: the colour of the knight on each lair place (EM-LAIR-3)"),
+        Field("bonus_four_gems", P, "one-hot: the holder of the four-different-gems bonus (EM-BONUS-1)"),
+        Field("bonus_majority", G * P, "gem-major one-hot: each gem's majority bonus holder (EM-BONUS-3)"),
+        Field("hands", P * (6 + 2 * V + 2 * G), f"seat-major, per seat: 1 when its gold values are shown, gold "
+              f"cards per value ({V}), gold count, gem cards per type ({G}), treasures, bonus bits (four gems, then "
+              f"each gem's majority: {1 + G}), gold cards paid, 1 when the paid values are shown, paid per value ({V})"),
+        Field("pending", 1 + Q + C + P, "the capture being resolved: 1 when there is one, its square one-hot, "
+                                        "the victim's colour one-hot, its owner one-hot (EM-CAPTURE)"),
+        Field("end_reason", len(END_REASONS), f"one-hot: why the game ended ({', '.join(END_REASONS)})"),
+        Field("scores", P + 1, "each seat's score once shown (at the end), then 1 when they are (EM-END-4)"),
+        Field("winners", P, "1 for each winning seat, once over (EM-END-4, EM-INT-20)"),
+    ])
+
+
+def encode(obs: dict[str, Any], board: Board, layout: TensorLayout) -> np.ndarray:
+    """Return the observation dict ``obs`` (a seat's, from ``EmeraldGame.observation``) as the flat
+    float32 vector ``layout`` describes (:func:`observation_layout`).
+
+    Raises:
+        ValueError: ``obs`` names a component the board does not have (a card value, a colour, a space).
+    """
+    v = layout.zeros()
+    P = obs["players"]
+    colours, where, mountains = board.colours, spaces(board), board.mountains
+    field = layout.view
+
+    def one_hot(name: str, options: tuple, value: Any, base: int = 0) -> None:
+        if value is not None:
+            field(v, name)[base + _index_of(options, value, name)] = 1
+
+    seats = tuple(range(P))
+    one_hot("viewer", seats, obs["viewer"])
+    if obs["current_player"] is not None:
+        field(v, "current_player")[P if obs["current_player"] < 0 else obs["current_player"]] = 1
+    field(v, "is_over")[0] = obs["is_over"]
+    one_hot("decision", DECISIONS, obs["decision"])
+    one_hot("active_player", seats, obs["active_player"])
+    one_hot("first_player", seats, obs["first_player"])
+    field(v, "turn")[0] = obs["turn"]
+    for seat, played in enumerate(obs["seat_colours"]):
+        for colour in played:
+            one_hot("seat_colours", colours, colour, seat * len(colours))
+    one_hot("turn_colour", colours, obs["turn_colour"])
+    for name in ("knights", "moved"):
+        counts = field(v, name).reshape(len(where), len(colours))
+        for space, here in obs[name].items():
+            for colour, n in here.items():
+                counts[_index_of(where, space, name), _index_of(colours, colour, name)] = n
+    field(v, "knights_moved")[0] = obs["knights_moved"]
+    field(v, "card_taken")[0] = obs["card_taken"]
+    one_hot("last_destination", where, obs["last_destination"])
+    _encode_piles(obs["piles"], board, field(v, "piles").reshape(len(mountains), -1))
+    one_hot("dragon_square", where, obs["dragon"]["square"])
+    field(v, "dragon")[:] = (obs["dragon"]["facing"] == "lair", obs["dragon"]["on_track"])
+    one_hot("flight_track", tuple(sorted(board.track_positions)), obs["flight_track"]["position"])
+    field(v, "flight_track")[-1] = obs["flight_track"]["fixed"]
+    field(v, "dragon_moves")[0] = obs["dragon_moves"]
+    one_hot("last_roll", tuple(sorted(set(board.die))), obs["last_roll"])
+    field(v, "treasures_left")[0] = obs["treasures_left"]
+    for place, colour in enumerate(obs["lair_places"]):
+        one_hot("lair_places", colours, colour, place * len(colours))
+    one_hot("bonus_four_gems", seats, obs["bonus"]["four_different_gems"])
+    for g, gem in enumerate(board.gem_types):
+        one_hot("bonus_majority", seats, obs["bonus"]["majority"].get(gem), g * P)
+    hands = field(v, "hands").reshape(P, -1)
+    for seat, hand in enumerate(obs["hands"]):
+        _encode_hand(hand, board, hands[seat])
+    _encode_pending(obs["pending"], board, P, field(v, "pending"))
+    reason = obs["end_reason"]
+    if reason is not None:
+        field(v, "end_reason")[next(i for i, key in enumerate(END_REASONS) if key in reason or key == "other")] = 1
+    if obs["scores"] is not None:
+        field(v, "scores")[:] = [*(obs["scores"][str(seat)] for seat in seats), 1]
+    for seat in (obs["outcome"] or {}).get("winners", ()):
+        field(v, "winners")[seat] = 1
+    return v
+
+
+def _index_of(options: tuple, value: Any, name: str) -> int:
+    try:
+        return options.index(value)
+    except ValueError:
+        raise ValueError(f"observation field {name!r}: {value!r} is not one of {list(options)}") from None
+
+
+def _encode_piles(piles: dict[str, Any], board: Board, rows: np.ndarray) -> None:
+    """Write each mountain's piles into its row: gold count, gold top one-hot, gem count, gem top one-hot."""
+    values, gems = gold_values(board), board.gem_types
+    for m, square in enumerate(board.mountains):
+        gold, gem = piles[square]["gold"], piles[square]["gem"]
+        row = rows[m]
+        row[0] = gold["count"]
+        if gold["top"] is not None:
+            row[1 + _index_of(values, gold["top"]["value"], "piles")] = 1
+        row[1 + len(values)] = gem["count"]
+        if gem["top"] is not None:
+            row[2 + len(values) + _index_of(gems, gem["top"]["gem"], "piles")] = 1
+
+
+def _encode_hand(hand: dict[str, Any], board: Board, row: np.ndarray) -> None:
+    """Write one seat's hand into ``row`` (the ``hands`` field's per-seat order, see the layout)."""
+    values, gems = gold_values(board), board.gem_types
+    V, G = len(values), len(gems)
+    bonuses = (FOUR_GEMS, *(f"majority_{gem}" for gem in gems))
+    row[0] = hand["gold"] is not None
+    for value in hand["gold"] or ():
+        row[1 + _index_of(values, value, "hands")] += 1
+    row[1 + V] = hand["gold_count"]
+    for gem, n in hand["gems"].items():
+        row[2 + V + _index_of(gems, gem, "hands")] = n
+    row[2 + V + G] = hand["treasures"]
+    for bonus in hand["bonus"]:
+        row[3 + V + G + _index_of(bonuses, bonus, "hands")] = 1
+    base = 3 + V + G + len(bonuses)
+    row[base] = hand["gold_paid"]
+    row[base + 1] = hand["paid_values"] is not None
+    for value in hand["paid_values"] or ():
+        row[base + 2 + _index_of(values, value, "hands")] += 1
+
+
+def _encode_pending(pending: dict[str, Any] | None, board: Board, players: int, part: np.ndarray) -> None:
+    """Write the capture being resolved: present, square one-hot, victim colour one-hot, owner one-hot."""
+    if pending is None:
+        return
+    where, colours = spaces(board), board.colours
+    part[0] = 1
+    part[1 + _index_of(where, pending["square"], "pending")] = 1
+    if pending["victim_colour"] is not None:
+        part[1 + len(where) + _index_of(colours, pending["victim_colour"], "pending")] = 1
+    if pending["victim_owner"] is not None:
+        part[1 + len(where) + len(colours) + pending["victim_owner"]] = 1
