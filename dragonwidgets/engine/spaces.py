@@ -36,7 +36,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from .actions import CHANCE
+from .actions import CHANCE, Action
 from .errors import IllegalActionError
 
 
@@ -225,6 +225,14 @@ class Interop:
             IllegalActionError: ``index`` is outside the action space, or its action is not legal now; the
                 message names the index, its action id and the legal indices and ids. The game is unchanged.
         """
+        return self.apply(self.legal_action_id(index))  # type: ignore[attr-defined]
+
+    def legal_action_id(self, index: int) -> str:
+        """Return the id of the action at ``index`` if it is legal now (what :meth:`apply_index` applies).
+
+        Raises:
+            IllegalActionError: as :meth:`apply_index` does.
+        """
         space = self.action_space
         if not is_index(index) or not 0 <= index < len(space):
             raise self._illegal_index(f"<index {index!r}>", f"index {index!r} is outside the action space "
@@ -235,7 +243,7 @@ class Interop:
                 "chance moves now (a chance node: see chance_space)" if self.current_player == CHANCE  # type: ignore[attr-defined]
                 else self._why_illegal(action_id))  # type: ignore[attr-defined]
             raise self._illegal_index(action_id, f"index {int(index)} ({action_id!r}): {why}", index)
-        return self.apply(action_id)  # type: ignore[attr-defined]
+        return action_id
 
     @property
     def observation_tensor_shape(self) -> tuple[int, ...]:
@@ -285,3 +293,46 @@ class Interop:
         error = IllegalActionError(action_id, reason, self.legal_action_ids() if legal else [])  # type: ignore[attr-defined]
         error.index = index  # type: ignore[attr-defined]
         return error
+
+
+# ---------------------------------------------------------------------- agents (a seat played by a policy)
+def agent_input(game: Any, seat: int) -> dict[str, Any]:
+    """Return what a callable agent playing ``seat`` is given: ``{"observation": float32 tensor,
+    "action_mask": int8 array}`` as PettingZoo gives it (when the game has its numeric face; the mask is all
+    0 unless ``seat`` decides now), with ``"view"`` (``game.observation(seat)``, the JSON dict) and
+    ``"legal_actions"`` (the legal ids, ``[]`` unless ``seat`` decides). Nothing the seat may not see.
+
+    Raises:
+        ValueError: ``seat`` is not a seat.
+    """
+    to_act = game.current_player == seat
+    out: dict[str, Any] = {"view": game.observation(seat), "legal_actions": game.legal_action_ids() if to_act else []}
+    try:
+        out["observation"] = game.observation_tensor(seat)
+        mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
+        if to_act:
+            mask[game.legal_action_mask()] = 1
+        out["action_mask"] = mask
+    except NotImplementedError:
+        pass  # a game without the numeric face yet: the view and the legal ids only
+    return out
+
+
+def agent_choice(game: Any, answer: Any) -> str:
+    """Return the legal action id an agent's ``answer`` names: an index of the action space (an int, numpy
+    ints too), an action id (``str``) or an :class:`~dragonwidgets.engine.Action`.
+
+    Raises:
+        IllegalActionError: it names no action legal now (the message says why and what is legal).
+        TypeError: it is none of those.
+    """
+    if is_index(answer):
+        return game.legal_action_id(answer)
+    if isinstance(answer, Action):
+        answer = answer.id
+    if not isinstance(answer, str):
+        raise TypeError(f"an agent answers an action index (int), an action id (str) or an Action, got {answer!r:.80}")
+    legal = game.legal_action_ids()
+    if answer not in legal or game.current_player in (None, CHANCE):
+        raise IllegalActionError(answer, "the game is over" if game.is_over else game._why_illegal(answer), legal)
+    return answer

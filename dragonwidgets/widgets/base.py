@@ -89,7 +89,7 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
     step = t.Int(0, help="The shown step of the history (0 = the initial state).").tag(sync=True)
     history_length = t.Int(0, help="Entries in the history; steps after `step` can be redone.").tag(sync=True)
     log = t.List(help=f"The last {LOG_ROWS} events, as the viewer may read them.").tag(sync=True)
-    seats = t.List(t.Unicode(), help="'human' or a bot name, per seat.").tag(sync=True)
+    seats = t.List(t.Any(), help="'human' or a bot name, per seat (an agent given as an object shows by its label).").tag(sync=True)
     bot_names = t.List(t.Unicode(), help="The bots this game offers.").tag(sync=True)
     viewer = t.Unicode(TEACHER, help="'teacher', 'hotseat', or a seat number as a string ('0').").tag(sync=True)
     viewer_choices = t.List(

@@ -1,5 +1,12 @@
 """Bot seats: who plays a seat, whether a bot is due, one bot move, and the loop that plays them at a pace.
 
+A seat is played by a person (``"human"``), by one of the game's bots (by name), or by an *agent* of the
+notebook's own: any object with the bot protocol (``choose(view, legal_actions, rng)``) or any callable
+given what the seat may know (``dragonwidgets.engine.spaces.agent_input``: ``{"observation", "action_mask",
+"view", "legal_actions"}``, so a PettingZoo policy plays as it is) that answers an action index, id or
+Action. An agent is shown by a label (``"agent <its name>"``) among ``bot_names``. An agent that raises or
+answers something illegal pauses the bots and shows the error; nothing changes.
+
 The loop runs on the event loop Jupyter's kernel runs (one move every ``pace`` seconds while ``playing``);
 where no loop runs (plain Python, tests) nothing plays by itself and ``bot_step()`` makes one move.
 """
@@ -13,6 +20,7 @@ from typing import Any
 
 from ..engine import CHANCE, Action, bot_move, make_bot
 from ..engine.registry import GENERIC_BOTS
+from ..engine.spaces import agent_choice, agent_input
 from .messages import IntentError
 from .views import HUMAN
 
@@ -41,7 +49,8 @@ class BotSeats:
         Returns the action applied.
 
         Raises:
-            IntentError: the game is over, or a person decides now.
+            IntentError: the game is over, or a person decides now, or the seat's agent raised or answered
+                something illegal (the bots are then paused, ``last_error`` says why, nothing changed).
         """
         self._check_not_editing("bot_step")
         game = self._game
@@ -59,13 +68,25 @@ class BotSeats:
                 f"the seat to a bot in the Seats panel (from Python: w.set_seat({seat}, {self._default_bot()!r}))"
             )
         rng = random.Random(f"{game.seed}:{game.step}:{seat}")
-        action = bot_move(game, self._bot(seat), rng)
-        game.apply(action)
+        bot = self._bot(seat)
+        if self.seats[seat] not in self._seat_agents():
+            action = bot_move(game, bot, rng)
+            game.apply(action)
+        else:
+            try:  # the notebook's own agent: whatever it does wrong is shown, and changes nothing
+                answer = bot_move(game, bot, rng) if hasattr(bot, "choose") else bot(agent_input(game, seat))
+                step = game.step
+                game.apply(agent_choice(game, answer))
+                action = game.entry(step).action
+            except Exception as exc:  # noqa: BLE001 - an agent's failure is reported in the widget
+                self.playing = False
+                self.last_error = f"{game.player_name(seat)}'s {self.seats[seat]} failed, the bots are paused: {exc}"[:2000]
+                raise IntentError(self.last_error) from exc
         self._after_change()
         return action
 
-    def set_seat(self, seat: int, who: str) -> None:
-        """Give ``seat`` to ``"human"`` or to a bot (one of ``bot_names``)."""
+    def set_seat(self, seat: int, who: Any) -> None:
+        """Give ``seat`` to ``"human"``, to a bot (one of ``bot_names``) or to an agent (a bot object or a callable)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._game.players:
             raise IntentError(f"seat must be an int in 0..{self._game.players - 1}, got {seat!r}")
         seats = list(self.seats)
@@ -77,17 +98,49 @@ class BotSeats:
         self.pace = pace
 
     def _checked_seats(self, value: Any) -> list[str]:
-        """Return ``value`` as a list if it gives each seat ``"human"`` or a bot of this game (the ``seats``
-        trait's check), else raise ``IntentError``."""
-        seats = list(value)
+        """Return ``value`` as a list of names if it gives each seat ``"human"``, a bot of this game or an agent
+        (the ``seats`` trait's check; an agent is named by its label, added to ``bot_names``), else raise
+        ``IntentError``."""
+        entries = list(value)
         n = self._game.players
-        if len(seats) != n:
-            raise IntentError(f"seats needs one entry per seat ({n}), got {len(seats)}: {seats!r}")
+        if len(entries) != n:
+            raise IntentError(f"seats needs one entry per seat ({n}), got {len(entries)}: {entries!r}")
         allowed = [HUMAN, *self.bot_names]
-        for i, who in enumerate(seats):
-            if who not in allowed:
-                raise IntentError(f"seats[{i}] must be one of {allowed}, got {who!r}")
+        seats, agents = [], {}
+        for i, who in enumerate(entries):
+            if isinstance(who, str):
+                if who not in allowed:
+                    raise IntentError(f"seats[{i}] must be one of {allowed}, an agent object (choose(view, legal, rng)) "
+                                      f"or a callable from an observation to an action, got {who!r}")
+                seats.append(who)
+            elif hasattr(who, "choose") or callable(who):
+                label = self._agent_label(who, agents)
+                agents[label] = who
+                seats.append(label)
+            else:
+                raise IntentError(f"seats[{i}] must be 'human', a bot name, an agent object (choose(view, legal, rng)) "
+                                  f"or a callable from an observation to an action, got {who!r:.80}")
+        if agents:
+            self._seat_agents().update(agents)
+            self.bot_names = [*self.bot_names, *(label for label in agents if label not in self.bot_names)]
         return seats
+
+    def _seat_agents(self) -> dict[str, Any]:
+        """The notebook's agents this widget was given, by label."""
+        return self.__dict__.setdefault("_agents", {})
+
+    def _agent_label(self, agent: Any, new: dict[str, Any]) -> str:
+        """Return ``agent``'s label: ``"agent <name>"`` (its ``name``, else its ``__name__`` or class), numbered
+        when another agent has it already."""
+        name = getattr(agent, "name", None)
+        if not isinstance(name, str):
+            name = getattr(agent, "__name__", None) or type(agent).__name__
+        known = {**self._seat_agents(), **new}
+        label, k = f"agent {name}", 1
+        while label in known and known[label] is not agent:
+            k += 1
+            label = f"agent {name} #{k}"
+        return label
 
     @staticmethod
     def _checked_pace(pace: float) -> float:
@@ -102,7 +155,7 @@ class BotSeats:
 
     def _default_bot(self) -> str:
         """The bot a hint suggests: the game's own player (``greedy``, ``planner``), else ``random``."""
-        own = [b for b in self.bot_names if b != "random" and b not in GENERIC_BOTS]
+        own = [b for b in self.bot_names if b != "random" and b not in GENERIC_BOTS and b not in self._seat_agents()]
         return own[0] if own else "random"
 
     def _first_human_seat(self) -> int:
@@ -110,6 +163,8 @@ class BotSeats:
 
     def _bot(self, seat: int) -> Any:
         name = self.seats[seat]
+        if name in self._seat_agents():
+            return self._seat_agents()[name]
         bot = self._bots.get(seat)
         if bot is None or getattr(bot, "_dw_name", None) != name:
             bot = make_bot(self._game.name, name)
