@@ -14,6 +14,7 @@ import pytest
 
 import dragonwidgets
 from dragonwidgets.games.emerald.state import PAY_OR_LOSE
+from dragonwidgets.games.emerald.tensor import observation_layout
 from random_play import random_prefix
 
 SHAPES = {2: (528,), 3: (569,), 4: (610,), 5: (651,)}
@@ -66,7 +67,7 @@ def test_determinized_twins_give_the_seat_the_same_tensor():
 def test_another_seats_gold_values_are_absent_and_its_own_present():
     """EM-CARD-5: gold lies face down; only its holder reads the values (until the end)."""
     g = random_prefix("emerald", 3, 2, 90)
-    layout = g._tensor_layout()
+    layout = observation_layout(g.board, g.players)
     holders = [s for s in range(3) if g.state.hands[s].gold]
     assert holders
     seat = holders[0]
@@ -102,7 +103,7 @@ def test_the_tensor_changes_exactly_when_the_observation_does(players):
 def test_the_knights_field_counts_every_knight_on_the_board():
     """EM-SETUP-11/12: 5 knights of each colour at 3 players, wherever they stand (NEST included)."""
     g = random_prefix("emerald", 3, 6, 120)
-    layout = g._tensor_layout()
+    layout = observation_layout(g.board, g.players)
     knights = layout.view(g.observation_tensor(1), "knights").reshape(-1, 5)
     assert knights.sum(axis=0).tolist() == [5, 5, 5, 0, 0]
 

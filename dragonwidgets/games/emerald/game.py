@@ -24,7 +24,6 @@ from typing import Any, ClassVar
 import numpy as np
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
-from dragonwidgets.engine.spaces import TensorLayout
 
 from . import tensor, text, turn
 from .actions import roll_outcomes
@@ -269,14 +268,14 @@ class EmeraldGame(Game):
         return tensor.chance_space(self.board)
 
     def _observation_tensor_shape(self) -> tuple[int, ...]:
-        return (self._tensor_layout().size,)
+        return (self._tensor_encoder().layout.size,)
 
     def _observation_tensor(self, seat: int) -> np.ndarray:
-        return tensor.encode(self.observation(seat), self.board, self._tensor_layout())
+        return self._tensor_encoder().encode(self.observation(seat))
 
-    def _tensor_layout(self) -> TensorLayout:
-        """Return the observation tensor's fields (``tensor.observation_layout``), made once per game."""
-        return self._cached("_tensor_layout_cache", lambda: tensor.observation_layout(self.board, self.players))
+    def _tensor_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
+        return self._cached("_tensor_encoder_cache", lambda: tensor.ObservationEncoder(self.board, self.players))
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static layout sent to the browser once (the Emerald contract's ``board_layout``;

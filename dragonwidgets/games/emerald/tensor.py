@@ -17,7 +17,7 @@ Bundled board: 2 players 93 actions, 3 players 72, 4 players 93, 5 players 114.
 die face, then with manual chance only ``reveal gold {value}`` and ``reveal gem {gem}`` (EM-CARD-2).
 
 **Observation tensor** (:func:`observation_layout` lists each field with its offset): a flat float32
-vector built from ``observation(seat)`` alone (:func:`encode`), so it holds exactly what that seat may
+vector built from ``observation(seat)`` alone (:class:`ObservationEncoder`), so it holds exactly what that seat may
 see: its own gold values, never another seat's (until the end), nor a face-down or boxed card, nor the
 value of gold paid to the dragon unless ``show_paid_gold`` (EM-SOOTHE-4, EM-INT-18). Counts are raw
 numbers (not scaled); one-hot fields are all 0 where the observation holds ``None``. Left out: the
@@ -141,120 +141,152 @@ def observation_layout(board: Board, players: int) -> TensorLayout:
     ])
 
 
-def encode(obs: dict[str, Any], board: Board, layout: TensorLayout) -> np.ndarray:
-    """Return the observation dict ``obs`` (a seat's, from ``EmeraldGame.observation``) as the flat
-    float32 vector ``layout`` describes (:func:`observation_layout`).
+class ObservationEncoder:
+    """Writes a seat's observation dict as the flat vector :func:`observation_layout` describes, for one
+    board and player count (built once per game: every index table is made here, so :meth:`encode` only
+    looks up and writes every entry with one numpy assignment).
 
-    Raises:
-        ValueError: ``obs`` names a component the board does not have (a card value, a colour, a space).
+    >>> import dragonwidgets
+    >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    >>> encoder = ObservationEncoder(g.board, 3)
+    >>> v = encoder.encode(g.observation(0))
+    >>> v.shape, float(v[encoder.layout.slice("treasures_left")][0])
+    ((569,), 4.0)
     """
-    v = layout.zeros()
-    P = obs["players"]
-    colours, where, mountains = board.colours, spaces(board), board.mountains
-    field = layout.view
 
-    def one_hot(name: str, options: tuple, value: Any, base: int = 0) -> None:
-        if value is not None:
-            field(v, name)[base + _index_of(options, value, name)] = 1
+    def __init__(self, board: Board, players: int):
+        self.board, self.players = board, players
+        self.layout = observation_layout(board, players)
+        self._at = {f.name: self.layout.slice(f.name).start for f in self.layout.fields}
+        self._colour = {c: i for i, c in enumerate(board.colours)}
+        self._space = {sq: i for i, sq in enumerate(spaces(board))}
+        self._value = {v: i for i, v in enumerate(gold_values(board))}
+        self._gem = {g: i for i, g in enumerate(board.gem_types)}
+        self._bonus = {b: i for i, b in enumerate((FOUR_GEMS, *(f"majority_{g}" for g in board.gem_types)))}
+        self._decision = {d: i for i, d in enumerate(DECISIONS)}
+        self._face = {n: i for i, n in enumerate(sorted(set(board.die)))}
+        self._track = {p: i for i, p in enumerate(sorted(board.track_positions))}
+        self._pile_row = 2 + len(self._value) + len(self._gem)
+        self._hand_row = 6 + 2 * len(self._value) + 2 * len(self._gem)
 
-    seats = tuple(range(P))
-    one_hot("viewer", seats, obs["viewer"])
-    if obs["current_player"] is not None:
-        field(v, "current_player")[P if obs["current_player"] < 0 else obs["current_player"]] = 1
-    field(v, "is_over")[0] = obs["is_over"]
-    one_hot("decision", DECISIONS, obs["decision"])
-    one_hot("active_player", seats, obs["active_player"])
-    one_hot("first_player", seats, obs["first_player"])
-    field(v, "turn")[0] = obs["turn"]
-    for seat, played in enumerate(obs["seat_colours"]):
-        for colour in played:
-            one_hot("seat_colours", colours, colour, seat * len(colours))
-    one_hot("turn_colour", colours, obs["turn_colour"])
-    for name in ("knights", "moved"):
-        counts = field(v, name).reshape(len(where), len(colours))
-        for space, here in obs[name].items():
-            for colour, n in here.items():
-                counts[_index_of(where, space, name), _index_of(colours, colour, name)] = n
-    field(v, "knights_moved")[0] = obs["knights_moved"]
-    field(v, "card_taken")[0] = obs["card_taken"]
-    one_hot("last_destination", where, obs["last_destination"])
-    _encode_piles(obs["piles"], board, field(v, "piles").reshape(len(mountains), -1))
-    one_hot("dragon_square", where, obs["dragon"]["square"])
-    field(v, "dragon")[:] = (obs["dragon"]["facing"] == "lair", obs["dragon"]["on_track"])
-    one_hot("flight_track", tuple(sorted(board.track_positions)), obs["flight_track"]["position"])
-    field(v, "flight_track")[-1] = obs["flight_track"]["fixed"]
-    field(v, "dragon_moves")[0] = obs["dragon_moves"]
-    one_hot("last_roll", tuple(sorted(set(board.die))), obs["last_roll"])
-    field(v, "treasures_left")[0] = obs["treasures_left"]
-    for place, colour in enumerate(obs["lair_places"]):
-        one_hot("lair_places", colours, colour, place * len(colours))
-    one_hot("bonus_four_gems", seats, obs["bonus"]["four_different_gems"])
-    for g, gem in enumerate(board.gem_types):
-        one_hot("bonus_majority", seats, obs["bonus"]["majority"].get(gem), g * P)
-    hands = field(v, "hands").reshape(P, -1)
-    for seat, hand in enumerate(obs["hands"]):
-        _encode_hand(hand, board, hands[seat])
-    _encode_pending(obs["pending"], board, P, field(v, "pending"))
-    reason = obs["end_reason"]
-    if reason is not None:
-        field(v, "end_reason")[next(i for i, key in enumerate(END_REASONS) if key in reason or key == "other")] = 1
-    if obs["scores"] is not None:
-        field(v, "scores")[:] = [*(obs["scores"][str(seat)] for seat in seats), 1]
-    for seat in (obs["outcome"] or {}).get("winners", ()):
-        field(v, "winners")[seat] = 1
-    return v
+    def encode(self, obs: dict[str, Any]) -> np.ndarray:
+        """Return the observation dict ``obs`` (a seat's, from ``EmeraldGame.observation``) as a float32 vector.
+
+        Raises:
+            ValueError: ``obs`` names a component the board does not have (a card value, a colour, a space).
+        """
+        at, P, C = self._at, self.players, len(self._colour)
+        index: list[int] = []
+        value: list[float] = []
+
+        def put(name: str, i: int, x: float = 1.0) -> None:
+            if x:  # the vector starts at 0
+                index.append(at[name] + i)
+                value.append(x)
+
+        def one_hot(name: str, table: dict, key: Any, base: int = 0) -> None:
+            if key is not None:
+                put(name, base + _look_up(table, key, name))
+
+        seats = range(P)
+        seat_table = dict(zip(seats, seats))
+        one_hot("viewer", seat_table, obs["viewer"])
+        if obs["current_player"] is not None:
+            put("current_player", P if obs["current_player"] < 0 else obs["current_player"])
+        put("is_over", 0, obs["is_over"])
+        one_hot("decision", self._decision, obs["decision"])
+        one_hot("active_player", seat_table, obs["active_player"])
+        one_hot("first_player", seat_table, obs["first_player"])
+        put("turn", 0, obs["turn"])
+        for seat, played in enumerate(obs["seat_colours"]):
+            for colour in played:
+                one_hot("seat_colours", self._colour, colour, seat * C)
+        one_hot("turn_colour", self._colour, obs["turn_colour"])
+        for name in ("knights", "moved"):
+            for space, here in obs[name].items():
+                row = _look_up(self._space, space, name) * C
+                for colour, n in here.items():
+                    put(name, row + _look_up(self._colour, colour, name), n)
+        put("knights_moved", 0, obs["knights_moved"])
+        put("card_taken", 0, obs["card_taken"])
+        one_hot("last_destination", self._space, obs["last_destination"])
+        self._put_piles(obs["piles"], put)
+        dragon = obs["dragon"]
+        one_hot("dragon_square", self._space, dragon["square"])
+        put("dragon", 0, dragon["facing"] == "lair")
+        put("dragon", 1, dragon["on_track"])
+        one_hot("flight_track", self._track, obs["flight_track"]["position"])
+        put("flight_track", len(self._track), obs["flight_track"]["fixed"])
+        put("dragon_moves", 0, obs["dragon_moves"])
+        one_hot("last_roll", self._face, obs["last_roll"])
+        put("treasures_left", 0, obs["treasures_left"])
+        for place, colour in enumerate(obs["lair_places"]):
+            one_hot("lair_places", self._colour, colour, place * C)
+        one_hot("bonus_four_gems", seat_table, obs["bonus"]["four_different_gems"])
+        for gem, g in self._gem.items():
+            one_hot("bonus_majority", seat_table, obs["bonus"]["majority"].get(gem), g * P)
+        for seat, hand in enumerate(obs["hands"]):
+            self._put_hand(hand, seat * self._hand_row, put)
+        self._put_pending(obs["pending"], put)
+        reason = obs["end_reason"]
+        if reason is not None:
+            put("end_reason", next(i for i, key in enumerate(END_REASONS) if key in reason or key == "other"))
+        if obs["scores"] is not None:
+            for seat in seats:
+                put("scores", seat, obs["scores"][str(seat)])
+            put("scores", P)
+        for seat in (obs["outcome"] or {}).get("winners", ()):
+            put("winners", seat)
+        v = self.layout.zeros()
+        v[index] = value
+        return v
+
+    def _put_piles(self, piles: dict[str, Any], put: Any) -> None:
+        """Each mountain's row: gold count, gold top one-hot, gem count, gem top one-hot."""
+        V = len(self._value)
+        for m, square in enumerate(self.board.mountains):
+            gold, gem = piles[square]["gold"], piles[square]["gem"]
+            row = m * self._pile_row
+            put("piles", row, gold["count"])
+            if gold["top"] is not None:
+                put("piles", row + 1 + _look_up(self._value, gold["top"]["value"], "piles"))
+            put("piles", row + 1 + V, gem["count"])
+            if gem["top"] is not None:
+                put("piles", row + 2 + V + _look_up(self._gem, gem["top"]["gem"], "piles"))
+
+    def _put_hand(self, hand: dict[str, Any], row: int, put: Any) -> None:
+        """One seat's hand, at ``row`` of the ``hands`` field (the per-seat order of the layout)."""
+        V, G = len(self._value), len(self._gem)
+        put("hands", row, hand["gold"] is not None)
+        for v in hand["gold"] or ():
+            put("hands", row + 1 + _look_up(self._value, v, "hands"), hand["gold"].count(v))
+        put("hands", row + 1 + V, hand["gold_count"])
+        for gem, n in hand["gems"].items():
+            put("hands", row + 2 + V + _look_up(self._gem, gem, "hands"), n)
+        put("hands", row + 2 + V + G, hand["treasures"])
+        for bonus in hand["bonus"]:
+            put("hands", row + 3 + V + G + _look_up(self._bonus, bonus, "hands"))
+        paid = row + 3 + V + G + len(self._bonus)
+        put("hands", paid, hand["gold_paid"])
+        put("hands", paid + 1, hand["paid_values"] is not None)
+        for v in hand["paid_values"] or ():
+            put("hands", paid + 2 + _look_up(self._value, v, "hands"), hand["paid_values"].count(v))
+
+    def _put_pending(self, pending: dict[str, Any] | None, put: Any) -> None:
+        """The capture being resolved: present, square one-hot, victim colour one-hot, owner one-hot."""
+        if pending is None:
+            return
+        Q, C = len(self._space), len(self._colour)
+        put("pending", 0)
+        put("pending", 1 + _look_up(self._space, pending["square"], "pending"))
+        if pending["victim_colour"] is not None:
+            put("pending", 1 + Q + _look_up(self._colour, pending["victim_colour"], "pending"))
+        if pending["victim_owner"] is not None:
+            put("pending", 1 + Q + C + pending["victim_owner"])
 
 
-def _index_of(options: tuple, value: Any, name: str) -> int:
+def _look_up(table: dict, key: Any, name: str) -> int:
     try:
-        return options.index(value)
-    except ValueError:
-        raise ValueError(f"observation field {name!r}: {value!r} is not one of {list(options)}") from None
-
-
-def _encode_piles(piles: dict[str, Any], board: Board, rows: np.ndarray) -> None:
-    """Write each mountain's piles into its row: gold count, gold top one-hot, gem count, gem top one-hot."""
-    values, gems = gold_values(board), board.gem_types
-    for m, square in enumerate(board.mountains):
-        gold, gem = piles[square]["gold"], piles[square]["gem"]
-        row = rows[m]
-        row[0] = gold["count"]
-        if gold["top"] is not None:
-            row[1 + _index_of(values, gold["top"]["value"], "piles")] = 1
-        row[1 + len(values)] = gem["count"]
-        if gem["top"] is not None:
-            row[2 + len(values) + _index_of(gems, gem["top"]["gem"], "piles")] = 1
-
-
-def _encode_hand(hand: dict[str, Any], board: Board, row: np.ndarray) -> None:
-    """Write one seat's hand into ``row`` (the ``hands`` field's per-seat order, see the layout)."""
-    values, gems = gold_values(board), board.gem_types
-    V, G = len(values), len(gems)
-    bonuses = (FOUR_GEMS, *(f"majority_{gem}" for gem in gems))
-    row[0] = hand["gold"] is not None
-    for value in hand["gold"] or ():
-        row[1 + _index_of(values, value, "hands")] += 1
-    row[1 + V] = hand["gold_count"]
-    for gem, n in hand["gems"].items():
-        row[2 + V + _index_of(gems, gem, "hands")] = n
-    row[2 + V + G] = hand["treasures"]
-    for bonus in hand["bonus"]:
-        row[3 + V + G + _index_of(bonuses, bonus, "hands")] = 1
-    base = 3 + V + G + len(bonuses)
-    row[base] = hand["gold_paid"]
-    row[base + 1] = hand["paid_values"] is not None
-    for value in hand["paid_values"] or ():
-        row[base + 2 + _index_of(values, value, "hands")] += 1
-
-
-def _encode_pending(pending: dict[str, Any] | None, board: Board, players: int, part: np.ndarray) -> None:
-    """Write the capture being resolved: present, square one-hot, victim colour one-hot, owner one-hot."""
-    if pending is None:
-        return
-    where, colours = spaces(board), board.colours
-    part[0] = 1
-    part[1 + _index_of(where, pending["square"], "pending")] = 1
-    if pending["victim_colour"] is not None:
-        part[1 + len(where) + _index_of(colours, pending["victim_colour"], "pending")] = 1
-    if pending["victim_owner"] is not None:
-        part[1 + len(where) + len(colours) + pending["victim_owner"]] = 1
+        return table[key]
+    except (KeyError, TypeError):
+        raise ValueError(f"observation field {name!r}: {key!r} is not one of {list(table)}") from None
