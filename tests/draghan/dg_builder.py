@@ -58,6 +58,7 @@ from typing import Any, Iterable, Sequence
 import pytest
 
 from dragonwidgets.games.draghan import DraghanGame
+from dragonwidgets.games.draghan import equipment_check, healing, rounds, sharing
 from dragonwidgets.games.draghan.cards import DECK_NAMES, load_decks
 from dragonwidgets.games.draghan.state import DRAGHAN, HEAL_2, SHADOW, Hero
 
@@ -256,11 +257,11 @@ def position(
     events: list = []
     if at == "round":
         s.round = round - 1
-        game._start_round(s, events)
+        rounds.start_round(game, events)
     else:
         s.round = round
-        {"share": game._share_phase, "heal_2": lambda ev: game._heal_phase(HEAL_2, ev),
-         "check": game._start_check, "end": game._end_round}[at](events)
+        {"share": sharing.share_phase, "heal_2": lambda g, ev: healing.heal_phase(g, HEAL_2, ev),
+         "check": equipment_check.start_check, "end": rounds.end_round}[at](game, events)
     game._legal_cache = None
     game.built_events = events + game._draw_due_chance()  # type: ignore[attr-defined]
     return game
@@ -302,7 +303,7 @@ def _check_kinds(game: DraghanGame, heroes: list[Hero | None], zones: dict[str, 
                 if not fits:
                     raise ValueError(f"deck {name}: {c} does not belong there (only fled Draghan monsters join "
                                      "the Shadow deck, DG-RESULT-4)")
-    has_card = game._dragon_card() in zones["table"]
+    has_card = game.tables.dragon_card in zones["table"]
     if bool(dragon) != has_card:
         raise ValueError("the dragon card on the table and a large dragon go together (DG-DRAGON-1, DG-INT-18)")
     if dragon and card(dragon).kind != "dragon":

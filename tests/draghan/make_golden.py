@@ -104,7 +104,7 @@ class Policy:
 
     def fight(self, game, decision: str, seat: int, ids: list[str]) -> str:
         plan = self.plan(game)
-        dragon = game._dragon_card()
+        dragon = game.tables.dragon_card
 
         def word(m):
             return "none" if m is None else ("dragon" if m == dragon else m)

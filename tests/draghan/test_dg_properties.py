@@ -88,14 +88,14 @@ def choose(g: DraghanGame, rng: random.Random) -> str:
         seat = g.current_player
         if s.phase == DECLARE_TARGET:
             want = plan.targets.get(seat)
-            word = "dragon" if want and want == g._dragon_card() else (want or "none")
+            word = "dragon" if want and want == g.tables.dragon_card else (want or "none")
             pick = f"face {word}"
         elif s.phase == DECLARE_EQUIPMENT:
             left = [c for c in plan.cards.get(seat, ()) if f"use {c}" in legal]
             pick = f"use {left[0]}" if left else "done"
         else:
             want = plan.assist
-            pick = f"assist {'dragon' if want and want == g._dragon_card() else (want or 'none')}"
+            pick = f"assist {'dragon' if want and want == g.tables.dragon_card else (want or 'none')}"
         if pick in legal:
             return pick
     return rng.choice(legal)

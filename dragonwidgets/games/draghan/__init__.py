@@ -3,6 +3,25 @@
 The registry reads ``GAME_CLASS`` and ``BOTS`` from here. ``players`` is the number of characters in
 play; one person may play several seats (solo, DG-SOLO-2).
 
+The modules, in the order of a game and its rounds (each rule ID's code is in the module of its prefix):
+
+- ``game``: ``DraghanGame``, which only wires the modules below into the engine's protocol.
+- ``state``: the state and its phases; ``cards`` (and ``deck_file``, its checks): the decks (DG-REC-*);
+  ``tables``: lookups over the card data; ``actions``: the action ids and labels of every decision.
+- ``setup``: the decks dealt, the characters chosen or dealt (DG-SETUP-*, DG-CAMP-3).
+- ``rounds``: a round's start and end, the map passed on, the loss (DG-ROUND, DG-PASS, DG-END).
+- ``healing``: phases 1 and 6 (DG-HEAL).
+- ``locations``: phase 2, the location and the thief (DG-LOC); ``portals``: travel (DG-PORTAL).
+- ``encounters``: phase 3, the cards revealed and the dragon drawn (DG-EXPLORE, DG-DRAGON-1).
+- ``declaring``: phase 3, who faces what with which cards, the assist (DG-FIGHT-1..5).
+- ``fight``: the icon arithmetic and the search of fight plans (DG-FIGHT-6/7); ``hint``: the fight hint.
+- ``results``: phase 4, test, gold and fates (DG-RESULT, DG-DRAGON-3..7).
+- ``wounds``: wounds, drop-outs, replacements (DG-WOUND); ``market``: buying (DG-MARKET).
+- ``sharing``: phase 5 (DG-SHARE); ``equipment_check``: phase 7 (DG-EQUIP).
+- ``observation``, ``text``, ``why``: what a seat sees, the text picture, why an action is illegal;
+  ``determinize``: resampling hidden orders; ``bots``: the random and planner bots; ``balance``: the
+  deck balance figures.
+
 >>> from dragonwidgets.games import draghan
 >>> game = draghan.new_game(players=3, seed=3)
 >>> game.players, game.cooperative

@@ -45,7 +45,7 @@ from dragonwidgets.engine import Action
 from dragonwidgets.engine.bots import RandomBot
 
 from .cards import SKILLS, Decks, load_decks
-from .fight import Plan, icons, search
+from .fight import Plan, search
 
 __all__ = ["PlannerBot", "RandomBot", "plan_value", "search_inputs", "team_score"]
 

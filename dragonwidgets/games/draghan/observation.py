@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .declaring import shows
 from .fight import NO_ICONS
+from .results import placements as placements_of
 from .state import OVER
 
 if TYPE_CHECKING:
@@ -28,11 +30,12 @@ def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
     ``hidden["decks"]`` and ``hidden["removed"]``. ``location`` and ``assist_target`` point into them.
     """
     s = game.state
-    dragon_card = game._dragon_card()
-    placements = game._placements()  # the icons placed at every monster, in one pass (DG-FIGHT-6)
+    t = game.tables
+    dragon_card = t.dragon_card
+    placements = placements_of(game)  # the icons placed at every monster, in one pass (DG-FIGHT-6)
     table = []
     for m in s.table:
-        table.append({"id": m, "dragon": m == dragon_card, "req": game._req(m),
+        table.append({"id": m, "dragon": m == dragon_card, "req": t.req(m, s.dragon),
                       "placed": list(placements.get(m, NO_ICONS)),
                       "facing": sorted(seat for seat, t in s.targets.items() if t == m)})
     obs: dict[str, Any] = {
@@ -43,7 +46,7 @@ def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
         "realm": s.realm,
         "result": s.result,
         "heroes": [None if h is None else {"card": h.card, "wounded": h.wounded, "equipment": list(h.equipment),
-                                           "coins": h.coins, "shows": game._shows(i)}
+                                           "coins": h.coins, "shows": shows(game, i)}
                    for i, h in enumerate(s.heroes)],
         "set_aside": list(s.set_aside),
         "supply": s.supply,

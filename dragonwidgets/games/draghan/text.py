@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .declaring import shows
+
 if TYPE_CHECKING:
     from .game import DraghanGame
 
@@ -23,7 +25,7 @@ def render(game: "DraghanGame") -> str:
     if s.location:
         lines.append(f"location {name(s.location).name} ({name(s.location).ability}{' ' + s.assist if s.assist else ''})")
     if s.table:
-        lines.append("table: " + ", ".join(f"{game._monster_name(m)} [{game._req(m)}]" for m in s.table))
+        lines.append("table: " + ", ".join(f"{game.tables.monster_name(m, s.dragon)} [{game.tables.req(m, s.dragon)}]" for m in s.table))
     if s.revealed_equipment:
         lines.append("found: " + ", ".join(name(c).name for c in s.revealed_equipment))
     if s.market_display:
@@ -34,7 +36,7 @@ def render(game: "DraghanGame") -> str:
             continue
         kit = ", ".join(name(c).name for c in h.equipment) or "no equipment"
         lines.append(f"seat {i + 1}: {name(h.card).name} {'wounded' if h.wounded else 'healthy'} "
-                     f"[{game._shows(i)}], {h.coins} coins, {kit}")
+                     f"[{shows(game, i)}], {h.coins} coins, {kit}")
     short = {"location_draghan": "locations D", "location_shadow": "locations S", "encounter_draghan": "encounters D",
              "encounter_shadow": "encounters S", "market": "market"}
     lines.append(f"supply {s.supply} · portals {len(s.portals_up)} · " +

@@ -119,11 +119,11 @@ def _out_of_phase(game: "DraghanGame", words: list[str], when: str) -> str:
                     "(portal_decision_time='end_of_round', DG-INT-19, DG-PORTAL-1)")
         return when
     if kind == "dragon" and s.dragon:
-        return (f"the dragon is already on the table ({game._name(s.dragon)}): one large dragon per game "
+        return (f"the dragon is already on the table ({game.tables.name[s.dragon]}): one large dragon per game "
                 "(DG-DRAGON-1, DG-INT-18)")
     if kind == "face" and s.phase == DECLARE_EQUIPMENT:
         seat = s.declaring[0]
-        return (f"the {game.player_name(seat)} already faces the {game._monster_name(s.targets.get(seat))}: "
+        return (f"the {game.player_name(seat)} already faces the {game.tables.monster_name(s.targets.get(seat), s.dragon)}: "
                 "a character faces one monster per round (DG-FIGHT-1, DG-FIGHT-5)")
     if kind in ("use", "done") and s.phase == DECLARE_TARGET:
         return "a character first chooses its monster, then the equipment it uses there (DG-FIGHT-3, DG-INT-15)"
@@ -154,7 +154,7 @@ def _out_of_phase(game: "DraghanGame", words: list[str], when: str) -> str:
 def _why_choose(game: "DraghanGame", words: list[str]) -> str:
     c = words[1] if len(words) > 1 else "?"
     if c in game.decks.cards and game.decks.card(c).kind == "character":
-        return f"the {game._name(c)} is already taken: each player chooses a different character (DG-SETUP-6)"
+        return f"the {game.tables.name[c]} is already taken: each player chooses a different character (DG-SETUP-6)"
     return f"{c} is not a character card; the characters are {', '.join(game.decks.characters)} (DG-SETUP-6)"
 
 
@@ -167,7 +167,7 @@ def _why_heal(game: "DraghanGame", words: list[str]) -> str:
     if hero is None or c not in hero.equipment:
         return (f"{c} is not a card of the active {game.player_name(s.active)}: it heals with its own cards only "
                 "(DG-HEAL-1)")
-    return f"the {game._name(c)} has no healing icon (DG-HEAL-1, DG-INT-8)"
+    return f"the {game.tables.name[c]} has no healing icon (DG-HEAL-1, DG-INT-8)"
 
 
 def _why_portal(game: "DraghanGame", words: list[str]) -> str:
@@ -185,7 +185,7 @@ def _why_lose(game: "DraghanGame", words: list[str]) -> str:
 def _why_dragon(game: "DraghanGame", words: list[str]) -> str:
     g = words[1] if len(words) > 1 else "?"
     if g in game.decks.dragons:
-        return f"the {game._name(g)} was set aside after an earlier win (DG-CAMP-1, DG-CAMP-3)"
+        return f"the {game.tables.name[g]} was set aside after an earlier win (DG-CAMP-1, DG-CAMP-3)"
     return f"{g} is not a large dragon card (DG-DRAGON-1, DG-REC-6)"
 
 
@@ -193,9 +193,9 @@ def _target(game: "DraghanGame", word: str) -> str | None:
     """The table id a word names ("dragon" is the dragon card), or None if nothing on the table."""
     s = game.state
     if word == "dragon":
-        card = game._dragon_card()
+        card = game.tables.dragon_card
         return card if card in s.table else None
-    return word if word in s.table and word != game._dragon_card() else None
+    return word if word in s.table and word != game.tables.dragon_card else None
 
 
 def _why_face(game: "DraghanGame", words: list[str]) -> str:
@@ -205,7 +205,7 @@ def _why_face(game: "DraghanGame", words: list[str]) -> str:
                 "(DG-FIGHT-1, DG-FIGHT-5)")
     w = words[1] if len(words) > 1 else "?"
     if w in s.revealed_equipment:
-        return (f"the {game._name(w)} is equipment, not a monster; revealed equipment belongs to no one during the "
+        return (f"the {game.tables.name[w]} is equipment, not a monster; revealed equipment belongs to no one during the "
                 "fight (DG-EXPLORE-3, DG-FIGHT-9)")
     if w == "dragon":
         return "there is no dragon on the table: it appears with the dragon card (DG-DRAGON-1, DG-DRAGON-2)"
@@ -219,14 +219,14 @@ def _why_use(game: "DraghanGame", words: list[str]) -> str:
     c = words[1] if len(words) > 1 else "?"
     name = game.player_name(seat)
     if c in s.revealed_equipment:
-        return (f"the {game._name(c)} was revealed this round and belongs to no one yet: it cannot be used in this "
+        return (f"the {game.tables.name[c]} was revealed this round and belongs to no one yet: it cannot be used in this "
                 "fight (DG-FIGHT-9, DG-INT-10)")
     if c in s.used.get(seat, []):
-        return f"the {game._name(c)} is already committed: each card is used once (DG-FIGHT-8)"
+        return f"the {game.tables.name[c]} is already committed: each card is used once (DG-FIGHT-8)"
     if hero is not None and c in hero.equipment:
-        return f"the {game._name(c)} has no skill icon, so it cannot be used in a fight (DG-INT-8)"
+        return f"the {game.tables.name[c]} has no skill icon, so it cannot be used in a fight (DG-INT-8)"
     if any(h is not None and c in h.equipment for h in s.heroes):
-        return (f"the {game._name(c)} is another character's: the {name} uses its own equipment only, and cards are "
+        return (f"the {game.tables.name[c]} is another character's: the {name} uses its own equipment only, and cards are "
                 "not passed during the fight (DG-FIGHT-3, DG-FIGHT-4)")
     return f"the {name} holds no card {c} (DG-FIGHT-3)"
 
@@ -238,7 +238,7 @@ def _why_assist(game: "DraghanGame", words: list[str]) -> str:
     m = _target(game, w)
     if m is None:
         return f"{w} is not a monster on the table (DG-LOC-3)"
-    return (f"no character faces the {game._monster_name(m)}: the assist helps a monster a character fights "
+    return (f"no character faces the {game.tables.monster_name(m, game.state.dragon)}: the assist helps a monster a character fights "
             "(DG-INT-6; the option assist_alone lifts this)")
 
 
@@ -246,14 +246,14 @@ def _why_extra(game: "DraghanGame", words: list[str]) -> str:
     s = game.state
     monster, group, extra = s.gold_queue[0]
     if len(words) != 3 or words[1] != monster:
-        return (f"the odd coins of the {game._monster_name(monster)} are handed out now: 'extra {monster} a+b' "
+        return (f"the odd coins of the {game.tables.monster_name(monster, s.dragon)} are handed out now: 'extra {monster} a+b' "
                 "(DG-RESULT-2)")
     try:
         seats = [int(x) for x in words[2].split("+")]
     except ValueError:
         seats = []
     if seats and not set(seats) <= set(group):
-        return (f"only the characters placed at the {game._monster_name(monster)} ({', '.join(map(str, group))}) share "
+        return (f"only the characters placed at the {game.tables.monster_name(monster, s.dragon)} ({', '.join(map(str, group))}) share "
                 "its coins (DG-INT-5, DG-RESULT-2)")
     return (f"the {extra} odd coin{'s' * (extra > 1)} go one each to {extra} different participant{'s' * (extra > 1)}, "
             "written in seat order (DG-INT-4)")
@@ -275,7 +275,7 @@ def _why_buy(game: "DraghanGame", words: list[str]) -> str:
     seat = s.buyers[0]
     price = game.decks.card(c).price or 0
     coins = s.heroes[seat].coins  # type: ignore[union-attr]
-    return (f"the {game._name(c)} costs {price} and the {game.player_name(seat)} has {coins} coin{'s' * (coins != 1)}: "
+    return (f"the {game.tables.name[c]} costs {price} and the {game.player_name(seat)} has {coins} coin{'s' * (coins != 1)}: "
             "a character pays with its own coins (DG-MARKET-3)")
 
 

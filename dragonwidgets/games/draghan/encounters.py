@@ -1,0 +1,71 @@
+"""Phase 3, first part: the encounter cards revealed (DG-EXPLORE-1..7, DG-INT-23) and the dragon drawn (DG-DRAGON-1).
+
+Monsters go to the table, equipment waits for the result (DG-RESULT-7/8), a thief steals at once
+(:func:`.locations.theft`), the dragon card brings a large dragon. Then the characters declare
+(:mod:`.declaring`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dragonwidgets.engine import CHANCE, Action, Event
+
+from . import declaring, locations
+from .state import DRAW_DRAGON, SHADOW
+
+if TYPE_CHECKING:
+    from .game import DraghanGame
+
+
+def start_explore(g: "DraghanGame", ev: list[Event]) -> None:
+    """DG-EXPLORE-1/2: as many cards as characters in play, plus one at a threat location."""
+    s = g.state
+    s.to_reveal = s.count_in_play() + s.extra_draw
+    s.resume = "explore"
+    explore(g, ev)
+
+
+def explore(g: "DraghanGame", ev: list[Event]) -> None:
+    """DG-EXPLORE-3..7: reveal one card at a time; thefts at once; the dragon card draws a dragon."""
+    s = g.state
+    deck = s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"]
+    card_of, revealed = g.tables.card, g.tables.revealed
+    while s.to_reveal > 0:
+        if not deck:  # DG-EXPLORE-6, DG-INT-23
+            ev.append(Event("deck_empty", f"The encounter deck is empty: {s.to_reveal} draw{'s' * (s.to_reveal > 1)} ignored."))
+            s.to_reveal = 0
+            break
+        cid = deck.pop(0)
+        s.to_reveal -= 1
+        card = card_of[cid]
+        ev.append(Event("revealed", revealed[cid]))
+        if card.kind == "equipment":
+            s.revealed_equipment.append(cid)
+            continue
+        s.table.append(cid)
+        if card.kind == "dragon_card":
+            s.phase = DRAW_DRAGON
+            return
+        if card.theft and locations.theft(g, ev):
+            return
+    declaring.start_declare(g, ev)
+
+
+def dragon_outcomes(g: "DraghanGame") -> list[Action]:
+    """DG-DRAGON-1, DG-CAMP-3: the chance node of the dragon: each large dragon in play, equally likely."""
+    dragons, card = g.state.decks["dragons"], g.tables.card
+    n = len(dragons)
+    return [Action(f"dragon {d}", f"The dragon is the {card[d].name} ({card[d].req})", CHANCE,
+                   "draw_dragon", (f"card/{d}",), ("DG-DRAGON-1", "DG-CAMP-3"), 1 / n) for d in dragons]
+
+
+def draw_dragon(g: "DraghanGame", dragon: str, ev: list[Event]) -> None:
+    """DG-DRAGON-1: the large dragon ``dragon`` is drawn from the face-down ones; the endgame begins."""
+    s = g.state
+    s.dragon = dragon
+    s.decks["dragons"].remove(dragon)
+    card = g.tables.card[dragon]
+    ev.append(Event("dragon_drawn", f"The dragon appears: the {card.name} ({card.req}). The endgame begins.",
+                    data={"dragon": dragon}))
+    explore(g, ev)

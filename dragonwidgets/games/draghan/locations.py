@@ -1,0 +1,112 @@
+"""Phase 2, a new location (DG-LOC-1..8, DG-END-4), and the thief (DG-LOC-5, DG-EXPLORE-4, DG-INT-14).
+
+The location turned up acts first: heal, assist, threat, market, theft or portal (:mod:`.portals`);
+then the encounters are revealed (:mod:`.encounters`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dragonwidgets.engine import CHANCE, Action, Event
+
+from . import encounters, rounds
+from .state import MARKET_DISPLAY, PORTAL, SHADOW, THEFT
+
+if TYPE_CHECKING:
+    from .game import DraghanGame
+
+
+def visit(g: "DraghanGame", ev: list[Event]) -> None:
+    """DG-LOC-1..8, DG-END-4: turn up the next location of the realm and apply its ability first."""
+    s = g.state
+    deck = s.decks["location_shadow" if s.realm == SHADOW else "location_draghan"]
+    if not deck:
+        rounds.lose(g, "no Shadow location is left to turn up", "DG-END-4", ev)
+        return
+    loc = deck.pop(0)
+    s.location = loc
+    card = g.tables.card[loc]
+    ev.append(Event("location", f"Round {s.round}: the {g.player_name(s.active)} turns up {card.name} ({card.ability}).",
+                    data={"location": loc, "ability": card.ability}))
+    ability = card.ability
+    if ability == "portal":
+        s.portals_up.append(loc)
+    else:
+        s.visited.append(loc)
+    if ability == "heal":
+        for h in s.heroes:
+            if h:
+                h.wounded = False
+        ev.append(Event("healed", "Every wounded character is healed (DG-LOC-2)."))
+    elif ability == "assist":
+        s.assist = card.icons
+    elif ability == "threat":
+        s.extra_draw = 1
+    elif ability == "market":
+        s.market_display = [s.decks["market"].pop(0) for _ in range(min(MARKET_DISPLAY, len(s.decks["market"])))]
+        ev.append(Event("market", "For sale after the fight: " + ", ".join(
+            f"{g.tables.name[c]} ({g.tables.card[c].price})" for c in s.market_display) + "."))
+    elif ability == "theft":
+        s.resume = "location"
+        if theft(g, ev):
+            return
+    elif ability == "portal":
+        if len(s.portals_up) >= 3:  # DG-PORTAL-6
+            s.travel_pending = True
+            ev.append(Event("portal", "The third portal: the team must travel to the Shadow Realm at the end of this round."))
+        elif g.options["portal_decision_time"] == "reveal":
+            s.phase = PORTAL
+            return
+        else:
+            s.portal_open = True
+    encounters.start_explore(g, ev)
+
+
+def theft(g: "DraghanGame", ev: list[Event]) -> bool:
+    """DG-LOC-5, DG-EXPLORE-4: a coin, else a random equipment card (a chance node if several), else nothing.
+
+    Returns True when a chance node must pick the card.
+    """
+    s, a = g.state, g.state.active
+    hero = s.heroes[a]
+    who = g.player_name(a)
+    if hero is None:
+        return False
+    if hero.coins:
+        hero.coins -= 1
+        s.supply += 1
+        ev.append(Event("theft", f"A thief takes a coin from the {who}."))
+    elif len(hero.equipment) == 1:
+        lose_card(g, hero.equipment[0], ev)
+    elif hero.equipment:
+        s.phase = THEFT
+        return True
+    else:
+        ev.append(Event("theft", f"A thief finds nothing on the {who}."))
+    return False
+
+
+def theft_outcomes(g: "DraghanGame") -> list[Action]:
+    """DG-LOC-5, DG-INT-14: the chance node of a theft: each card of the active character, equally likely."""
+    s, name = g.state, g.tables.name
+    kit = s.heroes[s.active].equipment  # type: ignore[union-attr]
+    return [Action(f"lose {c}", f"The thief takes the {name[c]}", CHANCE, "theft_pick", (f"card/{c}",),
+                   ("DG-LOC-5", "DG-EXPLORE-4", "DG-INT-14"), 1 / len(kit)) for c in kit]
+
+
+def stolen(g: "DraghanGame", card: str, ev: list[Event]) -> None:
+    """The chance outcome ``lose {card}``: the thief takes ``card``; the phase goes on where it stopped."""
+    lose_card(g, card, ev)
+    if g.state.resume == "location":
+        encounters.start_explore(g, ev)
+    else:
+        encounters.explore(g, ev)
+
+
+def lose_card(g: "DraghanGame", card: str, ev: list[Event]) -> None:
+    """DG-LOC-5: the active character's ``card`` goes to the discard pile."""
+    s = g.state
+    s.heroes[s.active].equipment.remove(card)  # type: ignore[union-attr]
+    s.discard.append(card)
+    ev.append(Event("theft", f"A thief takes the {g.tables.name[card]} from the {g.player_name(s.active)}."))
