@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import dragonwidgets
-from dragonwidgets.games.emerald.state import PAY_OR_LOSE
+from dragonwidgets.games.emerald.state import PAY_OR_LOSE, REVEAL_CARD
 from dragonwidgets.games.emerald.tensor import observation_layout
 from random_play import random_prefix
 
@@ -31,6 +31,11 @@ def _positions():
     out = [random_prefix("emerald", p, seed, n) for p in (2, 3, 5) for seed, n in ((1, 0), (2, 35), (3, 90))]
     out.append(random_prefix("emerald", 3, 4, 10_000))  # over: every held gold value is shown, paid ones not
     out.append(random_prefix("emerald", 4, 5, 60, show_paid_gold=True))  # EM-INT-18
+    g = random_prefix("emerald", 3, 3, 0, chance="manual")  # a card due under a taken one (EM-CARD-2)
+    rng = random.Random(3)
+    while g.state.phase != REVEAL_CARD:
+        g.apply(rng.choice(g.legal_actions()))
+    out.append(g)
     for seed in range(40):  # a pending payment: the captured knight's owner decides (EM-CAPTURE-6)
         g = random_prefix("emerald", 3, seed, 0)
         rng = random.Random(seed)
