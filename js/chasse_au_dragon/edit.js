@@ -24,6 +24,7 @@
 
 import { h } from "../shared/dom.js";
 import { cycle, markEditable, unmarkEditable } from "../shared/edit.js";
+import { nameWithVisibleText, visibleText } from "../shared/targets.js";
 import { MONSTERS } from "./layout.js";
 
 export const CHASSE_EDIT_HELP = "Click a pawn to pick it up, then a square to put it there. Click a square to choose "
@@ -33,7 +34,8 @@ export const CHASSE_EDIT_HELP = "Click a pawn to pick it up, then a square to pu
 
 const LIST_ZONES = ["backpack", "vault"];
 const GOBLIN_ZONES = ["cage", "dungeon"];
-const ZONE_NAMES = { backpack: "backpack", cage: "cage", vault: "vault", dungeon: "dungeon", equipment: "equipment", pantry: "pantry" };
+/** The zones as their boards print them (CD-ZONE-1..6). */
+const ZONE_NAMES = { backpack: "1 backpack", cage: "2 cage", vault: "3 vault", dungeon: "4 dungeon", equipment: "5 equipment", pantry: "6 pantry" };
 
 /** The colour naming seat `seat` in the position (its seats in order). */
 const colourOf = (position, seat) => Object.keys(position.boards || position.adventurers || {})[seat];
@@ -142,6 +144,17 @@ export function eatQuarterOps(position, seat) {
   return ops;
 }
 
+/**
+ * Put a space before each SVG `<text>` inside `el` that has none, so a checker reading the square's text as
+ * one string sees "10 troll 9" (a turned-up card and its pile), as the shell's targets.js does for the
+ * elements it binds.
+ */
+function spaceOutText(el) {
+  for (const node of el.querySelectorAll("text")) {
+    if (!/\s$/.test(node.previousSibling?.nodeValue ?? "")) node.before(document.createTextNode(" "));
+  }
+}
+
 /** A piece an element's edit key names, or null (a square, a zone's name). */
 function pieceOf(key) {
   const parts = key.split("/");
@@ -211,7 +224,7 @@ export function createChasseEditor(root, ctx) {
   function describe(piece) {
     if (piece.kind === "pawn") return `${seatName(piece.seat)}'s pawn on ${position().adventurers?.[colourOf(position(), piece.seat)]}`;
     if ("pile" in piece.from) return `the ${piece.card} on top of the pile on ${piece.from.pile}`;
-    return `a ${piece.card} in ${seatName(piece.from.seat)}'s ${ZONE_NAMES[piece.from.zone]}`;
+    return `${/^[aeiou]/.test(piece.card) ? "an" : "a"} ${piece.card} in ${seatName(piece.from.seat)}'s ${ZONE_NAMES[piece.from.zone]}`;
   }
   function where(key) {
     const parts = key.split("/");
@@ -252,7 +265,8 @@ export function createChasseEditor(root, ctx) {
       const { name, disabled } = meaning(key);
       // a square is pressed while chosen, or while the card on its top is held
       const pressed = pieceOf(key) ? held?.key === key : /^\d+,\d+$/.test(key) && isInner(key) ? chosen === key || held?.key === `pile/${key}` : null;
-      markEditable(el, { key, name, pressed, disabled });
+      if (el.namespaceURI === "http://www.w3.org/2000/svg") spaceOutText(el);
+      markEditable(el, { key, name: nameWithVisibleText(name, visibleText(el)), pressed, disabled });
       el.classList.toggle("dw-edit-held", Boolean(pressed));
     }
     root.classList.add("dw-editing");

@@ -28,6 +28,7 @@
 
 import { h } from "../shared/dom.js";
 import { cycle, markEditable, unmarkEditable } from "../shared/edit.js";
+import { nameWithVisibleText, visibleText } from "../shared/targets.js";
 
 export const DRACHENLAND_EDIT_HELP = "Click an adventurer, an egg or a gem to pick it up, then a stone or a volcano "
   + "(or a seat's 'adventurers' or 'hoard' label) to put it there. Click a volcano to choose it: the toolbar turns "
@@ -261,7 +262,7 @@ export function createDrachenlandEditor(root, ctx) {
       const { name, disabled } = meaning(key);
       const piece = pieceOf({ getAttribute: () => key });
       const pressed = piece ? held?.key === key : /^V\d+$/.test(key) ? chosen === key : null;
-      markEditable(el, { key, name, pressed, disabled });
+      markEditable(el, { key, name: nameWithVisibleText(name, visibleText(el)), pressed, disabled });
       el.classList.toggle("dw-edit-held", Boolean(pressed));
     }
     root.classList.add("dw-editing");

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import lab_harness
 import pytest
+from test_accessibility import describe, run_axe, serious
 
 pytestmark = pytest.mark.browser
 
@@ -111,6 +112,7 @@ def test_emerald_edit_by_clicks_and_keys_then_play(nb):
     root.locator('svg [data-edit="T3/blue"]').focus()
     root.page.keyboard.press("Enter")
     assert root.locator('svg [data-edit="T3/blue"]').get_attribute("aria-pressed") == "true"
+    no_serious_axe_violation(nb, root, "we")
     press_until(root, "ArrowRight", "P3")
     root.page.keyboard.press("Enter")
     edited(nb, "we", "p['knights'].get('P3') == ['blue'] and p['knights']['T3'] == ['black', 'red']")
@@ -134,6 +136,12 @@ def screenshot(root, tmp_path, name: str) -> None:
     print(f"\nscreenshot {out / name}")
 
 
+def no_serious_axe_violation(nb, root, var: str) -> None:
+    """axe-core finds no serious or critical violation in the widget while it is edited (a piece held)."""
+    found = serious(run_axe(root.page, f'[data-dw-widget="{nb.kernel.eval(f"{var}.model_id")}"] .dw-root'))
+    assert not found, f"serious axe violations while editing:\n{describe(found)}"
+
+
 def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     """Drachenland: seat 0's red adventurer from s02 to s10 by clicks, seat 1's red from s04 to s12 and
     die B turned by keys; an egg too many on a volcano is refused (DL-SETUP-6); Play from here."""
@@ -147,6 +155,7 @@ def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     root.page.keyboard.press("Enter")
     assert root.locator('.dw-dl-map [data-edit="adv/1/red"]').get_attribute("aria-pressed") == "true"
     screenshot(root, tmp_path, "edit_drachenland.png")
+    no_serious_axe_violation(nb, root, "wd")
     press_until(root, "ArrowLeft", "s12")
     root.page.keyboard.press("Enter")
     edited(nb, "wd", "p['adventurers'][1]['red'] == 's12'")
@@ -185,6 +194,7 @@ def test_chasse_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     root.locator('.dw-cd-forest [data-edit="1,1"]').focus()
     root.page.keyboard.press("p")
     screenshot(root, tmp_path, "edit_chasse.png")
+    no_serious_axe_violation(nb, root, "wc")
     root.locator('[data-edit="zone/0/backpack"]').focus()
     root.page.keyboard.press("Enter")
     edited(nb, "wc", "p['boards']['white']['backpack'] == ['orc'] and p['piles']['1,1'] == ['goblin']")

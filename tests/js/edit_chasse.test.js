@@ -138,7 +138,7 @@ describe("Chasse's editor with the mouse", () => {
   it("cards on the hunters' boards: picked from a zone, put in another or on a pile; the pantry eats a quarter", () => {
     editing();
     click(at("card/0/backpack/ogre"));
-    expect(at("zone/1/vault").getAttribute("aria-label")).toBe("Blue's vault: put the ogre here");
+    expect(at("zone/1/vault").getAttribute("aria-label")).toBe("Blue's 3 vault: put the ogre here");
     click(at("zone/1/vault"));
     expect(edits().at(-1)).toEqual([[["boards", "white", "backpack"], ["orc"]], [["boards", "blue", "vault"], ["ogre"]]]);
     click(at("card/1/cage/goblin"));
