@@ -47,8 +47,12 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
 
     Args:
         game: the :class:`~dragonwidgets.engine.Game` to show (``dragonwidgets.new_game(...)``).
-        seats: ``"human"`` or a bot name per seat (``dragonwidgets.bot_names(game.name)``); default
-            all human.
+        seats: per seat, ``"human"``, a bot name (``dragonwidgets.bot_names(game.name)``) or an agent:
+            an object with the bot protocol (``choose(view, legal_actions, rng)``) or a callable that
+            takes ``{"observation", "action_mask", "view", "legal_actions"}`` and answers an action
+            index, id or :class:`~dragonwidgets.engine.Action` (a PettingZoo policy works unchanged); an
+            agent shows as ``"agent <name>"``. An agent that raises or answers an illegal action pauses
+            the bots and sets ``last_error``; nothing changes. Default: all human.
         viewer: ``"teacher"`` (the full table), ``"hotseat"`` (the view of the person to move) or a
             seat number as a string (``"0"``) for that seat's view only.
         pace: seconds between bot moves while ``playing``.
