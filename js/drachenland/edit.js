@@ -1,11 +1,12 @@
 // Drachenland's editor for edit mode (the contract: js/shared/shell.js, Board.edit): adventurers picked up
 // from a stone, a volcano or a seat's panel (off the land) and put on a stone, a volcano or back off the
 // land; eggs and gems picked up from a volcano or a seat's hoard and put on another volcano or hoard; a
-// volcano's token turned face up or down and changed (swapped with the volcano or the box that holds the
-// kind asked for); the dice set to any of their faces. Each change is one `edit` intent in the terms of
+// volcano's token turned face up or down (a royal dragon turned up is found there) and changed (swapped with
+// the volcano or the box that holds the kind asked for); a royal dragon found moved to another volcano; the
+// dice set to any of their faces. Each change is one `edit` intent in the terms of
 // the position (dragonwidgets/games/drachenland/position.py): `adventurers[seat][colour]` a space or null,
 // `volcanoes[V].eggs / gems / token / face_down`, `hoards[seat][kind]`, `tokens[seat][kind]`, `box`,
-// `dice`. Python judges every edit (DL-SETUP-6, DL-MOVE-6, DL-TREASURE-4...); the board is redrawn from
+// `dragons[colour]`, `dice`. Python judges every edit (DL-SETUP-6, DL-MOVE-6, DL-TREASURE-4...); the board is redrawn from
 // its answer, never here.
 
 /**
@@ -17,10 +18,12 @@
  * @property {Record<string, number>[]} tokens               per seat, kind -> count held
  * @property {string|null} box                               the token boxed at set-up
  * @property {[number, number]|null} dice
+ * @property {Record<string, string|null>} dragons          colour -> the volcano where that royal dragon stands
  */
 /**
- * A piece held: an adventurer (its seat and colour) or an egg or gem from a volcano or a seat's hoard.
- * @typedef {{kind: "adventurer", key: string, seat: number, colour: string} |
+ * A piece held: an adventurer (its seat and colour), a royal dragon found, or an egg or gem from a volcano
+ * or a seat's hoard.
+ * @typedef {{kind: "adventurer", key: string, seat: number, colour: string} | {kind: "dragon", key: string, colour: string} |
  *           {kind: "treasure", key: string, item: string, from: {volcano: string} | {hoard: number}}} Held
  */
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
@@ -30,7 +33,7 @@ import { h } from "../shared/dom.js";
 import { cycle, markEditable, unmarkEditable } from "../shared/edit.js";
 import { nameWithVisibleText, visibleText } from "../shared/targets.js";
 
-export const DRACHENLAND_EDIT_HELP = "Click an adventurer, an egg or a gem to pick it up, then a stone or a volcano "
+export const DRACHENLAND_EDIT_HELP = "Click an adventurer, a royal dragon, an egg or a gem to pick it up, then a stone or a volcano "
   + "(or a seat's 'adventurers' or 'hoard' label) to put it there. Click a volcano to choose it: the toolbar turns "
   + "and changes its token. Click a die to turn it to its next face. Keys: Tab or the arrows move, Enter picks up "
   + "and puts down, Esc drops, Delete takes the adventurer held off the land, T turns the chosen volcano's token.";
@@ -93,9 +96,23 @@ export function treasureMoveOps(position, item, from, to) {
   return ops;
 }
 
-/** The ops that turn volcano `id`'s token face up or face down. */
+/**
+ * The ops that turn volcano `id`'s token face up or face down. A royal dragon turned up is found there: it
+ * leaves its token and stands on the volcano (DL-DRAGON-1).
+ */
 export function flipTokenOps(position, id) {
-  return [[["volcanoes", id, "face_down"], !position.volcanoes?.[id]?.face_down]];
+  const v = position.volcanoes?.[id] || {};
+  const royal = /^royal_dragon_(\w+)$/.exec(v.token || "");
+  if (v.face_down && royal) return [[["volcanoes", id, "face_down"], false], [["volcanoes", id, "token"], null], [["dragons", royal[1]], id]];
+  return [[["volcanoes", id, "face_down"], !v.face_down]];
+}
+
+/** The ops that put the royal dragon of `colour` on volcano `to`, turning it face up (DL-DRAGON-1, DL-MOVE-6). */
+export function dragonMoveOps(position, colour, to) {
+  if (position.dragons?.[colour] === to) return [];
+  const ops = [[["dragons", colour], to]];
+  if (position.volcanoes?.[to]?.face_down) ops.push([["volcanoes", to, "face_down"], false]);
+  return ops;
 }
 
 /**
@@ -139,6 +156,7 @@ function pieceOf(el) {
   const key = el.getAttribute("data-edit") || "";
   const parts = key.split("/");
   if (parts[0] === "adv") return { kind: "adventurer", key, seat: Number(parts[1]), colour: parts[2] };
+  if (parts[0] === "dragon") return { kind: "dragon", key, colour: parts[1] };
   if (parts[0] === "hoard" && parts.length === 3) return { kind: "treasure", key, item: parts[2], from: { hoard: Number(parts[1]) } };
   if (/^V\d+$/.test(parts[0]) && parts.length === 2) return { kind: "treasure", key, item: parts[1], from: { volcano: parts[0] } };
   return null;
@@ -155,6 +173,7 @@ function placeOf(key, position) {
   if (/^V\d+$/.test(parts[0])) return { volcano: parts[0] };
   if (parts[0] === "hoard") return { hoard: Number(parts[1]) };
   if (parts[0] === "off") return { off: Number(parts[1]) };
+  if (parts[0] === "dragon") return position.dragons?.[parts[1]] ? { volcano: position.dragons[parts[1]] } : null;
   if (parts[0] === "adv") {
     const at = position.adventurers?.[Number(parts[1])]?.[parts[2]] ?? null;
     return at ? (/^V/.test(at) ? { volcano: at } : { space: at }) : { off: Number(parts[1]) };
@@ -195,7 +214,7 @@ export function createDrachenlandEditor(root, ctx) {
     const out = [];
     const add = (el, key) => el && out.push([el, key]);
     for (const el of root.querySelectorAll(".dw-dl-stone[data-target], .dw-dl-volcano[data-target]")) add(el, el.getAttribute("data-target"));
-    for (const el of root.querySelectorAll(".dw-dl-vegg[data-target], .dw-dl-vgem[data-target], .dw-dl-adv[data-target], .dw-dl-adv-off[data-target], .dw-dl-die[data-target]")) {
+    for (const el of root.querySelectorAll(".dw-dl-vegg[data-target], .dw-dl-vgem[data-target], .dw-dl-adv[data-target], .dw-dl-adv-off[data-target], .dw-dl-dragon[data-target], .dw-dl-die[data-target]")) {
       add(el, el.getAttribute("data-target"));
     }
     for (const party of root.querySelectorAll(".dw-dl-party[data-seat]")) {
@@ -220,13 +239,17 @@ export function createDrachenlandEditor(root, ctx) {
       if (place && "off" in place && place.off === held.seat) return { name: `${where(key)}: take the ${colourName(held.colour)} adventurer off the land`, disabled: false };
       return { name: `${where(key)}: an adventurer stands on a stone or a volcano, or off the land in its own seat's row`, disabled: true };
     }
+    if (held?.kind === "dragon") {
+      if (place && "volcano" in place) return { name: `${where(key)}: put the ${colourName(held.colour)} royal dragon on ${place.volcano}`, disabled: false };
+      return { name: `${where(key)}: a royal dragon stands on a volcano`, disabled: true };
+    }
     if (held?.kind === "treasure") {
       const what = itemName(held.item);
       if (place && "volcano" in place) return { name: `${where(key)}: put the ${what} on ${place.volcano}`, disabled: false };
       if (place && "hoard" in place) return { name: `${where(key)}: put the ${what} in ${seatName(place.hoard)}'s hoard`, disabled: false };
       return { name: `${where(key)}: an egg or a gem goes on a volcano or in a hoard`, disabled: true };
     }
-    if (piece) return { name: `${describe(piece)}: pick ${piece.kind === "adventurer" ? "it" : "one"} up`, disabled: false };
+    if (piece) return { name: `${describe(piece)}: pick ${piece.kind === "treasure" ? "one" : "it"} up`, disabled: false };
     if (place && "volcano" in place) return { name: `${where(key)}: choose it to turn or change its token`, disabled: false };
     return { name: `${where(key)}: pick up an adventurer, an egg or a gem first`, disabled: true };
   }
@@ -235,6 +258,7 @@ export function createDrachenlandEditor(root, ctx) {
       const at = position().adventurers?.[piece.seat]?.[piece.colour] ?? null;
       return `${seatName(piece.seat)}'s ${colourName(piece.colour)} adventurer ${at ? `on ${at}` : "off the land"}`;
     }
+    if (piece.kind === "dragon") return `the ${colourName(piece.colour)} royal dragon on ${position().dragons?.[piece.colour]}`;
     const n = countAt(position(), piece.item, piece.from);
     const at = "volcano" in piece.from ? `on ${piece.from.volcano}` : `in ${seatName(piece.from.hoard)}'s hoard`;
     return `${n} ${itemName(piece.item)}${n === 1 ? "" : "s"} ${at}`;
@@ -247,7 +271,7 @@ export function createDrachenlandEditor(root, ctx) {
       const v = position().volcanoes?.[key] || {};
       return `Volcano ${key} (${v.face_down ? "token face down" : tokenName(v.token)}${chosen === key ? ", chosen" : ""})`;
     }
-    if (parts[0] === "adv") return describe(pieceOf({ getAttribute: () => key }));
+    if (parts[0] === "adv" || parts[0] === "dragon") return describe(pieceOf({ getAttribute: () => key }));
     return `Stone ${key}`;
   }
 
@@ -295,6 +319,8 @@ export function createDrachenlandEditor(root, ctx) {
       if ("space" in place) edit(adventurerMoveOps(position(), held, place.space));
       else if ("volcano" in place) edit(adventurerMoveOps(position(), held, place.volcano));
       else if ("off" in place && place.off === held.seat) edit(adventurerMoveOps(position(), held, null));
+    } else if (held.kind === "dragon") {
+      if ("volcano" in place) edit(dragonMoveOps(position(), held.colour, place.volcano));
     } else if ("volcano" in place || "hoard" in place) {
       edit(treasureMoveOps(position(), held.item, held.from, "volcano" in place ? { volcano: place.volcano } : { hoard: place.hoard }));
     }
@@ -319,6 +345,7 @@ export function createDrachenlandEditor(root, ctx) {
   /** Drop the piece held when the table Python sent no longer has it; forget a volcano gone. */
   function stillThere() {
     if (held?.kind === "treasure" && countAt(position(), held.item, held.from) < 1) held = null;
+    if (held?.kind === "dragon" && !position().dragons?.[held.colour]) held = null;
     if (chosen && !position().volcanoes?.[chosen]) chosen = null;
   }
   const flipChosen = () => chosen && ctx.sendEdit(flipTokenOps(position(), chosen));

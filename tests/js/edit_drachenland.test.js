@@ -4,7 +4,7 @@
 
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import widget from "../../js/drachenland.js";
-import { adventurerMoveOps, treasureMoveOps, tokenChangeOps, flipTokenOps, dieTurnOps } from "../../js/drachenland/edit.js";
+import { adventurerMoveOps, treasureMoveOps, tokenChangeOps, flipTokenOps, dieTurnOps, dragonMoveOps } from "../../js/drachenland/edit.js";
 import { fakeModel, flush } from "./fake_model.js";
 import fixtures from "./fixtures/drachenland.json";
 
@@ -89,6 +89,15 @@ describe("Drachenland's edit ops, in the position's terms", () => {
       .toEqual([[["volcanoes", "V01", "token"], "baby_dragon"], [["box"], "forced_march"]]);
     expect(tokenChangeOps(p, "V01", "forced_march")).toEqual([]);
     expect(flipTokenOps(p, "V01")).toEqual([[["volcanoes", "V01", "face_down"], false]]);
+  });
+
+  it("a royal dragon turned up is found there (DL-DRAGON-1); a dragon found moves to another volcano, turning it up", () => {
+    const p = base();
+    expect(flipTokenOps(p, "V02")).toEqual([
+      [["volcanoes", "V02", "face_down"], false], [["volcanoes", "V02", "token"], null], [["dragons", "blue"], "V02"]]);
+    p.dragons.blue = "V02";
+    expect(dragonMoveOps(p, "blue", "V05")).toEqual([[["dragons", "blue"], "V05"], [["volcanoes", "V05", "face_down"], false]]);
+    expect(dragonMoveOps(p, "blue", "V02")).toEqual([]);
   });
 
   it("a die turns to its next distinct face (DL-REC-1), wrapping round", () => {
@@ -179,6 +188,25 @@ describe("Drachenland's editor with the mouse", () => {
     expect(edits().at(-1)).toEqual([[["volcanoes", "V01", "face_down"], false]]);
     click(at("die/0")); // die A shows 3, its faces 1 2 3: back to 1
     expect(edits().at(-1)).toEqual([[["dice"], [1, 4]]]);
+  });
+
+  it("a royal dragon found on the map is picked up and put on another volcano only", async () => {
+    editing();
+    const obs = structuredClone(model.get("observation"));
+    obs.dragons.blue = "V02";
+    Object.assign(obs.volcanoes.V02, { face_down: false, token: null });
+    draft.dragons = { ...draft.dragons, blue: "V02" };
+    Object.assign(draft.volcanoes.V02, { face_down: false, token: null });
+    model.update({ observation: obs, edit_position: structuredClone(draft) });
+    await flush();
+    const dragon = at("dragon/blue");
+    expect(dragon.getAttribute("aria-label")).toBe("the blue royal dragon on V02: pick it up");
+    click(dragon);
+    expect(at("s10").getAttribute("aria-disabled")).toBe("true");
+    click(at("s10"));
+    expect(edits()).toEqual([]);
+    click(at("V05/egg"));
+    expect(edits()).toEqual([[[["dragons", "blue"], "V05"], [["volcanoes", "V05", "face_down"], false]]]);
   });
 
   it("names every piece and place for what a click does", () => {
