@@ -710,7 +710,33 @@ show(events)""",
 """print(lesson.explain(lesson.legal_action_ids()[0]))
 print(lesson.explain("face D01"))""",
 """#md
-## 3. How often does the team win?
+## 3. Teach from a position
+
+A lesson: *the Elf alone against a two-charm monster*. `position=` writes the table in the game's own terms:
+the characters by seat (card ids: `CH1` is the Elf), the monsters on the table (`D08`, the Merchant, needs C C),
+the decision due. Whatever the position leaves out comes from the seeded set-up, and the cards it names are
+taken from where the set-up put them, so no card is created or lost. `help(dragonwidgets.games.draghan.position)`
+lists every field; `game.position()` gives the whole table of any game, to start another one from it.
+""",
+"""alone = dragonwidgets.new_game("draghan", players=2, seed=1, position={
+    "heroes": [{"character": "CH1"},                       # the Elf, healthy: S C C
+               {"character": "CH3", "wounded": True}],     # the Wizard, wounded: it stays out
+    "table": ["D08"],                                      # the Merchant needs C C
+    "decision": "declare_target", "active": 0})
+dragonwidgets.DraghanWidget(game=alone)""",
+"""show(alone.apply("face D08"))
+show(alone.apply("face none"))""",
+"""#md
+With `chance="manual"` the teacher picks what chance would draw. Here the dragon card has just turned up in the
+Shadow Realm, and the teacher chooses which large dragon appears:
+""",
+"""endgame = dragonwidgets.new_game("draghan", players=2, seed=1, chance="manual", position={
+    "heroes": [{"character": "CH1"}, {"character": "CH3"}], "realm": "shadow", "round": 12,
+    "table": ["S01"], "decision": "draw_dragon"})
+print(endgame.legal_action_ids())
+show(endgame.apply("dragon G2"))""",
+"""#md
+## 4. How often does the team win?
 
 The cards are reconstructions, so their balance was measured: the `planner` bot (it plays the best exact
 fight plan, buys and shares sensibly and travels at the first portal) on every seat, thousands of games per

@@ -19,7 +19,12 @@ if TYPE_CHECKING:
 
 def over_limit(g: "DraghanGame", seat: int) -> list[str]:
     """The cards in the seat's over-full slots (DG-EQUIP-1: 1 head, 1 torso, 2 hands)."""
-    equipment, slot_of = g.state.heroes[seat].equipment, g.tables.slot  # type: ignore[union-attr]
+    return cards_over_limit(g, g.state.heroes[seat].equipment)  # type: ignore[union-attr]
+
+
+def cards_over_limit(g: "DraghanGame", equipment: list[str]) -> list[str]:
+    """The cards of ``equipment`` in over-full slots (DG-EQUIP-1: 1 head, 1 torso, 2 hands)."""
+    slot_of = g.tables.slot
     if len(equipment) <= 1:
         return []  # every limit is at least 1 (DG-EQUIP-1)
     slots = [slot_of[c] for c in equipment]

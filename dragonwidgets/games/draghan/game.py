@@ -24,8 +24,8 @@ from typing import Any, Callable, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import (declaring, encounters, equipment_check, healing, hint, locations, market, portals, results, setup,
-               sharing, text, wounds)
+from . import (declaring, encounters, equipment_check, healing, hint, locations, market, portals, position, results,
+               setup, sharing, text, wounds)
 from .cards import BUNDLED_DECKS, Decks, load_decks
 from .determinize import resample_hidden
 from .fight import NO_ICONS, Plan
@@ -100,6 +100,14 @@ class DraghanGame(Game):
     >>> g = DraghanGame(players=2, seed=1, first_player=0)
     >>> g.legal_action_ids()
     ['choose CH1', 'choose CH2', 'choose CH3', 'choose CH4', 'choose CH5', 'choose CH6']
+
+    ``position=`` starts from a table of your own (:mod:`.position`: every field; ``position()`` gives the
+    whole table), e.g. the Elf and the Wizard before the Merchant (CC):
+
+    >>> g = DraghanGame(players=2, seed=1, position={"heroes": [{"character": "CH1"}, {"character": "CH3"}],
+    ...                                              "table": ["D08"], "decision": "declare_target", "active": 0})
+    >>> g.legal_action_ids(), g.observation(0)["table"][0]["req"]
+    (['face D08', 'face none'], 'CC')
     """
 
     name: ClassVar[str] = "draghan"
@@ -135,6 +143,17 @@ class DraghanGame(Game):
         self.tables = tables(d)
         return setup.new_state(d, self.options, self.players, rng)
 
+    def _position(self) -> dict[str, Any]:
+        """Return the whole table as a position (:func:`.position.position_of`: the fields and their example)."""
+        return position.position_of(self.state)
+
+    def _from_position(self, state: DraghanState, start: dict[str, Any]) -> DraghanState:
+        """Return the table ``start`` describes, ``state`` (the seeded set-up) giving what it leaves out.
+
+        Raises ``PositionError`` naming the field (:func:`.position.table_from`).
+        """
+        return position.table_from(self, state, start)
+
     def _copy_state(self) -> DraghanState:
         """Return a full, independent copy of the state for clones and search copies (:meth:`DraghanState.copy`)."""
         return self.state.copy()
@@ -150,7 +169,7 @@ class DraghanGame(Game):
 
     def shuffle_rng(self) -> random.Random:
         """Return the generator of the shuffles inside this step (deterministic from the seed and the step)."""
-        return self._rng(SHUFFLE_TAG + self._step)
+        return self._rng(SHUFFLE_TAG + self._chance_offset + self._step)
 
     def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
             ) -> list[dict[str, Any]]:
@@ -175,7 +194,8 @@ class DraghanGame(Game):
     def _names_by_step(self, steps: int) -> list[str]:
         """The deciding seat's name at each of the first ``steps`` history entries, from the entries'
         events: a character joins (``character_joined``) or drops out (``dropped_out``)."""
-        seats = [f"Seat {i + 1}" for i in range(self.players)]
+        start = (self.start_position or {}).get("heroes") or [None] * self.players  # a start position's characters
+        seats = [self.tables.name[h["character"]] if h else f"Seat {i + 1}" for i, h in enumerate(start)]
         out = []
         for action, events in zip(self._actions[:steps], self._events[:steps]):
             out.append("chance" if action.player == CHANCE else seats[action.player])
