@@ -1,10 +1,10 @@
 // La Chasse au Dragon's editor for edit mode (the contract: js/shared/shell.js, Board.edit): a hunter's
-// pawn picked up and put on another square; a square's pile chosen and the card on its top picked from
+// pawn picked up and put on another square, and its camp (from the "camp x,y" of its board) likewise; a square's pile chosen and the card on its top picked from
 // the monsters (brought up from deeper in that pile, or swapped with a pile that holds one); cards moved
 // one at a time between the piles' tops and the hunters' boards (backpack, cage, vault, dungeon,
 // equipment, pantry: a goblin put in an empty pantry is cut into its 3 quarters left, a click on the
 // pantry eats a quarter). Each change is one `edit` intent in the terms of the position
-// (dragonwidgets/games/chasse_au_dragon/position.py): `adventurers[colour]`, `piles["x,y"]` (top card
+// (dragonwidgets/games/chasse_au_dragon/position.py): `adventurers[colour]`, `camps[colour]`, `piles["x,y"]` (top card
 // first), `boards[colour].backpack / vault` (lists of cards), `cage / dungeon` (goblins), `equipment`
 // (a card or null), `pantry` (quarters), `removed`. Python judges every edit (CD-SETUP-6's card counts,
 // CD-ZONE-9's zones...); the board is redrawn from its answer, never here.
@@ -13,12 +13,13 @@
  * The part of a Chasse position (`game.position()`) the editor reads.
  * @typedef {Object} ChassePosition
  * @property {Record<string, string|null>} adventurers  colour -> square "x,y"
+ * @property {Record<string, string|null>} camps        colour -> square "x,y" on the forest edge
  * @property {Record<string, string[]>} piles            square -> cards, top first
  * @property {Record<string, {backpack: string[], cage: number, vault: string[], dungeon: number, equipment: string|null, pantry: number}>} boards
  * @property {Record<string, number>} removed
  */
 /** Where a card is: the top of a pile, or a zone of a seat's board. @typedef {{pile: string} | {seat: number, zone: string}} CardPlace */
-/** A piece held: a pawn, or one card and where it lies. @typedef {{kind: "pawn", key: string, seat: number} | {kind: "card", key: string, card: string, from: CardPlace}} Held */
+/** A piece held: a pawn, a camp, or one card and where it lies. @typedef {{kind: "pawn"|"camp", key: string, seat: number} | {kind: "card", key: string, card: string, from: CardPlace}} Held */
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 /** @typedef {[(string|number)[], any][]} Ops */
 
@@ -27,7 +28,7 @@ import { cycle, markEditable, unmarkEditable } from "../shared/edit.js";
 import { nameWithVisibleText, visibleText } from "../shared/targets.js";
 import { MONSTERS } from "./layout.js";
 
-export const CHASSE_EDIT_HELP = "Click a pawn to pick it up, then a square to put it there. Click a square to choose "
+export const CHASSE_EDIT_HELP = "Click a pawn (or a board's 'camp') to pick it up, then a square to put it there. Click a square to choose "
   + "its pile: the toolbar picks the card on its top or picks that card up. Click a card on a hunter's board (or "
   + "the pantry, to eat a quarter) to pick it up, then a zone's name or a square to put it there (on top of its "
   + "pile). Keys: Tab or the arrows move, Enter picks up and puts down, Esc drops, P picks up the chosen pile's top card.";
@@ -39,6 +40,12 @@ const ZONE_NAMES = { backpack: "1 backpack", cage: "2 cage", vault: "3 vault", d
 
 /** The colour naming seat `seat` in the position (its seats in order). */
 const colourOf = (position, seat) => Object.keys(position.boards || position.adventurers || {})[seat];
+
+/** The ops that pitch seat `seat`'s camp on square `to` (on the forest edge: CD-SETUP-4 is Python's to judge). */
+export function campMoveOps(position, seat, to) {
+  const colour = colourOf(position, seat);
+  return position.camps?.[colour] === to ? [] : [[["camps", colour], to]];
+}
 
 /** The ops that put pawn `seat` on square `to` ([] when it stands there). */
 export function pawnMoveOps(position, seat, to) {
@@ -159,6 +166,7 @@ function spaceOutText(el) {
 function pieceOf(key) {
   const parts = key.split("/");
   if (parts[0] === "adv") return { kind: "pawn", key, seat: Number(parts[1]) };
+  if (parts[0] === "camp") return { kind: "camp", key, seat: Number(parts[1]) };
   if (parts[0] === "card") return { kind: "card", key, card: parts[3], from: { seat: Number(parts[1]), zone: parts[2] } };
   return null;
 }
@@ -206,6 +214,7 @@ export function createChasseEditor(root, ctx) {
     const out = [];
     for (const el of root.querySelectorAll(".dw-cd-square[data-target]")) out.push([el, el.getAttribute("data-target")]);
     for (const el of root.querySelectorAll('.dw-cd-pawn[data-target^="adv/"]')) out.push([el, el.getAttribute("data-target")]);
+    for (const el of root.querySelectorAll(".dw-cd-mboard[data-seat] .dw-cd-mboard-camp")) out.push([el, `camp/${el.closest("[data-seat]").getAttribute("data-seat")}`]);
     for (const zone of root.querySelectorAll(".dw-cd-zone[data-target]:not(.dw-cd-zone-hidden)")) {
       const [, seat, name] = zone.getAttribute("data-target").split("/");
       const label = zone.querySelector(".dw-cd-zone-label");
@@ -223,6 +232,7 @@ export function createChasseEditor(root, ctx) {
 
   function describe(piece) {
     if (piece.kind === "pawn") return `${seatName(piece.seat)}'s pawn on ${position().adventurers?.[colourOf(position(), piece.seat)]}`;
+    if (piece.kind === "camp") return `${seatName(piece.seat)}'s camp ${position().camps?.[colourOf(position(), piece.seat)]}`;
     if ("pile" in piece.from) return `the ${piece.card} on top of the pile on ${piece.from.pile}`;
     return `${/^[aeiou]/.test(piece.card) ? "an" : "a"} ${piece.card} in ${seatName(piece.from.seat)}'s ${ZONE_NAMES[piece.from.zone]}`;
   }
@@ -230,7 +240,7 @@ export function createChasseEditor(root, ctx) {
     const parts = key.split("/");
     if (parts[0] === "zone") return `${seatName(Number(parts[1]))}'s ${ZONE_NAMES[parts[2]]}`;
     if (parts[0] === "pantry") return `${seatName(Number(parts[1]))}'s pantry (${position().boards?.[colourOf(position(), Number(parts[1]))]?.pantry} quarters)`;
-    if (parts[0] === "adv" || parts[0] === "card") return describe(pieceOf(key));
+    if (parts[0] === "adv" || parts[0] === "card" || parts[0] === "camp") return describe(pieceOf(key));
     const pile = position().piles?.[key];
     return pile ? `Square ${key} (pile of ${pile.length}${pile.length ? `, ${pile[0]} on top` : ""}${chosen === key ? ", chosen" : ""})` : `Square ${key} (forest edge)`;
   }
@@ -239,16 +249,17 @@ export function createChasseEditor(root, ctx) {
     const piece = pieceOf(key);
     const place = placeOf(key, position());
     if (held && piece?.key === held.key) return { name: `${describe(held)}: held, press to drop it`, disabled: false };
-    if (held?.kind === "pawn") {
-      if (place && "square" in place) return { name: `${where(key)}: put ${seatName(held.seat)}'s pawn on ${place.square}`, disabled: false };
-      return { name: `${where(key)}: a pawn stands on a square`, disabled: true };
+    if (held?.kind === "pawn" || held?.kind === "camp") {
+      const what = `${seatName(held.seat)}'s ${held.kind}`;
+      if (place && "square" in place) return { name: `${where(key)}: put ${what} on ${place.square}`, disabled: false };
+      return { name: `${where(key)}: a ${held.kind} stands on a square`, disabled: true };
     }
     if (held) {
       if (place && "square" in place && isInner(place.square)) return { name: `${where(key)}: put the ${held.card} on top of its pile`, disabled: false };
       if (place && "zone" in place) return { name: `${where(key)}: put the ${held.card} here`, disabled: false };
       return { name: `${where(key)}: a card goes on a pile or on a hunter's board`, disabled: true };
     }
-    if (piece) return { name: `${where(key)}: pick ${piece.kind === "pawn" ? "it" : "one"} up`, disabled: false };
+    if (piece) return { name: `${where(key)}: pick ${piece.kind === "card" ? "one" : "it"} up`, disabled: false };
     if (key.startsWith("pantry/")) return { name: `${where(key)}: eat a quarter`, disabled: false };
     if (place && "square" in place && isInner(place.square)) return { name: `${where(key)}: choose its pile`, disabled: false };
     return { name: `${where(key)}: pick up a pawn or a card first`, disabled: true };
@@ -295,8 +306,8 @@ export function createChasseEditor(root, ctx) {
   function putOn(key) {
     const place = placeOf(key, position());
     if (!place) return;
-    if (held.kind === "pawn") {
-      if ("square" in place) edit(pawnMoveOps(position(), held.seat, place.square));
+    if (held.kind === "pawn" || held.kind === "camp") {
+      if ("square" in place) edit((held.kind === "pawn" ? pawnMoveOps : campMoveOps)(position(), held.seat, place.square));
     } else if ("square" in place) {
       if (isInner(place.square)) edit(cardMoveOps(position(), held.card, held.from, { pile: place.square }));
     } else edit(cardMoveOps(position(), held.card, held.from, place));

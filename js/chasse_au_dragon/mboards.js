@@ -91,7 +91,7 @@ function header(seat, o) {
     { class: "dw-cd-mboard-head" },
     iconSvg(16, 24, 8, 22, pawnGlyph(seatColour(layout, seat), 5)),
     h("span", { class: "dw-cd-mboard-name", text: names[seat] ?? `Seat ${seat + 1}` }),
-    obs.camps?.[seat] ? h("span", { class: "dw-muted", text: `camp ${obs.camps[seat]}` }) : null,
+    obs.camps?.[seat] ? h("span", { class: "dw-muted dw-cd-mboard-camp", text: `camp ${obs.camps[seat]}` }) : null,
     tags.length ? h("span", { class: "dw-cd-mboard-tag", text: tags.join(" · ") }) : null,
     score !== undefined && score !== null
       ? h("span", { class: "dw-cd-mboard-score", text: `wealth ${score}` })

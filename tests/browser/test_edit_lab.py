@@ -177,7 +177,7 @@ def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
 
 
 def test_chasse_edit_by_clicks_and_keys_then_play(nb, tmp_path):
-    """Chasse: white's pawn from 0,0 to 2,2 by clicks; blue's from 1,4 to 3,3 by Enter / → / Enter, and the
+    """Chasse: white's pawn from 0,0 to 2,2 and its camp from 3,0 to 6,0 by clicks; blue's from 1,4 to 3,3 by Enter / → / Enter, and the
     orc on top of 1,1 into white's backpack by P and Enter; an orc put in a cage breaks the goblins' count
     (CD-SETUP-6) and is refused; Play from here."""
     kernel = nb.kernel
@@ -185,6 +185,9 @@ def test_chasse_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     root.locator('.dw-cd-forest [data-edit="adv/0"]').click()
     root.locator('.dw-cd-forest [data-edit="2,2"]').click()
     edited(nb, "wc", "p['adventurers']['white'] == '2,2'")
+    root.locator('[data-edit="camp/0"]').click()  # white's camp, from its board's "camp 3,0"
+    root.locator('.dw-cd-forest [data-edit="6,0"]').click()
+    edited(nb, "wc", "p['camps']['white'] == '6,0'")
 
     root.locator('.dw-cd-forest [data-edit="adv/1"]').focus()
     root.page.keyboard.press("Enter")
@@ -206,6 +209,6 @@ def test_chasse_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     assert kernel.eval("wc.edit_position") == draft
 
     position = play_from_here(nb, root, "wc")
-    assert position["adventurers"] == {"white": "2,2", "blue": "3,3"}
+    assert position["adventurers"] == {"white": "2,2", "blue": "3,3"} and position["camps"]["white"] == "6,0"
     assert position["boards"]["white"]["backpack"] == ["orc"] and position["piles"]["1,1"] == ["goblin"]
     root.locator(".dw-cd-board [data-action-id]").first.wait_for()

@@ -4,7 +4,7 @@
 
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import widget from "../../js/chasse_au_dragon.js";
-import { pawnMoveOps, pileTopOps, cardMoveOps, eatQuarterOps } from "../../js/chasse_au_dragon/edit.js";
+import { pawnMoveOps, campMoveOps, pileTopOps, cardMoveOps, eatQuarterOps } from "../../js/chasse_au_dragon/edit.js";
 import { MONSTERS } from "../../js/chasse_au_dragon/layout.js";
 import { fakeModel, flush } from "./fake_model.js";
 import fixtures from "./fixtures/chasse_au_dragon.json";
@@ -64,6 +64,8 @@ describe("Chasse's edit ops, in the position's terms", () => {
     const p = base();
     expect(pawnMoveOps(p, 1, "3,3")).toEqual([[["adventurers", "blue"], "3,3"]]);
     expect(pawnMoveOps(p, 1, "5,4")).toEqual([]);
+    expect(campMoveOps(p, 2, "0,3")).toEqual([[["camps", "black"], "0,3"]]);
+    expect(campMoveOps(p, 2, "0,5")).toEqual([]);
   });
 
   it("a pile's top card: brought up from deeper in it, or swapped with the pile that holds one deepest (CD-SETUP-6)", () => {
@@ -149,6 +151,17 @@ describe("Chasse's editor with the mouse", () => {
     expect(edits().at(-1)).toEqual([[["boards", "black", "equipment"], "orc"], [["boards", "white", "equipment"], "ogre"]]);
     click(at("pantry/2"));
     expect(edits().at(-1)).toEqual([[["boards", "black", "pantry"], 0], [["removed", "goblin"], 26]]);
+  });
+
+  it("a camp picked up from its board's 'camp x,y' and put on a square (CD-SETUP-4 is Python's to judge)", () => {
+    editing();
+    const camp = at("camp/0");
+    expect(camp.textContent).toBe("camp 3,0");
+    expect(camp.getAttribute("aria-label")).toBe("White's camp 3,0: pick it up");
+    click(camp);
+    expect(at("6,0").getAttribute("aria-label")).toBe("Square 6,0 (forest edge): put White's camp on 6,0");
+    click(at("6,0"));
+    expect(edits()).toEqual([[[["camps", "white"], "6,0"]]]);
   });
 
   it("names every piece and place for what a click does", () => {
