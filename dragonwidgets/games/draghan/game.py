@@ -30,6 +30,7 @@ from .cards import BUNDLED_DECKS, Decks, load_decks
 from .determinize import resample_hidden
 from .fight import NO_ICONS, Plan
 from .observation import observe
+from .picture import board_svg
 from .state import (
     ASSIST,
     BUY,
@@ -362,3 +363,7 @@ class DraghanGame(Game):
 
     def _text_board(self) -> str:
         return text.render(self)
+
+    def _picture(self, observation: dict[str, Any]) -> str:
+        """The SVG picture of ``observation``: the card table as that view shows it (:func:`.picture.board_svg`)."""
+        return board_svg(observation, self.board_layout())
