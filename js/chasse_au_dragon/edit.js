@@ -24,8 +24,7 @@
 /** @typedef {[(string|number)[], any][]} Ops */
 
 import { h } from "../shared/dom.js";
-import { cycle, markEditable, unmarkEditable } from "../shared/edit.js";
-import { nameWithVisibleText, visibleText } from "../shared/targets.js";
+import { createPickAndPut } from "../shared/pick_and_put.js";
 import { MONSTERS } from "./layout.js";
 
 export const CHASSE_EDIT_HELP = "Click a pawn (or a board's 'camp') to pick it up, then a square to put it there. Click a square to choose "
@@ -191,14 +190,8 @@ function placeOf(key, position) {
  * @returns {import("../shared/shell.js").BoardEditor}
  */
 export function createChasseEditor(root, ctx) {
-  /** @type {Held|null} */
-  let held = null;
-  /** The square whose pile the toolbar edits. @type {string|null} */
-  let chosen = null;
-  /** @type {GameTraits|null} */
-  let t = null;
-  const position = () => /** @type {ChassePosition} */ (t?.edit_position || {});
-  const seatName = (seat) => t?.player_names?.[seat] ?? `Seat ${seat + 1}`;
+  const position = () => /** @type {ChassePosition} */ (editor.traits?.edit_position || {});
+  const seatName = (seat) => editor.traits?.player_names?.[seat] ?? `Seat ${seat + 1}`;
   const isInner = (sq) => sq in (position().piles || {});
 
   const top = h("select", { class: "dw-edit-pile-top" });
@@ -207,9 +200,7 @@ export function createChasseEditor(root, ctx) {
   const pileTools = h("span", { class: "dw-edit-control dw-cd-edit-pile" }, topLabel, take);
   ctx.tools.append(pileTools);
 
-  const all = () => [...root.querySelectorAll("[data-edit]")];
-
-  /** The elements an editor key names, with the key each gets. */
+  /** The elements an editor key names, with the key each gets (an SVG square's texts spaced out). */
   function editables() {
     const out = [];
     for (const el of root.querySelectorAll(".dw-cd-square[data-target]")) out.push([el, el.getAttribute("data-target")]);
@@ -227,6 +218,7 @@ export function createChasseEditor(root, ctx) {
       else if (name === "equipment" && b.equipment) out.push([body.firstElementChild || body, `card/${seat}/equipment/${b.equipment}`]);
       else if (name === "pantry" && b.pantry > 0) out.push([body, `pantry/${seat}`]);
     }
+    for (const [el] of out) if (el.namespaceURI === "http://www.w3.org/2000/svg") spaceOutText(el);
     return out;
   }
 
@@ -242,10 +234,11 @@ export function createChasseEditor(root, ctx) {
     if (parts[0] === "pantry") return `${seatName(Number(parts[1]))}'s pantry (${position().boards?.[colourOf(position(), Number(parts[1]))]?.pantry} quarters)`;
     if (parts[0] === "adv" || parts[0] === "card" || parts[0] === "camp") return describe(pieceOf(key));
     const pile = position().piles?.[key];
-    return pile ? `Square ${key} (pile of ${pile.length}${pile.length ? `, ${pile[0]} on top` : ""}${chosen === key ? ", chosen" : ""})` : `Square ${key} (forest edge)`;
+    return pile ? `Square ${key} (pile of ${pile.length}${pile.length ? `, ${pile[0]} on top` : ""}${editor.chosen === key ? ", chosen" : ""})` : `Square ${key} (forest edge)`;
   }
   /** What a click or Enter on the element with `key` does now: its name, and whether it does anything. */
   function meaning(key) {
+    const held = /** @type {Held|null} */ (editor.held);
     const piece = pieceOf(key);
     const place = placeOf(key, position());
     if (held && piece?.key === held.key) return { name: `${describe(held)}: held, press to drop it`, disabled: false };
@@ -264,27 +257,10 @@ export function createChasseEditor(root, ctx) {
     if (place && "square" in place && isInner(place.square)) return { name: `${where(key)}: choose its pile`, disabled: false };
     return { name: `${where(key)}: pick up a pawn or a card first`, disabled: true };
   }
-
-  function say() {
-    if (held) ctx.hint(`Holding ${describe(held)}: put it down (Esc drops it).`);
-    else if (chosen) ctx.hint(`The pile on ${chosen} chosen: the toolbar sets its top card or picks it up.`);
-    else ctx.hint("");
-  }
-  /** Mark the pieces and places as buttons named for what a click or Enter does now. */
-  function mark() {
-    for (const [el, key] of editables()) {
-      const { name, disabled } = meaning(key);
-      // a square is pressed while chosen, or while the card on its top is held
-      const pressed = pieceOf(key) ? held?.key === key : /^\d+,\d+$/.test(key) && isInner(key) ? chosen === key || held?.key === `pile/${key}` : null;
-      if (el.namespaceURI === "http://www.w3.org/2000/svg") spaceOutText(el);
-      markEditable(el, { key, name: nameWithVisibleText(name, visibleText(el)), pressed, disabled });
-      el.classList.toggle("dw-edit-held", Boolean(pressed));
-    }
-    root.classList.add("dw-editing");
-    root.classList.toggle("dw-edit-holding", Boolean(held));
-    say();
-  }
-  function toolbar() {
+  const hint = (held, chosen) => (held ? `Holding ${describe(held)}: put it down (Esc drops it).`
+    : chosen ? `The pile on ${chosen} chosen: the toolbar sets its top card or picks it up.` : "");
+  /** Show the chosen square's pile (its top card) in the toolbar. */
+  function toolbar(chosen) {
     const pile = chosen ? position().piles?.[chosen] : null;
     pileTools.hidden = !pile;
     if (!pile) return;
@@ -294,96 +270,46 @@ export function createChasseEditor(root, ctx) {
     top.value = pile[0] ?? "";
     take.disabled = !pile.length;
   }
-
-  const drop = () => {
-    held = null;
-    mark();
-  };
-  const edit = (ops) => {
-    if (ops?.length) ctx.sendEdit(ops);
-    drop();
-  };
+  /** The ops that put the piece held on the place `key` names (undefined: it goes nowhere there). */
   function putOn(key) {
+    const held = /** @type {Held} */ (editor.held);
     const place = placeOf(key, position());
-    if (!place) return;
+    if (!place) return undefined;
     if (held.kind === "pawn" || held.kind === "camp") {
-      if ("square" in place) edit((held.kind === "pawn" ? pawnMoveOps : campMoveOps)(position(), held.seat, place.square));
-    } else if ("square" in place) {
-      if (isInner(place.square)) edit(cardMoveOps(position(), held.card, held.from, { pile: place.square }));
-    } else edit(cardMoveOps(position(), held.card, held.from, place));
+      return "square" in place ? (held.kind === "pawn" ? pawnMoveOps : campMoveOps)(position(), held.seat, place.square) : undefined;
+    }
+    if (!("square" in place)) return cardMoveOps(position(), held.card, held.from, place);
+    return isInner(place.square) ? cardMoveOps(position(), held.card, held.from, { pile: place.square }) : undefined;
   }
   function pickTop(square) {
     const card = square ? position().piles?.[square]?.[0] : null;
-    if (!card) return;
-    held = { kind: "card", key: `pile/${square}`, card, from: { pile: square } };
-    mark();
+    if (card) editor.pick({ kind: "card", key: `pile/${square}`, card, from: { pile: square } });
   }
-  /** A click or Enter on an editable element. */
-  function activate(el) {
-    const key = el.getAttribute("data-edit");
-    const piece = pieceOf(key);
-    if (held && piece?.key === held.key) drop();
-    else if (held) putOn(key);
-    else if (piece) {
-      held = piece;
-      mark();
-    } else if (key.startsWith("pantry/")) ctx.sendEdit(eatQuarterOps(position(), Number(key.split("/")[1])));
-    else if (isInner(key)) {
-      chosen = chosen === key ? null : key;
-      toolbar();
-      mark();
-    }
+  /** A click on a place with nothing held: the pantry eats a quarter, a pile is chosen. */
+  function usePlace(key) {
+    if (key.startsWith("pantry/")) ctx.sendEdit(eatQuarterOps(position(), Number(key.split("/")[1])));
+    else if (isInner(key)) editor.choose(key);
   }
   /** Drop the card held when the table Python sent no longer has it. */
   function stillThere() {
-    if (held?.kind === "card" && cardAt(position(), held.from, "pile" in held.from ? null : held.card) !== held.card) held = null;
-    if (chosen && !isInner(chosen)) chosen = null;
+    const held = editor.held;
+    if (held?.kind === "card" && cardAt(position(), held.from, "pile" in held.from ? null : held.card) !== held.card) editor.held = null;
+    if (editor.chosen && !isInner(editor.chosen)) editor.chosen = null;
+  }
+  function key(event, target) {
+    if ((event.key !== "p" && event.key !== "P") || editor.held) return false;
+    const focused = target?.getAttribute("data-edit");
+    pickTop(focused && isInner(focused) ? focused : editor.chosen);
+    return true;
   }
 
-  const onClick = (event) => {
-    const el = /** @type {Element} */ (event.target).closest?.("[data-edit]");
-    if (el && root.contains(el)) activate(el);
-  };
-  const onTop = () => edit(pileTopOps(position(), chosen, top.value));
-  const onTake = () => pickTop(chosen);
-  root.addEventListener("click", onClick);
-  top.addEventListener("change", onTop);
-  take.addEventListener("click", onTake);
+  const editor = createPickAndPut(root, ctx, {
+    help: CHASSE_EDIT_HELP, editables, pieceOf, meaning, putOn, hint, toolbar, usePlace, stillThere, key,
+    // a square is pressed while chosen, or while the card on its top is held
+    pressed: (key) => (/^\d+,\d+$/.test(key) && isInner(key) ? editor.chosen === key || editor.held?.key === `pile/${key}` : null),
+  });
+  editor.listen(top, "change", () => editor.edit(pileTopOps(position(), editor.chosen, top.value)));
+  editor.listen(take, "click", () => pickTop(editor.chosen));
   pileTools.hidden = true;
-
-  return {
-    help: CHASSE_EDIT_HELP,
-    update(traits) {
-      t = traits;
-      stillThere();
-      mark();
-      toolbar();
-    },
-    key(event) {
-      const key = event.key;
-      const target = /** @type {Element} */ (event.target).closest?.("[data-edit]");
-      const onBoard = Boolean(target && root.contains(target));
-      const focused = onBoard ? target.getAttribute("data-edit") : null;
-      if (key === "Escape" && (held || chosen)) {
-        chosen = held ? chosen : null;
-        toolbar();
-        drop();
-      } else if ((key === "p" || key === "P") && !held) pickTop(focused && isInner(focused) ? focused : chosen);
-      else if ((key === "Enter" || key === " ") && onBoard) activate(target);
-      else if (key.startsWith("Arrow") && onBoard) {
-        const delta = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
-        const list = all().filter((el) => el === target || el.getAttribute("aria-disabled") !== "true");
-        cycle(list, target, delta)?.focus();
-      } else return false;
-      return true;
-    },
-    dispose() {
-      root.removeEventListener("click", onClick);
-      top.removeEventListener("change", onTop);
-      take.removeEventListener("click", onTake);
-      unmarkEditable(root);
-      root.classList.remove("dw-editing", "dw-edit-holding");
-      ctx.hint("");
-    },
-  };
+  return editor;
 }

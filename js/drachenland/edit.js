@@ -30,8 +30,8 @@
 /** @typedef {[(string|number)[], any][]} Ops */
 
 import { h } from "../shared/dom.js";
-import { cycle, markEditable, unmarkEditable } from "../shared/edit.js";
-import { nameWithVisibleText, visibleText } from "../shared/targets.js";
+import { cycle } from "../shared/edit.js";
+import { createPickAndPut } from "../shared/pick_and_put.js";
 
 export const DRACHENLAND_EDIT_HELP = "Click an adventurer, a royal dragon, an egg or a gem to pick it up, then a stone or a volcano "
   + "(or a seat's 'adventurers' or 'hoard' label) to put it there. Click a volcano to choose it: the toolbar turns "
@@ -151,9 +151,8 @@ export function dieTurnOps(position, faces, i) {
   return [[["dice"], dice]];
 }
 
-/** The piece an editable element of the board or a panel shows, or null for a place or a die. */
-function pieceOf(el) {
-  const key = el.getAttribute("data-edit") || "";
+/** The piece an edit key of the board or a panel names, or null for a place or a die. */
+function pieceOf(key) {
   const parts = key.split("/");
   if (parts[0] === "adv") return { kind: "adventurer", key, seat: Number(parts[1]), colour: parts[2] };
   if (parts[0] === "dragon") return { kind: "dragon", key, colour: parts[1] };
@@ -188,16 +187,10 @@ function placeOf(key, position) {
  * @returns {import("../shared/shell.js").BoardEditor}
  */
 export function createDrachenlandEditor(root, ctx) {
-  /** @type {Held|null} */
-  let held = null;
-  /** The volcano whose token the toolbar changes. @type {string|null} */
-  let chosen = null;
-  /** @type {GameTraits|null} */
-  let t = null;
-  const position = () => /** @type {DrachenlandPosition} */ (t?.edit_position || {});
-  const layout = () => t?.board || {};
+  const position = () => /** @type {DrachenlandPosition} */ (editor.traits?.edit_position || {});
+  const layout = () => editor.traits?.board || {};
   const colourName = (c) => (layout().colours?.[c]?.name || c).toLowerCase();
-  const seatName = (seat) => t?.player_names?.[seat] ?? `Seat ${seat + 1}`;
+  const seatName = (seat) => editor.traits?.player_names?.[seat] ?? `Seat ${seat + 1}`;
   const itemName = (item) => (item === "egg" ? "egg" : `${(layout().gems?.[item]?.name || item).toLowerCase()}`);
   const tokenName = (kind) => (kind ? layout().tokens?.[kind] ?? kind : "no token");
 
@@ -206,8 +199,6 @@ export function createDrachenlandEditor(root, ctx) {
   const flip = h("button", { type: "button", class: "dw-btn", text: "Turn face up (T)" });
   const volcanoTools = h("span", { class: "dw-edit-control dw-dl-edit-volcano" }, tokenLabel, flip);
   ctx.tools.append(volcanoTools);
-
-  const all = () => [...root.querySelectorAll("[data-edit]")];
 
   /** The elements an editor key names, with the key each gets. */
   function editables() {
@@ -228,7 +219,8 @@ export function createDrachenlandEditor(root, ctx) {
 
   /** What a click or Enter on the element with `key` does now: its name, and whether it does anything. */
   function meaning(key) {
-    const piece = pieceOf({ getAttribute: () => key });
+    const held = /** @type {Held|null} */ (editor.held);
+    const piece = pieceOf(key);
     const place = placeOf(key, position());
     const die = /^die\/([01])$/.exec(key);
     if (die) return { name: `Die ${die[1] === "0" ? "A" : "B"} shows ${position().dice?.[Number(die[1])] ?? "nothing"}: turn it to its next face`, disabled: false };
@@ -269,31 +261,20 @@ export function createDrachenlandEditor(root, ctx) {
     if (parts[0] === "hoard") return `${seatName(Number(parts[1]))}'s hoard`;
     if (/^V\d+$/.test(key)) {
       const v = position().volcanoes?.[key] || {};
-      return `Volcano ${key} (${v.face_down ? "token face down" : tokenName(v.token)}${chosen === key ? ", chosen" : ""})`;
+      return `Volcano ${key} (${v.face_down ? "token face down" : tokenName(v.token)}${editor.chosen === key ? ", chosen" : ""})`;
     }
-    if (parts[0] === "adv" || parts[0] === "dragon") return describe(pieceOf({ getAttribute: () => key }));
+    if (parts[0] === "adv" || parts[0] === "dragon") return describe(pieceOf(key));
     return `Stone ${key}`;
   }
 
-  function say() {
-    if (held) ctx.hint(`Holding ${describe(held).replace(/^\d+ /, "one of ")}: put it down (Esc drops it${held.kind === "adventurer" ? ", Delete takes it off the land" : ""}).`);
-    else if (chosen) ctx.hint(`Volcano ${chosen} chosen: the toolbar turns its token or changes it.`);
-    else ctx.hint("");
+  /** @param {Held|null} held @param {string|null} chosen */
+  function hint(held, chosen) {
+    if (held) return `Holding ${describe(held).replace(/^\d+ /, "one of ")}: put it down (Esc drops it${held.kind === "adventurer" ? ", Delete takes it off the land" : ""}).`;
+    if (chosen) return `Volcano ${chosen} chosen: the toolbar turns its token or changes it.`;
+    return "";
   }
-  /** Mark the pieces and places as buttons named for what a click or Enter does now. */
-  function mark() {
-    for (const [el, key] of editables()) {
-      const { name, disabled } = meaning(key);
-      const piece = pieceOf({ getAttribute: () => key });
-      const pressed = piece ? held?.key === key : /^V\d+$/.test(key) ? chosen === key : null;
-      markEditable(el, { key, name: nameWithVisibleText(name, visibleText(el)), pressed, disabled });
-      el.classList.toggle("dw-edit-held", Boolean(pressed));
-    }
-    root.classList.add("dw-editing");
-    root.classList.toggle("dw-edit-holding", Boolean(held));
-    say();
-  }
-  function toolbar() {
+  /** Show the chosen volcano's token (and its face) in the toolbar. */
+  function toolbar(chosen) {
     const v = chosen ? position().volcanoes?.[chosen] : null;
     volcanoTools.hidden = !v;
     if (!v) return;
@@ -303,99 +284,54 @@ export function createDrachenlandEditor(root, ctx) {
     token.value = v.token ?? "";
     flip.textContent = v.face_down ? "Turn face up (T)" : "Turn face down (T)";
   }
-
-  const drop = () => {
-    held = null;
-    mark();
-  };
-  const edit = (ops) => {
-    if (ops?.length) ctx.sendEdit(ops);
-    drop();
-  };
+  /** The ops that put the piece held on the place `key` names (undefined: it goes nowhere there). */
   function putOn(key) {
+    const held = /** @type {Held} */ (editor.held);
     const place = placeOf(key, position());
-    if (!place) return;
+    if (!place) return undefined;
     if (held.kind === "adventurer") {
-      if ("space" in place) edit(adventurerMoveOps(position(), held, place.space));
-      else if ("volcano" in place) edit(adventurerMoveOps(position(), held, place.volcano));
-      else if ("off" in place && place.off === held.seat) edit(adventurerMoveOps(position(), held, null));
+      if ("space" in place) return adventurerMoveOps(position(), held, place.space);
+      if ("volcano" in place) return adventurerMoveOps(position(), held, place.volcano);
+      if ("off" in place && place.off === held.seat) return adventurerMoveOps(position(), held, null);
     } else if (held.kind === "dragon") {
-      if ("volcano" in place) edit(dragonMoveOps(position(), held.colour, place.volcano));
+      if ("volcano" in place) return dragonMoveOps(position(), held.colour, place.volcano);
     } else if ("volcano" in place || "hoard" in place) {
-      edit(treasureMoveOps(position(), held.item, held.from, "volcano" in place ? { volcano: place.volcano } : { hoard: place.hoard }));
+      return treasureMoveOps(position(), held.item, held.from, "volcano" in place ? { volcano: place.volcano } : { hoard: place.hoard });
     }
-  }
-  /** A click or Enter on an editable element. */
-  function activate(el) {
-    const key = el.getAttribute("data-edit");
-    const piece = pieceOf(el);
-    const die = /^die\/([01])$/.exec(key);
-    if (die) ctx.sendEdit(dieTurnOps(position(), layout().dice || [], Number(die[1])));
-    else if (held && piece?.key === held.key) drop();
-    else if (held) putOn(key);
-    else if (piece) {
-      held = piece;
-      mark();
-    } else if (/^V\d+$/.test(key)) {
-      chosen = chosen === key ? null : key;
-      toolbar();
-      mark();
-    }
+    return undefined;
   }
   /** Drop the piece held when the table Python sent no longer has it; forget a volcano gone. */
   function stillThere() {
-    if (held?.kind === "treasure" && countAt(position(), held.item, held.from) < 1) held = null;
-    if (held?.kind === "dragon" && !position().dragons?.[held.colour]) held = null;
-    if (chosen && !position().volcanoes?.[chosen]) chosen = null;
+    const held = editor.held;
+    if (held?.kind === "treasure" && countAt(position(), held.item, held.from) < 1) editor.held = null;
+    if (held?.kind === "dragon" && !position().dragons?.[held.colour]) editor.held = null;
+    if (editor.chosen && !position().volcanoes?.[editor.chosen]) editor.chosen = null;
   }
-  const flipChosen = () => chosen && ctx.sendEdit(flipTokenOps(position(), chosen));
+  const flipChosen = () => editor.chosen && ctx.sendEdit(flipTokenOps(position(), editor.chosen));
+  /** A die turns by a click whatever is held. */
+  function act(key) {
+    const die = /^die\/([01])$/.exec(key);
+    if (die) ctx.sendEdit(dieTurnOps(position(), layout().dice || [], Number(die[1])));
+    return Boolean(die);
+  }
+  function key(event, target) {
+    if ((event.key === "Delete" || event.key === "Backspace") && editor.held?.kind === "adventurer") {
+      editor.edit(adventurerMoveOps(position(), editor.held, null));
+    } else if (event.key === "t" || event.key === "T") {
+      const focused = target?.getAttribute("data-edit");
+      if (focused && /^V\d+$/.test(focused)) editor.chosen = focused;
+      flipChosen();
+    } else return false;
+    return true;
+  }
 
-  const onClick = (event) => {
-    const el = /** @type {Element} */ (event.target).closest?.("[data-edit]");
-    if (el && root.contains(el)) activate(el);
-  };
-  const onToken = () => edit(tokenChangeOps(position(), chosen, token.value || null));
-  root.addEventListener("click", onClick);
-  token.addEventListener("change", onToken);
-  flip.addEventListener("click", flipChosen);
+  const editor = createPickAndPut(root, ctx, {
+    help: DRACHENLAND_EDIT_HELP, editables, pieceOf, meaning, putOn, hint, toolbar, stillThere, act, key,
+    pressed: (key) => (/^V\d+$/.test(key) ? editor.chosen === key : null),
+    usePlace: (key) => /^V\d+$/.test(key) && editor.choose(key),
+  });
+  editor.listen(token, "change", () => editor.edit(tokenChangeOps(position(), editor.chosen, token.value || null)));
+  editor.listen(flip, "click", flipChosen);
   volcanoTools.hidden = true;
-
-  return {
-    help: DRACHENLAND_EDIT_HELP,
-    update(traits) {
-      t = traits;
-      stillThere();
-      mark();
-      toolbar();
-    },
-    key(event) {
-      const key = event.key;
-      const target = /** @type {Element} */ (event.target).closest?.("[data-edit]");
-      const onBoard = Boolean(target && root.contains(target));
-      if (key === "Escape" && (held || chosen)) {
-        chosen = held ? chosen : null;
-        toolbar();
-        drop();
-      } else if ((key === "Delete" || key === "Backspace") && held?.kind === "adventurer") edit(adventurerMoveOps(position(), held, null));
-      else if (key === "t" || key === "T") {
-        const focused = target?.getAttribute("data-edit");
-        if (focused && /^V\d+$/.test(focused)) chosen = focused;
-        flipChosen();
-      } else if ((key === "Enter" || key === " ") && onBoard) activate(target);
-      else if (key.startsWith("Arrow") && onBoard) {
-        const delta = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
-        const list = all().filter((el) => el === target || el.getAttribute("aria-disabled") !== "true");
-        cycle(list, target, delta)?.focus();
-      } else return false;
-      return true;
-    },
-    dispose() {
-      root.removeEventListener("click", onClick);
-      token.removeEventListener("change", onToken);
-      flip.removeEventListener("click", flipChosen);
-      unmarkEditable(root);
-      root.classList.remove("dw-editing", "dw-edit-holding");
-      ctx.hint("");
-    },
-  };
+  return editor;
 }

@@ -18,8 +18,8 @@
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 
 import { h } from "../shared/dom.js";
-import { cycle, markEditable, unmarkEditable } from "../shared/edit.js";
-import { nameWithVisibleText, visibleText } from "../shared/targets.js";
+import { cycle } from "../shared/edit.js";
+import { createPickAndPut } from "../shared/pick_and_put.js";
 
 /** Every space a knight may be put on, in the board's order (the arrows follow it). */
 export const SPACES = [
@@ -101,12 +101,10 @@ function pieceOf(el) {
  * @returns {import("../shared/shell.js").BoardEditor}
  */
 export function createEmeraldEditor(svg, ctx) {
-  /** @type {Held|null} */
-  let held = null;
-  /** @type {GameTraits|null} */
-  let t = null;
-  const position = () => /** @type {EmeraldPosition} */ (t?.edit_position || {});
-  const colourName = (c) => (t?.board?.colours?.[c]?.name || c).toLowerCase();
+  const position = () => /** @type {EmeraldPosition} */ (editor.traits?.edit_position || {});
+  const colourName = (c) => (editor.traits?.board?.colours?.[c]?.name || c).toLowerCase();
+  /** @returns {Held|null} */
+  const held = () => /** @type {Held|null} */ (editor.held);
 
   const turn = h("button", { type: "button", class: "dw-btn", text: "Turn the dragon (F)" });
   const facing = h("span", { class: "dw-muted dw-edit-facing" });
@@ -126,134 +124,87 @@ export function createEmeraldEditor(svg, ctx) {
   };
   /** What Enter can act on now: the pieces, or the places for the piece held. */
   const actionable = () => {
-    if (!held) return pieces();
-    if (held.kind === "dragon") return spaces().filter((el) => isMountain(el.getAttribute("data-target")));
+    if (!held()) return pieces();
+    if (held().kind === "dragon") return spaces().filter((el) => isMountain(el.getAttribute("data-target")));
     return spaces();
   };
 
-  const say = () => {
-    if (!held) ctx.hint("");
-    else if (held.kind === "dragon") ctx.hint("Holding the dragon: put it beside a mountain square M1–M9 (Esc drops it).");
-    else ctx.hint(`Holding a ${colourName(held.colour)} knight from ${spaceName(held.space)}: put it on a space, the lair or the nest (Esc drops it).`);
-  };
-  const drop = () => {
-    held = null;
-    mark();
-  };
-  const pick = (piece) => {
-    held = piece;
-    mark();
-  };
-  const edit = (ops) => {
-    if (ops?.length) ctx.sendEdit(ops);
-    drop();
-  };
-  const putOn = (space) => {
-    if (held?.kind === "knight") edit(knightMoveOps(position(), held, space));
-    else if (held?.kind === "dragon" && isMountain(space)) edit(dragonMoveOps(position(), space));
-  };
-  /** A click or Enter on an editable element. */
-  const activate = (el) => {
-    const piece = el.classList.contains("dw-space") ? null : pieceOf(el);
-    const space = piece ? (piece.kind === "dragon" ? null : piece.space) : el.getAttribute("data-target");
-    if (held && piece && piece.key === held.key) drop();
-    else if (piece?.kind === "dragon" || (!held && piece)) pick(piece);
-    else if (held && space) putOn(space);
-  };
-
-  function nameOfPiece(el, piece) {
+  function nameOfPiece(piece) {
+    const hold = held();
     if (piece.kind === "dragon") {
       const d = position().dragon || {};
       const where = `Dragon beside ${d.square}, facing ${d.facing === "lair" ? "the lair" : "the plain"}`;
-      return held?.kind === "dragon" ? `${where}: held, press to drop it` : `${where}: pick it up (F turns it)`;
+      return hold?.kind === "dragon" ? `${where}: held, press to drop it` : `${where}: pick it up (F turns it)`;
     }
-    const count = piece.place === null ? (t?.observation?.knights?.[piece.space]?.[piece.colour] ?? 1) : 1;
+    const count = piece.place === null ? (editor.traits?.observation?.knights?.[piece.space]?.[piece.colour] ?? 1) : 1;
     const what = `${count} ${colourName(piece.colour)} knight${count > 1 ? "s" : ""} on ${spaceName(piece.space)}`;
-    let name = `${what}: pick one up`;
-    if (held?.key === piece.key) name = `${what}: one held, press to drop it`;
-    else if (held?.kind === "knight") name = `${what}: put the ${colourName(held.colour)} knight on ${spaceName(piece.space)}`;
-    return nameWithVisibleText(name, visibleText(el));
+    if (hold?.key === piece.key) return `${what}: one held, press to drop it`;
+    if (hold?.kind === "knight") return `${what}: put the ${colourName(hold.colour)} knight on ${spaceName(piece.space)}`;
+    return `${what}: pick one up`;
   }
   function nameOfSpace(space) {
     const label = space === "KEEP" ? "keep" : space === "LAIR" ? "lair" : space === "NEST" ? "nest" : space;
-    if (held?.kind === "knight") return { name: `${label}: put the ${colourName(held.colour)} knight here`, disabled: false };
-    if (held?.kind === "dragon" && isMountain(space)) return { name: `${label}: put the dragon beside it`, disabled: false };
-    if (held) return { name: `${label}: the dragon stands beside a mountain square only`, disabled: true };
+    const hold = held();
+    if (hold?.kind === "knight") return { name: `${label}: put the ${colourName(hold.colour)} knight here`, disabled: false };
+    if (hold?.kind === "dragon" && isMountain(space)) return { name: `${label}: put the dragon beside it`, disabled: false };
+    if (hold) return { name: `${label}: the dragon stands beside a mountain square only`, disabled: true };
     return { name: `${label}: pick up a knight or the dragon first`, disabled: true };
   }
-  /** Mark the pieces and places as buttons named for what a click or Enter does now. */
-  function mark() {
-    for (const el of spaces()) {
-      const { name, disabled } = nameOfSpace(el.getAttribute("data-target"));
-      markEditable(el, { key: el.getAttribute("data-target"), name, disabled });
-    }
-    for (const el of pieces()) {
-      const piece = pieceOf(el);
-      markEditable(el, { key: piece.key, name: nameOfPiece(el, piece), pressed: held?.key === piece.key });
-      el.classList.toggle("dw-edit-held", held?.key === piece.key);
-    }
-    svg.classList.add("dw-editing");
-    svg.classList.toggle("dw-edit-holding", Boolean(held));
-    say();
-  }
-  /** Drop the piece held when the table Python sent no longer has it. */
-  function stillThere() {
-    if (held?.kind !== "knight") return;
-    const here = position().knights?.[held.space] || [];
-    if (held.place === null ? !here.includes(held.colour) : here[held.place] !== held.colour) held = null;
-  }
-
-  const onClick = (event) => {
-    const el = /** @type {Element} */ (event.target).closest?.("[data-edit]");
-    if (el && svg.contains(el)) activate(el);
-  };
+  const isSpace = (el) => el.classList.contains("dw-space");
   const onTurn = () => ctx.sendEdit(turnDragonOps(position()));
-  const onTrack = () => edit(trackOps(position(), Number(track.value)));
-  svg.addEventListener("click", onClick);
-  turn.addEventListener("click", onTurn);
-  track.addEventListener("change", onTrack);
 
-  return {
+  const editor = createPickAndPut(svg, ctx, {
     help: EMERALD_EDIT_HELP,
-    update(traits) {
-      t = traits;
+    editables: () => [
+      ...spaces().map((el) => [el, el.getAttribute("data-target")]),
+      ...pieces().map((el) => [el, pieceOf(el).key]),
+    ],
+    pieceOf: (key, el) => (isSpace(el) ? null : pieceOf(el)),
+    meaning: (key, el) => (isSpace(el) ? nameOfSpace(key) : { name: nameOfPiece(pieceOf(el)) }),
+    putOn(key, el) {
+      const piece = isSpace(el) ? null : pieceOf(el);
+      if (piece?.kind === "dragon") return void editor.pick(piece); // the dragon is picked up whatever is held
+      const space = piece ? piece.space : key;
+      if (held()?.kind === "knight") return knightMoveOps(position(), held(), space);
+      if (isMountain(space)) return dragonMoveOps(position(), space);
+      return undefined;
+    },
+    hint(hold) {
+      if (!hold) return "";
+      if (hold.kind === "dragon") return "Holding the dragon: put it beside a mountain square M1–M9 (Esc drops it).";
+      return `Holding a ${colourName(hold.colour)} knight from ${spaceName(hold.space)}: put it on a space, the lair or the nest (Esc drops it).`;
+    },
+    /** Drop the knight held when the table Python sent no longer has it. */
+    stillThere() {
+      const hold = held();
+      if (hold?.kind !== "knight") return;
+      const here = position().knights?.[hold.space] || [];
+      if (hold.place === null ? !here.includes(hold.colour) : here[hold.place] !== hold.colour) editor.held = null;
+    },
+    toolbar() {
       const p = position();
-      stillThere();
-      mark();
       facing.textContent = `facing ${p.dragon?.facing === "lair" ? "the lair" : "the plain"}`;
-      const positions = t.board?.track_positions || {};
+      const positions = editor.traits?.board?.track_positions || {};
       track.replaceChildren(...Object.entries(positions).map(([n, squares]) =>
         h("option", { value: n, text: `${n}: beside ${squares[0]}–${squares[squares.length - 1]}` })));
       track.value = String(p.flight_track ?? "");
     },
     key(event) {
-      const key = event.key;
-      const target = /** @type {Element} */ (event.target).closest?.("[data-edit]");
-      const onBoard = Boolean(target && svg.contains(target));
-      if (key === "Escape" && held) drop();
-      else if (key === "f" || key === "F") onTurn();
-      else if ((key === "Enter" || key === " ") && onBoard) activate(target);
-      else if (key.startsWith("Arrow") && onBoard) {
-        const delta = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
-        const list = actionable().sort((a, b) => order(a) - order(b));
-        let next = cycle(list, target, delta);
-        if (!list.includes(target)) { // from a piece to the places, or back: start beside it
-          const here = order(target);
-          const space = Math.floor(here / 100) * 100; // a piece's space comes first, then what lies after it
-          const after = list.filter((el) => (delta > 0 ? order(el) >= space : order(el) <= here));
-          next = (delta > 0 ? after[0] : after[after.length - 1]) || cycle(list, null, delta);
-        }
-        next?.focus();
-      } else return false;
+      if (event.key !== "f" && event.key !== "F") return false;
+      onTurn();
       return true;
     },
-    dispose() {
-      svg.removeEventListener("click", onClick);
-      turn.removeEventListener("click", onTurn);
-      track.removeEventListener("change", onTrack);
-      unmarkEditable(svg);
-      svg.classList.remove("dw-editing", "dw-edit-holding");
-      ctx.hint("");
+    arrow(target, delta) {
+      const list = actionable().sort((a, b) => order(a) - order(b));
+      if (list.includes(target)) return cycle(list, target, delta);
+      // from a piece to the places, or back: start beside it
+      const here = order(target);
+      const space = Math.floor(here / 100) * 100; // a piece's space comes first, then what lies after it
+      const after = list.filter((el) => (delta > 0 ? order(el) >= space : order(el) <= here));
+      return (delta > 0 ? after[0] : after[after.length - 1]) || cycle(list, null, delta);
     },
-  };
+  });
+  editor.listen(turn, "click", onTurn);
+  editor.listen(track, "change", () => editor.edit(trackOps(position(), Number(track.value))));
+  return editor;
 }
