@@ -727,8 +727,19 @@ dragonwidgets.DraghanWidget(game=alone)""",
 """show(alone.apply("face D08"))
 show(alone.apply("face none"))""",
 """#md
-With `chance="manual"` the teacher picks what chance would draw. Here the dragon card has just turned up in the
-Shadow Realm, and the teacher chooses which large dragon appears:
+With `chance="manual"` the teacher picks what chance would draw: every location and encounter turned up, every
+market card put on display (`location {id}`, `encounter {id}`, `market {id}`), the thief's pick, the large
+dragon. The first location comes from the first four cards of the Draghan deck (one market and one portal
+among them); the teacher turns up the one the lesson needs:
+""",
+"""picked = dragonwidgets.new_game("draghan", players=2, seed=1, chance="manual", first_player=0)
+picked.apply("choose CH1"); picked.apply("choose CH3")
+print(picked.legal_action_ids())
+show(picked.apply("location L12"))           # the Haunted Moor: a threat, one more encounter
+print(picked.legal_action_ids()[:5], "...")   # now the encounters: any card left in the deck
+show(picked.apply("encounter D08"))          # the Merchant comes first""",
+"""#md
+Here the dragon card has just turned up in the Shadow Realm, and the teacher chooses which large dragon appears:
 """,
 """endgame = dragonwidgets.new_game("draghan", players=2, seed=1, chance="manual", position={
     "heroes": [{"character": "CH1"}, {"character": "CH3"}], "realm": "shadow", "round": 12,

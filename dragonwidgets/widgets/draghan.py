@@ -150,6 +150,12 @@ class DraghanWidget(OneGameWidget):
             return f"the team may travel to the Shadow Realm (portal {n} of 3; {active} decides)"
         if decision == "theft":
             return f"a thief takes a random card from {active}"
+        if decision == "reveal_location":
+            return "the next location turns up (pick it)"
+        if decision == "draw_market":
+            return "a market card goes on display (pick it)"
+        if decision == "reveal_encounter":
+            return "the next encounter card turns up (pick it)"
         if decision == "draw_dragon":
             return "the dragon appears: a large dragon card is drawn"
         if decision == "declare_target":

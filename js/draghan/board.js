@@ -8,7 +8,8 @@
  * `game.observation(viewer)` of Draghan (the contract's keys) with the widget's `hint`.
  * @typedef {Object} DraghanObservation
  * @property {string|null} decision       choose_character, heal_1, portal_choice, theft, draw_dragon, declare_target,
- *                                        declare_equipment, assign_assist, gold, replace, buy, share, heal_2, equipment_check
+ *                                        declare_equipment, assign_assist, gold, replace, buy, share, heal_2, equipment_check;
+ *                                        with manual draws reveal_location, draw_market, reveal_encounter (chance)
  * @property {number} active_player       the seat holding the map card
  * @property {number|null} current_player the seat to decide (-1 chance)
  * @property {boolean} is_over

@@ -25,8 +25,8 @@ export const ABILITY_TEXT = {
 /** The round's phases (DG-ROUND-1) and the decisions that belong to each. */
 export const PHASES = [
   ["heal", "1 heal", ["heal_1"]],
-  ["location", "2 location", ["portal_choice"]],
-  ["fight", "3 fight", ["draw_dragon", "declare_target", "declare_equipment", "assign_assist"]],
+  ["location", "2 location", ["reveal_location", "draw_market", "portal_choice"]],
+  ["fight", "3 fight", ["reveal_encounter", "draw_dragon", "declare_target", "declare_equipment", "assign_assist"]],
   ["result", "4 result", ["gold", "replace", "buy"]],
   ["share", "5 share", ["share"]],
   ["heal2", "6 heal", ["heal_2"]],

@@ -1,7 +1,8 @@
 """Build literal Draghan positions for rule tests: heroes, table, decks top first, realm, phase.
 
 ``position(...)`` starts a fresh game (manual chance by default, so the random theft pick, the large
-dragon and a random replacement are explicit ``lose {card}`` / ``dragon {id}`` / ``replace {id}`` ids),
+dragon and a random replacement are explicit ``lose {card}`` / ``dragon {id}`` / ``replace {id}`` ids;
+``pick_draws=False`` by default, so locations and encounters turn up from the top of the decks as written),
 writes the given table into ``game.state`` and resets ``game._legal_cache = None``. Then it lets the
 engine itself run from the moment named by ``at``:
 
@@ -172,6 +173,7 @@ def position(
         raise ValueError(f"at must be one of {PHASES}, got {at!r}")
     if realm not in (DRAGHAN, SHADOW):
         raise ValueError(f"realm is 'draghan' or 'shadow', got {realm!r}")
+    options.setdefault("pick_draws", False)  # the decks are written top first: turn the top cards up
     game = DraghanGame(players=len(heroes), seed=seed, chance=chance, first_player=first_player,
                        decks_file=decks_file, **options)
     d, s = game.decks, game.state

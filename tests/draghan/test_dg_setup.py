@@ -31,7 +31,7 @@ def test_DG_SETUP_5_decks_in_the_middle_shadow_decks_set_aside():
     """DG-SETUP-5: the Draghan location deck, the Draghan encounter deck and the market deck are laid out;
     the Shadow decks wait until the team travels: the first location and the first encounters come from
     the Draghan decks, the Shadow decks keep all their cards."""
-    g = DraghanGame(players=3, seed=4, first_player=0, chance="manual")
+    g = DraghanGame(players=3, seed=4, first_player=0, chance="manual", pick_draws=False)  # the top cards come
     assert g.observation(0)["deck_sizes"] == SIZES and g.state.realm == DRAGHAN
     assert g.state.phase == CHOOSE_CHARACTER and g.state.discard == [] and g.state.table == []
     top_location = g.state.decks["location_draghan"][0]
@@ -200,7 +200,7 @@ def test_options_are_the_digests_and_bad_values_are_refused():
     assert DraghanGame.option_defaults == {
         "first_player": -1, "character_choice": "choose", "replacement_character": "choose",
         "portal_decision_time": "reveal", "unlimited_coins": False, "assist_alone": False,
-        "campaign_defeated_dragons": "", "decks_file": ""}
+        "campaign_defeated_dragons": "", "decks_file": "", "pick_draws": True}
     for key, value in (("character_choice", "draft"), ("replacement_character", "oldest"),
                        ("portal_decision_time", "never")):
         with pytest.raises(ValueError, match=key):

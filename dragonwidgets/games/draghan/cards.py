@@ -242,6 +242,17 @@ def shuffle(deck: list[CardId], rng: random.Random) -> None:
     rng.shuffle(deck)
 
 
+def to_top(deck: list[CardId], card: CardId) -> None:
+    """Swap ``card`` with the top card of ``deck``, in place: a card picked by hand comes next, and the card
+    that would have come takes its place (nothing is created or lost).
+
+    >>> d = ["a", "b", "c"]; to_top(d, "c"); d
+    ['c', 'b', 'a']
+    """
+    i = deck.index(card)
+    deck[0], deck[i] = deck[i], deck[0]
+
+
 def shuffled(ids: Sequence[CardId], rng: random.Random) -> list[CardId]:
     """Return a shuffled copy of ``ids`` (DG-SETUP-1: each deck shuffled separately); ``ids`` is not changed.
 

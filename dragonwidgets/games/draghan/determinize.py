@@ -67,7 +67,7 @@ def resample_location_deck(deck: list[str], t: Tables, rng: random.Random) -> li
     >>> sorted(new) == sorted(rest), [t.card[c].ability for c in new[1:5]].count("market")
     (True, 1)
     """
-    sizes = _block_sizes_left(len(deck))
+    sizes = block_sizes_left(len(deck))
     ability = {c: t.card[c].ability for c in deck}
     kinds = [sorted(c for c in deck if ability[c] == kind) for kind in BLOCK_ABILITIES]
     others = sorted(c for c in deck if ability[c] not in BLOCK_ABILITIES)
@@ -102,10 +102,10 @@ def _shuffled_whole(deck: list[str], rng: random.Random) -> list[str]:
     return out
 
 
-def _block_sizes_left(left: int) -> list[int]:
+def block_sizes_left(left: int) -> list[int]:
     """Return how many cards each block still holds when ``left`` cards remain, the current block first.
 
-    >>> _block_sizes_left(13), _block_sizes_left(10), _block_sizes_left(5), _block_sizes_left(0)
+    >>> block_sizes_left(13), block_sizes_left(10), block_sizes_left(5), block_sizes_left(0)
     ([4, 4, 5], [1, 4, 5], [5], [])
     """
     sizes: list[int] = []

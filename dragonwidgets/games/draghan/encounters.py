@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from dragonwidgets.engine import CHANCE, Action, Event
 
 from . import declaring, locations
-from .state import DRAW_DRAGON, SHADOW
+from .cards import to_top
+from .state import DRAW_DRAGON, REVEAL_ENCOUNTER, SHADOW
 
 if TYPE_CHECKING:
     from .game import DraghanGame
@@ -26,16 +27,24 @@ def start_explore(g: "DraghanGame", ev: list[Event]) -> None:
     explore(g, ev)
 
 
-def explore(g: "DraghanGame", ev: list[Event]) -> None:
-    """DG-EXPLORE-3..7: reveal one card at a time; thefts at once; the dragon card draws a dragon."""
+def explore(g: "DraghanGame", ev: list[Event], picked: bool = False) -> None:
+    """DG-EXPLORE-3..7: reveal one card at a time; thefts at once; the dragon card draws a dragon.
+
+    With manual draws each card is a chance node (``picked``: the top card is the one just picked).
+    """
     s = g.state
     deck = s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"]
     card_of, revealed = g.tables.card, g.tables.revealed
+    ask = g.picks_draws()
     while s.to_reveal > 0:
         if not deck:  # DG-EXPLORE-6, DG-INT-23
             ev.append(Event("deck_empty", f"The encounter deck is empty: {s.to_reveal} draw{'s' * (s.to_reveal > 1)} ignored."))
             s.to_reveal = 0
             break
+        if ask and not picked:
+            s.phase = REVEAL_ENCOUNTER
+            return
+        picked = False
         cid = deck.pop(0)
         s.to_reveal -= 1
         card = card_of[cid]
@@ -50,6 +59,21 @@ def explore(g: "DraghanGame", ev: list[Event]) -> None:
         if card.theft and locations.theft(g, ev):
             return
     declaring.start_declare(g, ev)
+
+
+def encounter_outcomes(g: "DraghanGame") -> list[Action]:
+    """Manual draws: the encounter cards that could turn up next, equally likely (DG-EXPLORE-3)."""
+    s, name = g.state, g.tables.name
+    deck = sorted(s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"])
+    return [Action(f"encounter {c}", f"{name[c]} turns up", CHANCE, "reveal_encounter", (f"card/{c}",),
+                   ("DG-EXPLORE-3",), 1 / len(deck)) for c in deck]
+
+
+def reveal(g: "DraghanGame", card: str, ev: list[Event]) -> None:
+    """Manual draws: ``card`` is the encounter card turned up (taken from its place in the deck)."""
+    s = g.state
+    to_top(s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"], card)
+    explore(g, ev, picked=True)
 
 
 def dragon_outcomes(g: "DraghanGame") -> list[Action]:

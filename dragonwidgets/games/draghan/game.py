@@ -5,7 +5,9 @@ DG-SOLO). Every card, deck order and shuffle comes from the seed: deck orders ar
 shuffles of the game (a fled monster into the Shadow deck, returns to it) use a generator derived from
 the seed and the step, so the whole game is a function of the seed and the decisions. The chance
 nodes a teacher may pick by hand are the random theft pick (``lose {card}``), the large dragon drawn
-(``dragon {id}``) and, with ``replacement_character="random"``, the replacement (``replace {id}``).
+(``dragon {id}``), with ``replacement_character="random"`` the replacement (``replace {id}``), and (option
+``pick_draws``) every location and encounter turned up and market card drawn (``location {id}``,
+``encounter {id}``, ``market {id}``).
 With ``character_choice="random"`` the first step is the forced chance node ``deal``: the characters
 are dealt from the shuffled character cards, and round 1 begins in that step, with its events.
 
@@ -13,7 +15,8 @@ Action id grammar (the Draghan contract): ``choose {character}``, ``heal {card}`
 ``travel`` / ``stay``, ``face {monster}`` / ``face dragon`` / ``face none``, ``use {card}`` / ``done``,
 ``assist {monster}`` / ``assist dragon`` / ``assist none``, ``extra {monster} {seat}+{seat}``,
 ``replace {character}``, ``buy {card}`` / ``pass``, ``give {card} {seat}`` / ``skip``,
-``discard {card}``; chance: ``deal``, ``lose {card}``, ``dragon {id}``, ``replace {character}``.
+``discard {card}``; chance: ``deal``, ``lose {card}``, ``dragon {id}``, ``replace {character}``,
+``location {id}``, ``encounter {id}``, ``market {id}`` (manual draws).
 """
 
 from __future__ import annotations
@@ -38,7 +41,9 @@ from .state import (
     CHOOSE_CHARACTER,
     DECLARE_EQUIPMENT,
     DECLARE_TARGET,
+    DRAGHAN,
     DRAW_DRAGON,
+    DRAW_MARKET,
     GOLD,
     HEAL_1,
     HEAL_2,
@@ -47,6 +52,8 @@ from .state import (
     OVER,
     PORTAL,
     REPLACE,
+    REVEAL_ENCOUNTER,
+    REVEAL_LOCATION,
     SHARE,
     THEFT,
     DraghanState,
@@ -69,7 +76,7 @@ def _layout(decks: Decks) -> dict[str, Any]:
 _QUEUED = {DECLARE_TARGET: "declaring", DECLARE_EQUIPMENT: "declaring", BUY: "buyers", CHECK: "checkers"}
 #: The phases decided by the active player (DG-ROUND-2); REPLACE too, unless it is drawn.
 _BY_ACTIVE = frozenset((HEAL_1, HEAL_2, PORTAL, ASSIST, GOLD, SHARE))
-_CHANCE = frozenset((THEFT, DRAW_DRAGON))
+_CHANCE = frozenset((THEFT, DRAW_DRAGON, REVEAL_LOCATION, DRAW_MARKET, REVEAL_ENCOUNTER))
 
 #: Each decision's legal actions, by phase (the module of the phase lists them).
 _ACTIONS_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
@@ -78,6 +85,13 @@ _ACTIONS_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
     DECLARE_EQUIPMENT: declaring.equipment_actions, ASSIST: declaring.assist_actions, GOLD: results.gold_actions,
     REPLACE: wounds.replace_actions, BUY: market.buy_actions, SHARE: sharing.share_actions,
     CHECK: equipment_check.check_actions,
+}
+
+#: Each chance node's outcomes, by phase (the module of the phase lists them).
+_OUTCOMES_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
+    CHOOSE_CHARACTER: lambda g: [setup.DEAL], REPLACE: wounds.replace_actions, THEFT: locations.theft_outcomes,
+    DRAW_DRAGON: encounters.dragon_outcomes, REVEAL_ENCOUNTER: encounters.encounter_outcomes,
+    REVEAL_LOCATION: locations.location_outcomes, DRAW_MARKET: locations.market_outcomes,
 }
 
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
@@ -97,6 +111,10 @@ class DraghanGame(Game):
     - ``assist_alone`` (False): the assist location may defeat a monster no character faces (DG-INT-6).
     - ``campaign_defeated_dragons`` (""): large dragons set aside after earlier wins, e.g. "G1,G3" (DG-CAMP-3).
     - ``decks_file`` (""): a decks JSON file of your own; "" is the bundled reconstruction (DG-REC-*).
+    - ``pick_draws`` (True): with ``chance="manual"``, every location and encounter turned up and every
+      market card drawn onto the display is a chance node (``location {id}``, ``encounter {id}``,
+      ``market {id}``) whose outcomes are the cards that could come, equally likely; False turns the top
+      card up (decks written top first). No effect with ``chance="auto"``.
 
     >>> g = DraghanGame(players=2, seed=1, first_player=0)
     >>> g.legal_action_ids()
@@ -126,6 +144,7 @@ class DraghanGame(Game):
         "assist_alone": False,  # DG-INT-6
         "campaign_defeated_dragons": "",  # DG-CAMP-3
         "decks_file": "",  # DG-REC-*: "" = data/decks.json
+        "pick_draws": True,  # chance="manual" only: reveals and market draws are chance nodes
     }
     data_options: ClassVar[dict[str, str]] = {"decks_file": str(BUNDLED_DECKS)}
 
@@ -167,6 +186,10 @@ class DraghanGame(Game):
         :mod:`.determinize`. Every observation is unchanged.
         """
         resample_hidden(self.state, self.tables, rng)
+
+    def picks_draws(self) -> bool:
+        """Whether reveals and market draws are chance nodes now: ``chance="manual"`` with ``pick_draws``."""
+        return self.chance_mode == "manual" and self.options["pick_draws"]
 
     def shuffle_rng(self) -> random.Random:
         """Return the generator of the shuffles inside this step (deterministic from the seed and the step)."""
@@ -263,14 +286,12 @@ class DraghanGame(Game):
         return _ACTIONS_OF[self.state.phase](self)
 
     def _chance_outcomes(self) -> list[Action]:
-        phase = self.state.phase
-        if phase == CHOOSE_CHARACTER:
-            return [setup.DEAL]
-        if phase == REPLACE:
-            return wounds.replace_actions(self)
-        if phase == DRAW_DRAGON:
-            return encounters.dragon_outcomes(self)
-        return locations.theft_outcomes(self)
+        return _OUTCOMES_OF[self.state.phase](self)
+
+    def _chance_outcomes_hidden(self) -> bool:
+        """Which locations the current block of the Draghan deck holds is hidden (section 7): a seat's view
+        does not get the outcomes of ``reveal_location`` there; every other deck's make-up can be counted."""
+        return self.state.phase == REVEAL_LOCATION and self.state.realm == DRAGHAN
 
     # ------------------------------------------------------------------ applying: each kind to its phase's module
     def _apply(self, action: Action) -> list[Event]:
@@ -299,6 +320,12 @@ class DraghanGame(Game):
             portals.decide(self, kind == "travel", ev)
         elif kind == "theft_pick":
             locations.stolen(self, words[1], ev)
+        elif kind == "reveal_encounter":
+            encounters.reveal(self, words[1], ev)
+        elif kind == "reveal_location":
+            locations.turn_up(self, words[1], ev)
+        elif kind == "draw_market":
+            locations.draw_market(self, words[1], ev)
         elif kind == "draw_dragon":
             encounters.draw_dragon(self, words[1], ev)
         elif kind == "assist":

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from dragonwidgets.engine import CHANCE, Action, Event
 
 from . import encounters, rounds
-from .state import MARKET_DISPLAY, PORTAL, SHADOW, THEFT
+from .cards import to_top
+from .determinize import block_sizes_left
+from .state import DRAW_MARKET, MARKET_DISPLAY, PORTAL, REVEAL_LOCATION, SHADOW, THEFT
 
 if TYPE_CHECKING:
     from .game import DraghanGame
@@ -24,7 +26,28 @@ def visit(g: "DraghanGame", ev: list[Event]) -> None:
     if not deck:
         rounds.lose(g, "no Shadow location is left to turn up", "DG-END-4", ev)
         return
-    loc = deck.pop(0)
+    if g.picks_draws():
+        s.phase = REVEAL_LOCATION
+        return
+    turn_up(g, deck[0], ev)
+
+
+def location_outcomes(g: "DraghanGame") -> list[Action]:
+    """Manual draws: the locations that could turn up, equally likely: the Draghan deck's current block
+    (DG-SETUP-2..4: each block is shuffled apart), any of the Shadow deck."""
+    s, name = g.state, g.tables.name
+    deck = s.decks["location_shadow" if s.realm == SHADOW else "location_draghan"]
+    could = sorted(deck if s.realm == SHADOW else deck[:block_sizes_left(len(deck))[0]])
+    return [Action(f"location {c}", f"{name[c]} turns up", CHANCE, "reveal_location", (f"card/{c}",),
+                   ("DG-LOC-1", "DG-SETUP-2"), 1 / len(could)) for c in could]
+
+
+def turn_up(g: "DraghanGame", loc: str, ev: list[Event]) -> None:
+    """DG-LOC-1..8: the location ``loc`` (the top card, or the one picked) turns up; its ability acts first."""
+    s = g.state
+    deck = s.decks["location_shadow" if s.realm == SHADOW else "location_draghan"]
+    to_top(deck, loc)
+    deck.pop(0)
     s.location = loc
     card = g.tables.card[loc]
     ev.append(Event("location", f"Round {s.round}: the {g.player_name(s.active)} turns up {card.name} ({card.ability}).",
@@ -44,9 +67,13 @@ def visit(g: "DraghanGame", ev: list[Event]) -> None:
     elif ability == "threat":
         s.extra_draw = 1
     elif ability == "market":
-        s.market_display = [s.decks["market"].pop(0) for _ in range(min(MARKET_DISPLAY, len(s.decks["market"])))]
-        ev.append(Event("market", "For sale after the fight: " + ", ".join(
-            f"{g.tables.name[c]} ({g.tables.card[c].price})" for c in s.market_display) + "."))
+        s.to_draw = min(MARKET_DISPLAY, len(s.decks["market"]))
+        if g.picks_draws() and s.to_draw:
+            s.phase = DRAW_MARKET
+            return
+        s.market_display = [s.decks["market"].pop(0) for _ in range(s.to_draw)]
+        s.to_draw = 0
+        market_opens(g, ev)
     elif ability == "theft":
         s.resume = "location"
         if theft(g, ev):
@@ -60,6 +87,34 @@ def visit(g: "DraghanGame", ev: list[Event]) -> None:
             return
         else:
             s.portal_open = True
+    encounters.start_explore(g, ev)
+
+
+def market_opens(g: "DraghanGame", ev: list[Event]) -> None:
+    """DG-LOC-6: the cards on display are told."""
+    s, name, card = g.state, g.tables.name, g.tables.card
+    ev.append(Event("market", "For sale after the fight: " + ", ".join(
+        f"{name[c]} ({card[c].price})" for c in s.market_display) + "."))
+
+
+def market_outcomes(g: "DraghanGame") -> list[Action]:
+    """Manual draws: the market cards that could go on display next, equally likely (DG-LOC-6)."""
+    deck, name = sorted(g.state.decks["market"]), g.tables.name
+    return [Action(f"market {c}", f"{name[c]} goes on display", CHANCE, "draw_market", (f"card/{c}",),
+                   ("DG-LOC-6",), 1 / len(deck)) for c in deck]
+
+
+def draw_market(g: "DraghanGame", card: str, ev: list[Event]) -> None:
+    """Manual draws: ``card`` goes on display; after the last one the encounters follow (DG-LOC-6)."""
+    s = g.state
+    deck = s.decks["market"]
+    to_top(deck, card)
+    s.market_display.append(deck.pop(0))
+    s.to_draw -= 1
+    if s.to_draw and deck:
+        return
+    s.to_draw = 0
+    market_opens(g, ev)
     encounters.start_explore(g, ev)
 
 

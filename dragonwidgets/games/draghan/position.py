@@ -9,7 +9,8 @@ their numbers from 0.
 - ``decision``: the decision due (the state's phase: ``"choose_character"``, ``"heal_1"``,
   ``"portal_choice"``, ``"theft"``, ``"draw_dragon"``, ``"declare_target"``, ``"declare_equipment"``,
   ``"assign_assist"``, ``"gold"``, ``"replace"``, ``"buy"``, ``"share"``, ``"heal_2"``,
-  ``"equipment_check"``, ``"over"``); ``active``: the seat holding the map (DG-ROUND-2);
+  ``"equipment_check"``, ``"over"``; with manual draws also the chance nodes ``"reveal_location"``,
+  ``"draw_market"``, ``"reveal_encounter"``); ``active``: the seat holding the map (DG-ROUND-2);
   ``first_player``; ``round`` (from 1; 0 at set-up); ``realm``: ``"draghan"`` or ``"shadow"``.
 - ``heroes``: one entry per seat, ``null`` (no character: not chosen yet, or out in the Shadow Realm,
   DG-WOUND-5) or ``{"character": id, "wounded": bool, "equipment": [ids], "coins": int}`` (only
@@ -23,7 +24,7 @@ their numbers from 0.
 - The round so far: ``location`` (the location of this round), ``threat`` (extra draws, DG-LOC-4),
   ``assist`` (this round's assist icons, DG-LOC-3), ``portal_open`` and ``travel_pending`` (DG-PORTAL,
   DG-INT-19), ``supply`` (coins not held, DG-SETUP-8), ``to_reveal`` and ``resume`` (a theft's chance node
-  inside a phase), the fight: ``declaring`` (seats still to declare, in order), ``targets``
+  inside a phase), ``to_draw`` (market cards still to draw onto the display), the fight: ``declaring`` (seats still to declare, in order), ``targets``
   (``{seat: monster}``), ``used`` (``{seat: [cards]}``), ``assist_target``, ``gold_queue``
   (``[[monster, [seats], odd coins]]``), ``round_down`` and ``round_all_down`` (phase 4's result), the
   queues ``buyers`` and ``checkers``; the end: ``result`` (``"running"``, ``"won"``, ``"lost"``) and
@@ -70,7 +71,7 @@ CARD_LISTS = ("set_aside", "table", "revealed_equipment", "market_display", "por
 PLAIN = (("decision", "phase", str), ("active", "active", int), ("first_player", "first_player", int),
          ("round", "round", int), ("realm", "realm", str), ("supply", "supply", int), ("threat", "extra_draw", int),
          ("assist", "assist", str), ("portal_open", "portal_open", bool), ("travel_pending", "travel_pending", bool),
-         ("to_reveal", "to_reveal", int), ("resume", "resume", str), ("round_all_down", "round_all_down", bool),
+         ("to_reveal", "to_reveal", int), ("to_draw", "to_draw", int), ("resume", "resume", str), ("round_all_down", "round_all_down", bool),
          ("result", "result", str), ("fled", "fled", int), ("defeated", "defeated", int))
 #: The fields that may be ``null`` or a value: (position key, type).
 OPTIONAL = (("location", str), ("dragon", str), ("assist_target", str), ("end_reason", str))

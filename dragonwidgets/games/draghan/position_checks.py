@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 #: The decisions (the state's phases) a position may name.
 DECISIONS = (state.CHOOSE_CHARACTER, state.HEAL_1, state.PORTAL, state.THEFT, state.DRAW_DRAGON,
              state.DECLARE_TARGET, state.DECLARE_EQUIPMENT, state.ASSIST, state.GOLD, state.REPLACE, state.BUY,
-             state.SHARE, state.HEAL_2, state.CHECK, state.OVER)
+             state.SHARE, state.HEAL_2, state.CHECK, state.OVER, state.REVEAL_LOCATION, state.DRAW_MARKET,
+             state.REVEAL_ENCOUNTER)
 #: Which kinds of card each zone holds (with the rule).
 KINDS = {
     "set_aside": (("character",), "DG-SETUP-6"), "table": (("monster", "dragon_card"), "DG-EXPLORE-3"),
@@ -106,6 +107,14 @@ def check_decision(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) 
     elif phase == state.THEFT:
         need(hero is not None and not hero.coins and len(hero.equipment) > 1,
              "a thief picks a card only from a character without coins holding two or more (DG-LOC-5)")
+    elif phase in (state.REVEAL_LOCATION, state.DRAW_MARKET, state.REVEAL_ENCOUNTER):
+        need(g.picks_draws(), "cards are picked by hand only with chance='manual' and pick_draws (DG-LOC-1)")
+        need(phase != state.DRAW_MARKET or (s.to_draw > 0 and bool(s.decks["market"])),
+             "no market card is left to draw ('to_draw', DG-LOC-6)")
+        deck = "encounter" if phase == state.REVEAL_ENCOUNTER else "location"
+        need(phase == state.DRAW_MARKET or bool(s.decks[f"{deck}_{'shadow' if s.realm == state.SHADOW else 'draghan'}"]),
+             f"the {deck} deck is empty (DG-EXPLORE-6, DG-END-4)")
+        need(phase != state.REVEAL_ENCOUNTER or s.to_reveal > 0, "no encounter is left to reveal ('to_reveal', DG-EXPLORE-1)")
     elif phase == state.DRAW_DRAGON:
         need(g.tables.dragon_card in s.table and not s.dragon, "the dragon card is not on the table (DG-DRAGON-1)")
     elif phase in (state.DECLARE_TARGET, state.DECLARE_EQUIPMENT):

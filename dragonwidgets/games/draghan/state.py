@@ -20,6 +20,9 @@ CHOOSE_CHARACTER = "choose_character"
 HEAL_1 = "heal_1"
 PORTAL = "portal_choice"
 THEFT = "theft"  # chance: which equipment card a theft takes
+REVEAL_LOCATION = "reveal_location"  # chance, manual only (option pick_draws): which location turns up
+DRAW_MARKET = "draw_market"  # chance, manual only: which market card goes on display
+REVEAL_ENCOUNTER = "reveal_encounter"  # chance, manual only: which encounter card turns up
 DRAW_DRAGON = "draw_dragon"  # chance: which large dragon
 DECLARE_TARGET = "declare_target"
 DECLARE_EQUIPMENT = "declare_equipment"
@@ -71,6 +74,7 @@ class DraghanState:
     dragon: str | None = None  # the large dragon card drawn (DG-DRAGON-1)
     revealed_equipment: list[str] = field(default_factory=list)
     to_reveal: int = 0
+    to_draw: int = 0  # market cards still to draw onto the display (manual draws, DG-LOC-6)
     resume: str = ""  # what follows a chance node inside a phase: "location" or "explore"
     thefts: int = 0  # thefts still to resolve at the current point
     declaring: list[int] = field(default_factory=list)  # seats still to declare, in order

@@ -26,13 +26,17 @@ from .state import (
     CHOOSE_CHARACTER,
     DECLARE_EQUIPMENT,
     DECLARE_TARGET,
+    DRAGHAN,
     DRAW_DRAGON,
+    DRAW_MARKET,
     GOLD,
     HEAL_1,
     HEAL_2,
     OVER,
     PORTAL,
     REPLACE,
+    REVEAL_ENCOUNTER,
+    REVEAL_LOCATION,
     SHADOW,
     SHARE,
     THEFT,
@@ -52,6 +56,9 @@ _WHEN = {
     "lose": ((THEFT,), "a thief picks a random card only after a theft finds no coin on the active character "
                        "(DG-LOC-5, DG-EXPLORE-4, DG-INT-14)"),
     "dragon": ((DRAW_DRAGON,), "a large dragon is drawn when the dragon card is revealed (DG-DRAGON-1)"),
+    "location": ((REVEAL_LOCATION,), "a location turns up in phase 2 of each round (DG-LOC-1)"),
+    "encounter": ((REVEAL_ENCOUNTER,), "encounter cards turn up in phase 3, one per character in play (DG-EXPLORE-1)"),
+    "market": ((DRAW_MARKET,), "market cards go on display when a market location turns up (DG-LOC-6)"),
     "face": ((DECLARE_TARGET,), "characters are placed at monsters in phase 3, after the reveal, one declaration "
                                 "each (DG-FIGHT-1, DG-INT-15)"),
     "use": ((DECLARE_EQUIPMENT,), "equipment is committed in phase 3, by a character that has just chosen its "
@@ -90,8 +97,17 @@ def why_illegal(game: "DraghanGame", action_id: str) -> str:
         CHOOSE_CHARACTER: _why_choose, HEAL_1: _why_heal, HEAL_2: _why_heal, PORTAL: _why_portal,
         THEFT: _why_lose, DRAW_DRAGON: _why_dragon, DECLARE_TARGET: _why_face, DECLARE_EQUIPMENT: _why_use,
         ASSIST: _why_assist, GOLD: _why_extra, REPLACE: _why_replace, BUY: _why_buy, SHARE: _why_give,
-        CHECK: _why_discard,
+        CHECK: _why_discard, REVEAL_LOCATION: _why_draw, REVEAL_ENCOUNTER: _why_draw, DRAW_MARKET: _why_draw,
     }[s.phase](game, words)
+
+
+def _why_draw(game: "DraghanGame", words: list[str]) -> str:
+    """A card that cannot come next: not in the deck, or (Draghan locations) not in the current block."""
+    c = words[1] if len(words) > 1 else "?"
+    if game.state.phase == REVEAL_LOCATION and game.state.realm == DRAGHAN:
+        return (f"{c} cannot turn up now: the next location comes from the current block of the Draghan deck, "
+                "each block with its own market and portal (DG-SETUP-2..4)")
+    return f"{c} is not in the deck the card comes from (DG-EXPLORE-3, DG-LOC-6)"
 
 
 # ---------------------------------------------------------------------------- at another moment
