@@ -1,5 +1,9 @@
 """The game-agnostic engine: actions, events, the Game state machine, bots, records.
 
+``game.py`` holds :class:`Game`, built from a part per job: ``protocol.py`` (the hooks a game
+implements), ``chance.py`` (seeded chance draws), ``history.py`` (history, undo, log, clones),
+``records.py`` (records, positions) and ``spaces.py`` (the numeric face for agents).
+
 Nothing here imports Jupyter; games import the engine and widgets import games, never the reverse.
 """
 

@@ -1,0 +1,175 @@
+"""The history of a game: its entries, undo, the log each seat reads, copies for search.
+
+:class:`History` is the part of :class:`~.game.Game` that reads the line of play. The line itself is
+written by ``Game._commit`` (one entry per step, a checkpoint of the state every
+:data:`~.game.CHECKPOINT_EVERY` steps) and travelled by ``Game.goto``, both in :mod:`.game`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from itertools import repeat
+from typing import Any, NamedTuple
+
+from .actions import (  # tuple.__new__: a named tuple built in C
+    CHANCE,
+    Action,
+    Event,
+    _new_tuple,
+)
+from .errors import HistoryError
+
+
+class Entry(NamedTuple):
+    """One step of the history: the action applied, whether the generator drew it, its events."""
+
+    action: Action
+    auto: bool
+    events: tuple[Event, ...]
+
+
+class History:
+    """History entries, undo, the log, clones and determinized copies of :class:`~.game.Game`."""
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    state: Any
+    _step: int
+    _actions: list[Action]
+    _autos: list[bool]
+    _events: list[tuple[Event, ...]]
+    _checkpoints: dict[int, Any]
+    _keep_history: bool
+
+    @property
+    def step(self) -> int:
+        """How many history entries lead to the current state (``0`` = the initial state)."""
+        return self._step
+
+    @property
+    def decisions(self) -> int:
+        """How many of the entries leading to the current state are seats' decisions (the game's length
+        in decisions: chance outcomes, drawn or picked by hand, are not counted).
+
+        >>> import dragonwidgets
+        >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+        >>> _ = g.apply(g.legal_actions()[0])
+        >>> g.decisions == sum(e.action.player != -1 for e in g.history[: g.step]) == 1
+        True
+        """
+        return sum(a.player != CHANCE for a in self._actions[: self._step])
+
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        """Every entry of the current line, including those after ``step`` after a rewind.
+
+        It builds a tuple of the whole line: ask :attr:`history_length` for its length and :meth:`entry`
+        for one entry, whose cost does not grow with the game.
+        """
+        return tuple(map(_new_tuple, repeat(Entry), zip(self._actions, self._autos, self._events)))  # all in C
+
+    @property
+    def history_length(self) -> int:
+        """``len(history)``: entries in the current line (steps after :attr:`step` can be redone)."""
+        return len(self._actions)
+
+    def entry(self, index: int) -> Entry:
+        """Return the history entry ``index`` (``0`` is the first; ``-1`` the last of the line), as
+        ``history[index]`` does, without building the history.
+
+        Raises:
+            IndexError: no such entry.
+        """
+        return Entry(self._actions[index], self._autos[index], self._events[index])
+
+    def undo(self) -> None:
+        """Step back over the last decision (and the chance outcomes drawn automatically after it).
+
+        The undone entries stay in :attr:`history` until a new action is applied (redo with
+        :meth:`goto`).
+
+        Raises:
+            HistoryError: no decision lies behind the current step (only the initial state, or
+                chance outcomes the generator drew before the first decision).
+        """
+        step = self._step
+        while step > 0 and self._autos[step - 1]:
+            step -= 1
+        if step == 0:
+            raise HistoryError("no decision to undo: the game is at its first decision")
+        self.goto(step - 1)
+
+    def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
+            ) -> list[dict[str, Any]]:
+        """Return the events of the history up to step ``upto`` (default: the current step) as
+        ``[{"step": int, "player": int, "kind": str, "text": str}]``, each text as ``viewer`` may read it.
+
+        ``last=n`` returns only the last ``n`` rows (``log(...)[-n:]``), read backwards from ``upto`` so
+        its cost does not grow with the game's length.
+        """
+        upto = self._step if upto is None else upto
+        if last is not None:
+            rows: list[dict[str, Any]] = []
+            i = upto - 1
+            while i >= 0 and len(rows) < last:
+                player = self._actions[i].player
+                for ev in reversed(self._events[i]):
+                    text = ev.text_for(viewer)
+                    if text:
+                        rows.append({"step": i + 1, "player": player, "kind": ev.kind, "text": text})
+                i -= 1
+            return rows[:last][::-1] if last > 0 else []
+        out = []
+        for i, (action, events) in enumerate(zip(self._actions[:upto], self._events[:upto])):
+            for ev in events:
+                text = ev.text_for(viewer)
+                if text:
+                    out.append({"step": i + 1, "player": action.player, "kind": ev.kind, "text": text})
+        return out
+
+    def clone(self, history: bool = True) -> Any:
+        """Return an independent copy (for search and what-if questions).
+
+        Args:
+            history: ``True`` (default) copies everything, history included, so the copy can
+                :meth:`undo`, :meth:`goto` and :meth:`to_record` like the original. ``False`` gives a
+                cheap *search copy*: the same state (copied by :meth:`_copy_state`), options, seed
+                and chance mode, ``step`` kept, but an empty history that stays empty as it plays
+                on (no entries are kept: rollouts stay cheap); it can :meth:`apply` and be asked
+                everything about the current state, but :meth:`goto`, :meth:`undo`, :meth:`log` and
+                :meth:`to_record` are not for it. Read-only game data (boards, decks) is shared
+                with the original.
+        """
+        if history:
+            return copy.deepcopy(self)
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)  # read-only data and scalar fields; the mutable ones below
+        twin.options = dict(self.options)
+        twin._actions, twin._autos, twin._events = [], [], []
+        twin._checkpoints = {}
+        twin._keep_history = False
+        twin.state = self._copy_state()
+        return twin  # the legal-action cache is shared: a list of immutable actions, never mutated
+
+    def determinize(self, seat: int, rng: random.Random) -> Any:
+        """Return a search copy in which everything ``seat`` cannot see is resampled from ``rng``.
+
+        The copy's seed is replaced by ``rng.getrandbits(32)``, so its future dice and draws are not
+        the true ones, then :meth:`_resample_hidden` redeals what ``seat`` cannot see. The copy's
+        ``observation(seat)`` equals the original's; the true game is never changed.
+        Search bots (information-set Monte Carlo) call it once per iteration: the result depends
+        only on what ``seat`` sees and on ``rng``.
+
+        Raises:
+            ValueError: ``seat`` is not a seat ``0..players-1``.
+            NotImplementedError: the game does not implement :meth:`_resample_hidden`.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")
+        twin = self.clone(history=False)
+        twin.seed = rng.getrandbits(32)
+        twin._resample_hidden(seat, rng)
+        twin._legal_cache = None  # another seat's choices may depend on what was redealt
+        return twin

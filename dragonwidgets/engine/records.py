@@ -1,0 +1,115 @@
+"""Records and positions: the JSON record of a line of play, and the whole table as a JSON position.
+
+A record (:meth:`Records.to_record`) is what :func:`dragonwidgets.from_record` replays; a position
+(:meth:`Records.position`) is a table to start a new game from, checked first by :func:`checked_position`.
+:class:`Records` is the part of :class:`~.game.Game` that writes them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from .errors import PositionError
+
+#: Keys every position may hold besides the game's own.
+ENGINE_POSITION_KEYS = ("game", "players", "seed", "step")
+#: The largest position accepted, as JSON text (a whole Drachenland table is under 20 kB).
+MAX_POSITION_BYTES = 1_000_000
+
+
+def checked_position(position: Any, game: str, players: int) -> dict[str, Any]:
+    """Return a copy of ``position`` (plain JSON data) after the checks every game shares.
+
+    Raises:
+        PositionError: not a JSON object of plain JSON data (or over :data:`MAX_POSITION_BYTES`), another
+            game's or another player count's, or a ``step`` that is not an int >= 0.
+    """
+    if not isinstance(position, dict):
+        raise PositionError(f"a position is a dict (a JSON object), got {type(position).__name__}")
+    try:
+        text = json.dumps(position, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as e:
+        raise PositionError(f"a position holds plain JSON data only: {str(e)[:120]}") from None
+    if len(text) > MAX_POSITION_BYTES:
+        raise PositionError(f"a position is at most {MAX_POSITION_BYTES:,} bytes of JSON, got {len(text):,}")
+    position = json.loads(text)
+    if position.get("game", game) != game:
+        raise PositionError(f"field 'game': this is a position of {position['game']!r}, not of {game!r}")
+    if position.get("players", players) != players:
+        raise PositionError(f"field 'players': the position is for {position['players']!r} players, the game has {players}")
+    step = position.get("step", 0)
+    if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+        raise PositionError(f"field 'step': the place in the chance stream is an int >= 0, got {step!r:.40}")
+    return position
+
+
+class Records:
+    """The JSON record, the position and the state digest of :class:`~.game.Game`."""
+
+    name: str
+    version: int
+    players: int
+    options: dict[str, Any]
+    seed: int
+    chance_mode: str
+    data_digests: dict[str, str]
+    start_position: dict[str, Any] | None
+    _step: int
+    _chance_offset: int
+
+    def to_record(self) -> dict[str, Any]:
+        """Return the JSON game record of the whole current line.
+
+        Keys: ``game``, ``version``, ``players``, ``options``, ``seed``, ``chance``, ``step`` (the
+        step shown), ``actions`` (``[{"id", "player", "auto"}]``: every action and chance outcome in
+        order), ``final`` (``{"step", "digest"}``: a SHA-256 of the full table after the last
+        entry, so an altered record is detected) and, for a game with data files, ``data``
+        (``{option: SHA-256 of the file's bytes}``, e.g. ``{"board_file": "9f2c..."}``: a replay checks
+        that it reads the same data). :func:`dragonwidgets.from_record` replays it.
+        """
+        shown = self._step
+        if shown != len(self._actions):
+            self.goto(len(self._actions))
+        digest = self.state_digest()
+        if shown != self._step:
+            self.goto(shown)
+        record = {
+            "game": self.name,
+            "version": self.version,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "chance": self.chance_mode,
+            "step": shown,
+            "actions": [{"id": a.id, "player": a.player, "auto": auto} for a, auto in zip(self._actions, self._autos)],
+            "final": {"step": len(self._actions), "digest": digest},
+        }
+        if self.data_digests:
+            record["data"] = dict(self.data_digests)
+        if self.start_position is not None:
+            record["position"] = self.start_position
+        return record
+
+    def position(self) -> dict[str, Any]:
+        """Return the whole table now as JSON: every hidden part included (deck orders, face-down cards
+        and tokens, hands), whose turn it is and at which decision, in the game's own terms.
+
+        ``new_game(name, players=..., position=game.position())`` starts a game with the same observation
+        for every seat, the same legal actions and, for the same choices, the same future: the engine's
+        keys ``game``, ``players``, ``seed`` and ``step`` (how far along the seed's chance stream the
+        table is) come with it, so the dice drawn next are the dice this game would draw.
+
+        It shows everything: never send it to a seat's view.
+
+        Raises:
+            NotImplementedError: the game has no positions.
+        """
+        return {"game": self.name, "players": self.players, "seed": self.seed,
+                "step": self._chance_offset + self._step, **self._position()}
+
+    def state_digest(self) -> str:
+        """Return a SHA-256 hex digest of the full table now (equal states give equal digests)."""
+        text = json.dumps(self.observation(None), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
