@@ -2,11 +2,12 @@
 // view, the ops a move sends for a given draft, keyboard pick-and-put, copy, and that the editor never
 // redraws the board itself (Python answers with the new draft).
 
-import { describe, it, expect, beforeEach, afterEach, vi } from "vitest";
+import { describe, it, expect, vi } from "vitest";
 import widget from "../../js/emerald.js";
 import { knightMoveOps, dragonMoveOps, turnDragonOps, trackOps } from "../../js/emerald/edit.js";
 import { positionText } from "../../js/shared/edit.js";
-import { fakeModel, position, flush } from "./fake_model.js";
+import { position, flush } from "./fake_model.js";
+import { editBench, click, key, pickUpByEnter, expectPlayKeysOff, expectEveryEditableNamed, expectRefusedEditShown, editKeyFocusedAfterAnswer } from "./edit_helpers.js";
 
 /** The draft Python sends for the "start" fixture's table (game.position()'s shape, the fields read here). */
 const START_DRAFT = {
@@ -19,33 +20,12 @@ const START_DRAFT = {
   decision: "select_knight",
 };
 
-let el;
-let model;
-let cleanup;
+const bench = editBench(widget, "svg");
+const { q, edits, at: onBoard } = bench;
 
 /** Mount the Emerald widget on a fixture, with the edit traits Python sends. */
-function mount(name, traits = {}) {
-  model = fakeModel({ ...position(name), editing: false, edit_position: {}, ...traits });
-  cleanup = widget.render({ model, el });
-  return el.querySelector(".dw-root");
-}
+const mount = (name, traits = {}) => bench.mount({ ...position(name), editing: false, edit_position: {}, ...traits });
 const editing = (extra = {}) => mount("start", { editing: true, edit_position: START_DRAFT, ...extra });
-const q = (sel) => el.querySelector(sel);
-const onBoard = (key) => q(`svg [data-edit="${key}"]`);
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-const edits = () => model.sent.filter((m) => m.kind === "edit");
-
-beforeEach(() => {
-  el = document.createElement("div");
-  document.body.append(el);
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  el.remove();
-  vi.unstubAllGlobals();
-});
 
 describe("Emerald's edit ops, in the position's terms", () => {
   it("move a knight: its colour leaves the source list and joins the target's, in one edit", () => {
@@ -106,26 +86,22 @@ describe("edit mode in the shell", () => {
     expect(toggle.hidden).toBe(false);
     expect(q(".dw-edit-bar").hidden).toBe(true);
     click(toggle);
-    expect(model.sent.at(-1)).toEqual({ kind: "edit_start" });
-    cleanup();
-    el.replaceChildren();
+    expect(bench.model.sent.at(-1)).toEqual({ kind: "edit_start" });
+    bench.unmount();
     mount("pay_or_lose_seat"); // seat 1's view
     expect(q(".dw-edit-toggle").hidden).toBe(true);
-    cleanup();
-    el.replaceChildren();
+    bench.unmount();
     mount("pay_or_lose_seat", { editing: true, edit_position: START_DRAFT }); // never a toolbar in a seat view
     expect(q(".dw-edit-bar").hidden).toBe(true);
-    expect(el.querySelector("svg [data-edit]")).toBeNull();
-    cleanup();
-    el.replaceChildren();
-    model = fakeModel(position("start")); // an older Python, or a page with no kernel: no 'editing' trait
-    cleanup = widget.render({ model, el });
+    expect(q("svg [data-edit]")).toBeNull();
+    bench.unmount();
+    bench.mount(position("start")); // an older Python, or a page with no kernel: no 'editing' trait
     expect(q(".dw-edit-toggle").hidden).toBe(true);
   });
 
   it("shows the toolbar while editing; its buttons send edit_play and edit_cancel; the panels are inert", async () => {
     mount("start");
-    model.update({ editing: true, edit_position: START_DRAFT });
+    bench.model.update({ editing: true, edit_position: START_DRAFT });
     await flush();
     const bar = q(".dw-edit-bar");
     expect(bar.hidden).toBe(false);
@@ -133,35 +109,26 @@ describe("edit mode in the shell", () => {
     for (const panel of [".dw-timeline", ".dw-seats", ".dw-viewer"]) expect(q(panel).hasAttribute("inert")).toBe(true);
     click([...bar.querySelectorAll("button")].find((b) => b.textContent === "Play from here"));
     click([...bar.querySelectorAll("button")].find((b) => b.textContent === "Cancel"));
-    expect(model.sent.slice(-2)).toEqual([{ kind: "edit_play" }, { kind: "edit_cancel" }]);
+    expect(bench.model.sent.slice(-2)).toEqual([{ kind: "edit_play" }, { kind: "edit_cancel" }]);
     // no legal action is bound on the board while editing: a click there never plays
-    expect(el.querySelector("svg [data-action-id]")).toBeNull();
-    model.update({ editing: false, edit_position: {} });
+    expect(q("svg [data-action-id]")).toBeNull();
+    bench.model.update({ editing: false, edit_position: {} });
     await flush();
     expect(bar.hidden).toBe(true);
     expect(q(".dw-timeline").hasAttribute("inert")).toBe(false);
-    expect(el.querySelector("svg [data-edit], svg .dw-editable")).toBeNull();
-    expect(el.querySelector("svg [data-action-id]")).not.toBeNull(); // the legal actions are bound again
+    expect(q("svg [data-edit], svg .dw-editable")).toBeNull();
+    expect(q("svg [data-action-id]")).not.toBeNull(); // the legal actions are bound again
   });
 
   it("shows a refused edit's error in the toolbar, and nothing on the board changes", async () => {
     editing();
-    const before = q("svg").innerHTML;
-    model.update({ last_error: "field 'knights.T1': a start space holds one knight of each colour (EM-SETUP-12)" });
-    await flush();
-    const error = q(".dw-edit-error");
-    expect(error.hidden).toBe(false);
-    expect(error.getAttribute("role")).toBe("alert");
-    expect(error.textContent).toContain("EM-SETUP-12");
+    await expectRefusedEditShown(bench, "svg", "field 'knights.T1': a start space holds one knight of each colour (EM-SETUP-12)", "EM-SETUP-12");
     expect(q(".dw-status-bar .dw-error").hidden).toBe(true); // shown once, beside the board
-    expect(q("svg").innerHTML).toBe(before);
   });
 
   it("keeps the play keys off while editing", () => {
     const root = editing();
-    const sent = model.sent.length;
-    for (const k of ["1", "u", "ArrowLeft"]) key(root, k);
-    expect(model.sent.length).toBe(sent);
+    expectPlayKeysOff(bench, root, ["1", "u", "ArrowLeft"]);
   });
 });
 
@@ -174,14 +141,14 @@ describe("Emerald's editor with the mouse", () => {
     expect(stack.getAttribute("aria-pressed")).toBe("true");
     expect(q(".dw-edit-hint").textContent).toContain("Holding a black knight from T1");
     click(onBoard("M8"));
-    expect(edits()).toEqual([{ kind: "edit", ops: [[["knights", "T1"], ["red", "blue"]], [["knights", "M8"], ["black"]]] }]);
+    expect(edits()).toEqual([[[["knights", "T1"], ["red", "blue"]], [["knights", "M8"], ["black"]]]]);
     expect(q('svg [data-target="M8/black"]')).toBeNull(); // not drawn until Python answers
     expect(onBoard("T1/black").getAttribute("aria-pressed")).toBe("false"); // the pick is dropped once sent
     // Python answers with the new draft and its table
-    const obs = structuredClone(model.get("observation"));
+    const obs = structuredClone(bench.model.get("observation"));
     delete obs.knights.T1.black;
     obs.knights.M8 = { black: 1 };
-    model.update({ edit_position: { ...START_DRAFT, knights: { ...START_DRAFT.knights, T1: ["red", "blue"], M8: ["black"] } }, observation: obs });
+    bench.model.update({ edit_position: { ...START_DRAFT, knights: { ...START_DRAFT.knights, T1: ["red", "blue"], M8: ["black"] } }, observation: obs });
     await flush();
     expect(onBoard("M8/black").getAttribute("aria-label")).toMatch(/1 black knight on M8: pick one up/);
     expect(onBoard("T1/black")).toBeNull();
@@ -194,7 +161,7 @@ describe("Emerald's editor with the mouse", () => {
     expect(onBoard("T2/red").getAttribute("aria-pressed")).toBe("false");
     click(onBoard("T2/red"));
     click(onBoard("KEEP/blue"));
-    expect(edits().at(-1).ops).toEqual([[["knights", "T2"], ["black", "blue"]], [["knights", "KEEP"], ["black", "red", "blue", "red"]]]);
+    expect(edits().at(-1)).toEqual([[["knights", "T2"], ["black", "blue"]], [["knights", "KEEP"], ["black", "red", "blue", "red"]]]);
   });
 
   it("the dragon: picked up, put beside a mountain square only, turned and its track moved by controls", () => {
@@ -204,26 +171,26 @@ describe("Emerald's editor with the mouse", () => {
     click(onBoard("P3"));
     expect(edits()).toEqual([]);
     click(onBoard("M3"));
-    expect(edits().at(-1).ops).toEqual([[["dragon", "square"], "M3"]]);
+    expect(edits().at(-1)).toEqual([[["dragon", "square"], "M3"]]);
     const turn = [...q(".dw-edit-tools").querySelectorAll("button")].find((b) => b.textContent.startsWith("Turn the dragon"));
     click(turn);
-    expect(edits().at(-1).ops).toEqual([[["dragon", "facing"], "lair"]]);
+    expect(edits().at(-1)).toEqual([[["dragon", "facing"], "lair"]]);
     const track = q(".dw-edit-tools select");
     expect(track.closest("label").textContent).toContain("Flight track");
     expect(track.value).toBe("1");
     track.value = "2";
     track.dispatchEvent(new Event("change", { bubbles: true }));
-    expect(edits().at(-1).ops).toEqual([[["flight_track"], 2], [["dragon_moves"], 1], [["dragon", "square"], "M5"]]);
+    expect(edits().at(-1)).toEqual([[["flight_track"], 2], [["dragon_moves"], 1], [["dragon", "square"], "M5"]]);
   });
 
   it("names every piece and place for what a click does, and every control", () => {
     editing();
-    for (const node of el.querySelectorAll("svg [data-edit]")) expect(node.getAttribute("aria-label"), node.outerHTML.slice(0, 80)).toBeTruthy();
+    expectEveryEditableNamed(bench, "svg");
     for (const node of q(".dw-edit-bar").querySelectorAll("button, select, textarea")) {
       const named = node.getAttribute("aria-label") || node.textContent.trim() || node.closest("label")?.textContent.trim();
       expect(named).toBeTruthy();
     }
-    expect(el.querySelectorAll("svg .dw-stack[data-edit]")).toHaveLength(15);
+    expect(bench.el.querySelectorAll("svg .dw-stack[data-edit]")).toHaveLength(15);
     expect(onBoard("M8").getAttribute("aria-label")).toBe("M8: pick up a knight or the dragon first");
   });
 });
@@ -232,16 +199,14 @@ describe("Emerald's editor with the keyboard", () => {
   it("Enter picks a knight up, the arrows move over the places, Enter puts it down", () => {
     editing();
     const stack = onBoard("T3/blue");
-    stack.focus();
-    key(stack, "Enter");
-    expect(stack.getAttribute("aria-pressed")).toBe("true");
+    pickUpByEnter(stack);
     key(stack, "ArrowRight"); // from the piece to its own space first
     expect(document.activeElement.getAttribute("data-edit")).toBe("T3");
     for (let i = 0; i < 16; i += 1) key(document.activeElement, "ArrowRight"); // T4, KEEP, P1..P6, M1..M8
     expect(document.activeElement.getAttribute("data-edit")).toBe("M8");
     expect(document.activeElement.getAttribute("aria-label")).toBe("M8: put the blue knight here");
     key(document.activeElement, "Enter");
-    expect(edits()).toEqual([{ kind: "edit", ops: [[["knights", "T3"], ["black", "red"]], [["knights", "M8"], ["blue"]]] }]);
+    expect(edits()).toEqual([[[["knights", "T3"], ["black", "red"]], [["knights", "M8"], ["blue"]]]]);
     expect(document.activeElement.getAttribute("data-edit")).toBe("M8"); // the focus stays on the place
   });
 
@@ -259,17 +224,12 @@ describe("Emerald's editor with the keyboard", () => {
     key(document.activeElement, "Escape");
     expect(onBoard("dragon").getAttribute("aria-pressed")).toBe("false");
     key(root, "f");
-    expect(edits()).toEqual([{ kind: "edit", ops: [[["dragon", "facing"], "lair"]] }]);
+    expect(edits()).toEqual([[[["dragon", "facing"], "lair"]]]);
   });
 
   it("the focus comes back to the same piece after Python's answer redraws the board", async () => {
     editing();
-    const stack = onBoard("T2/red");
-    stack.focus();
-    model.update({ observation: structuredClone(model.get("observation")), edit_position: structuredClone(START_DRAFT) });
-    await flush();
-    expect(stack.isConnected).toBe(false);
-    expect(document.activeElement.getAttribute("data-edit")).toBe("T2/red");
+    expect(await editKeyFocusedAfterAnswer(bench, onBoard("T2/red"), START_DRAFT)).toBe("T2/red");
   });
 });
 

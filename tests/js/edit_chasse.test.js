@@ -2,11 +2,12 @@
 // sends, in the terms of the position (dragonwidgets/games/chasse_au_dragon/position.py), a refused
 // edit's error shown, and that the editor never redraws the board itself (Python answers).
 
-import { describe, it, expect, beforeEach, afterEach } from "vitest";
+import { describe, it, expect } from "vitest";
 import widget from "../../js/chasse_au_dragon.js";
 import { pawnMoveOps, campMoveOps, pileTopOps, cardMoveOps, eatQuarterOps } from "../../js/chasse_au_dragon/edit.js";
 import { MONSTERS } from "../../js/chasse_au_dragon/layout.js";
-import { fakeModel, flush } from "./fake_model.js";
+import { flush } from "./fake_model.js";
+import { editBench, click, key, pickUpByEnter, expectPlayKeysOff, expectEscapeDrops, expectEveryEditableNamed, itAnswersPython } from "./edit_helpers.js";
 import fixtures from "./fixtures/chasse_au_dragon.json";
 
 /** The draft Python would send for a fixture's table, built from its teacher observation (the fields read). */
@@ -28,34 +29,10 @@ function draftOf(traits) {
   };
 }
 
-let el;
-let model;
-let cleanup;
-let draft;
-
+const bench = editBench(widget, ".dw-cd-board");
+const { q, edits, at } = bench;
 /** Mount the Chasse widget on the "flee_roll" fixture (3 hunters with cards on their boards) while editing. */
-function editing() {
-  const traits = structuredClone(fixtures.flee_roll);
-  draft = draftOf(traits);
-  model = fakeModel({ ...traits, editing: true, edit_position: draft });
-  cleanup = widget.render({ model, el });
-  return el.querySelector(".dw-root");
-}
-const q = (sel) => el.querySelector(sel);
-const at = (key) => q(`.dw-cd-board [data-edit="${key}"]`);
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-const edits = () => model.sent.filter((m) => m.kind === "edit").map((m) => m.ops);
-
-beforeEach(() => {
-  el = document.createElement("div");
-  document.body.append(el);
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  el.remove();
-});
+const editing = () => bench.editing(structuredClone(fixtures.flee_roll), draftOf);
 
 describe("Chasse's edit ops, in the position's terms", () => {
   const base = () => draftOf(structuredClone(fixtures.flee_roll));
@@ -109,10 +86,10 @@ describe("Chasse's editor with the mouse", () => {
     click(at("3,3"));
     expect(edits()).toEqual([[[["adventurers", "blue"], "3,3"]]]);
     expect(at("adv/1").parentNode.getAttribute("transform")).toBe(spot);
-    const obs = structuredClone(model.get("observation"));
+    const obs = structuredClone(bench.model.get("observation"));
     obs.positions[1] = "3,3";
-    draft.adventurers.blue = "3,3";
-    model.update({ observation: obs, edit_position: structuredClone(draft) });
+    bench.draft.adventurers.blue = "3,3";
+    bench.model.update({ observation: obs, edit_position: structuredClone(bench.draft) });
     await flush();
     expect(at("adv/1").getAttribute("aria-label")).toBe("Blue's pawn on 3,3: pick it up");
   });
@@ -166,9 +143,8 @@ describe("Chasse's editor with the mouse", () => {
 
   it("names every piece and place for what a click does", () => {
     editing();
-    const marked = el.querySelectorAll(".dw-cd-board [data-edit]");
+    const marked = expectEveryEditableNamed(bench, ".dw-cd-board");
     expect(marked.length).toBeGreaterThan(64 + 3 + 18);
-    for (const node of marked) expect(node.getAttribute("aria-label"), node.outerHTML.slice(0, 80)).toBeTruthy();
   });
 });
 
@@ -176,18 +152,13 @@ describe("Chasse's editor with the keyboard, and Python's answer", () => {
   it("Enter picks a pawn up, the arrows go over the squares, Enter puts it down; Esc drops", () => {
     editing();
     const white = at("adv/0");
-    white.focus();
-    key(white, "Enter");
-    expect(white.getAttribute("aria-pressed")).toBe("true");
+    pickUpByEnter(white);
     at("4,4").focus();
     key(document.activeElement, "ArrowRight"); // the next square in the board's order
     expect(document.activeElement.getAttribute("data-edit")).toBe("5,4");
     key(document.activeElement, "Enter");
     expect(edits()).toEqual([[[["adventurers", "white"], "5,4"]]]);
-    at("adv/2").focus();
-    key(document.activeElement, "Enter");
-    key(document.activeElement, "Escape");
-    expect(at("adv/2").getAttribute("aria-pressed")).toBe("false");
+    expectEscapeDrops(bench, at("adv/2"));
     expect(edits()).toHaveLength(1);
   });
 
@@ -200,27 +171,13 @@ describe("Chasse's editor with the keyboard, and Python's answer", () => {
     at("zone/1/backpack").focus();
     key(document.activeElement, "Enter");
     expect(edits().at(-1)).toEqual([[["piles", "6,1"], []], [["boards", "blue", "backpack"], ["orc"]]]);
-    const sent = model.sent.length;
-    key(root, "1");
-    expect(model.sent.length).toBe(sent);
+    expectPlayKeysOff(bench, root);
   });
 
-  it("a refused edit shows its error in the toolbar and nothing on the board changes", async () => {
-    editing();
-    const before = q(".dw-cd-forest").innerHTML;
-    model.update({ last_error: "field 'camps.white': camps lie on the forest edge (x or y is 0 or 7), not 2,2 (CD-BOARD-2, CD-SETUP-4)" });
-    await flush();
-    const error = q(".dw-edit-error");
-    expect(error.hidden).toBe(false);
-    expect(error.textContent).toContain("CD-SETUP-4");
-    expect(q(".dw-cd-forest").innerHTML).toBe(before);
-  });
-
-  it("the focus comes back to the same piece after Python's answer redraws the board", async () => {
-    editing();
-    at("card/2/vault/orc").focus();
-    model.update({ observation: structuredClone(model.get("observation")), edit_position: structuredClone(draft) });
-    await flush();
-    expect(document.activeElement.getAttribute("data-edit")).toBe("card/2/vault/orc");
+  itAnswersPython(bench, editing, {
+    board: ".dw-cd-forest",
+    error: "field 'camps.white': camps lie on the forest edge (x or y is 0 or 7), not 2,2 (CD-BOARD-2, CD-SETUP-4)",
+    rule: "CD-SETUP-4",
+    focus: "card/2/vault/orc",
   });
 });

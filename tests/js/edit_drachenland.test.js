@@ -2,10 +2,11 @@
 // terms of the position (dragonwidgets/games/drachenland/position.py), a refused edit's error shown, and
 // that the editor never redraws the board itself (Python answers with the new draft).
 
-import { describe, it, expect, beforeEach, afterEach } from "vitest";
+import { describe, it, expect } from "vitest";
 import widget from "../../js/drachenland.js";
 import { adventurerMoveOps, treasureMoveOps, tokenChangeOps, flipTokenOps, dieTurnOps, dragonMoveOps } from "../../js/drachenland/edit.js";
-import { fakeModel, flush } from "./fake_model.js";
+import { flush } from "./fake_model.js";
+import { editBench, click, key, pickUpByEnter, expectPlayKeysOff, expectEscapeDrops, expectEveryEditableNamed, itAnswersPython } from "./edit_helpers.js";
 import fixtures from "./fixtures/drachenland.json";
 
 /** The draft Python would send for a fixture's table, built from its teacher observation (the fields read). */
@@ -21,34 +22,10 @@ function draftOf(traits) {
   };
 }
 
-let el;
-let model;
-let cleanup;
-let draft;
-
+const bench = editBench(widget, ".dw-dl-board");
+const { q, edits, at } = bench;
 /** Mount the Drachenland widget on the "movement" fixture (3 seats, turn under way) while editing. */
-function editing() {
-  const traits = structuredClone(fixtures.movement);
-  draft = draftOf(traits);
-  model = fakeModel({ ...traits, editing: true, edit_position: draft });
-  cleanup = widget.render({ model, el });
-  return el.querySelector(".dw-root");
-}
-const q = (sel) => el.querySelector(sel);
-const at = (key) => q(`.dw-dl-board [data-edit="${key}"]`);
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-const edits = () => model.sent.filter((m) => m.kind === "edit").map((m) => m.ops);
-
-beforeEach(() => {
-  el = document.createElement("div");
-  document.body.append(el);
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  el.remove();
-});
+const editing = () => bench.editing(structuredClone(fixtures.movement), draftOf);
 
 describe("Drachenland's edit ops, in the position's terms", () => {
   const base = () => draftOf(structuredClone(fixtures.movement));
@@ -125,10 +102,10 @@ describe("Drachenland's editor with the mouse", () => {
     expect(at("adv/0/red").parentNode.getAttribute("transform")).toBe(spot); // not moved until Python answers
     expect(at("adv/0/red").getAttribute("aria-pressed")).toBe("false");
     // Python answers with the new draft and its table
-    const obs = structuredClone(model.get("observation"));
+    const obs = structuredClone(bench.model.get("observation"));
     obs.adventurers[0].red = "s10";
-    draft.adventurers[0].red = "s10";
-    model.update({ observation: obs, edit_position: structuredClone(draft) });
+    bench.draft.adventurers[0].red = "s10";
+    bench.model.update({ observation: obs, edit_position: structuredClone(bench.draft) });
     await flush();
     expect(at("adv/0/red").getAttribute("aria-label")).toBe("Humans's red adventurer on s10: pick it up");
   });
@@ -158,17 +135,17 @@ describe("Drachenland's editor with the mouse", () => {
     click(at("V03/ruby"));
     click(at("hoard/2"));
     expect(edits().at(-1)).toEqual([
-      [["volcanoes", "V03", "gems"], { ...draft.volcanoes.V03.gems, ruby: 0 }], [["hoards", 2, "ruby"], 1],
+      [["volcanoes", "V03", "gems"], { ...bench.draft.volcanoes.V03.gems, ruby: 0 }], [["hoards", 2, "ruby"], 1],
       [["volcanoes", "V03", "face_down"], false]]);
     // Python's answer: the ruby is in Elves' hoard, a chip to pick up from there
-    const obs = structuredClone(model.get("observation"));
+    const obs = structuredClone(bench.model.get("observation"));
     obs.hoards[2].ruby = 1;
-    draft.hoards[2].ruby = 1;
-    model.update({ observation: obs, edit_position: structuredClone(draft) });
+    bench.draft.hoards[2].ruby = 1;
+    bench.model.update({ observation: obs, edit_position: structuredClone(bench.draft) });
     await flush();
     click(at("hoard/2/ruby"));
     click(at("V07/egg")); // a piece on a volcano names its volcano
-    expect(edits().at(-1)).toEqual([[["hoards", 2, "ruby"], 0], [["volcanoes", "V07", "gems"], { ...draft.volcanoes.V07.gems, ruby: 2 }]]);
+    expect(edits().at(-1)).toEqual([[["hoards", 2, "ruby"], 0], [["volcanoes", "V07", "gems"], { ...bench.draft.volcanoes.V07.gems, ruby: 2 }]]);
   });
 
   it("a volcano chosen: the toolbar changes its token and turns it; a die turns by a click", () => {
@@ -192,12 +169,12 @@ describe("Drachenland's editor with the mouse", () => {
 
   it("a royal dragon found on the map is picked up and put on another volcano only", async () => {
     editing();
-    const obs = structuredClone(model.get("observation"));
+    const obs = structuredClone(bench.model.get("observation"));
     obs.dragons.blue = "V02";
     Object.assign(obs.volcanoes.V02, { face_down: false, token: null });
-    draft.dragons = { ...draft.dragons, blue: "V02" };
-    Object.assign(draft.volcanoes.V02, { face_down: false, token: null });
-    model.update({ observation: obs, edit_position: structuredClone(draft) });
+    bench.draft.dragons = { ...bench.draft.dragons, blue: "V02" };
+    Object.assign(bench.draft.volcanoes.V02, { face_down: false, token: null });
+    bench.model.update({ observation: obs, edit_position: structuredClone(bench.draft) });
     await flush();
     const dragon = at("dragon/blue");
     expect(dragon.getAttribute("aria-label")).toBe("the blue royal dragon on V02: pick it up");
@@ -211,9 +188,8 @@ describe("Drachenland's editor with the mouse", () => {
 
   it("names every piece and place for what a click does", () => {
     editing();
-    const marked = el.querySelectorAll(".dw-dl-board [data-edit]");
+    const marked = expectEveryEditableNamed(bench, ".dw-dl-board");
     expect(marked.length).toBeGreaterThan(100);
-    for (const node of marked) expect(node.getAttribute("aria-label"), node.outerHTML.slice(0, 80)).toBeTruthy();
     expect(at("s10").getAttribute("aria-label")).toBe("Stone s10: pick up an adventurer, an egg or a gem first");
   });
 });
@@ -222,9 +198,7 @@ describe("Drachenland's editor with the keyboard, and Python's answer", () => {
   it("Enter picks an adventurer up, the arrows go over the places, Enter puts it down; Esc drops", () => {
     editing();
     const red = at("adv/0/red");
-    red.focus();
-    key(red, "Enter");
-    expect(red.getAttribute("aria-pressed")).toBe("true");
+    pickUpByEnter(red);
     key(red, "ArrowRight"); // the places (and pieces standing on them) in the map's order, wrapping round
     const first = document.activeElement.getAttribute("data-edit");
     key(document.activeElement, "ArrowRight");
@@ -234,10 +208,7 @@ describe("Drachenland's editor with the keyboard, and Python's answer", () => {
     key(document.activeElement, "Enter");
     expect(edits()).toHaveLength(1);
     expect(edits()[0][0][0]).toEqual(["adventurers", 0, "red"]);
-    at("adv/0/green").focus();
-    key(document.activeElement, "Enter");
-    key(document.activeElement, "Escape");
-    expect(at("adv/0/green").getAttribute("aria-pressed")).toBe("false");
+    expectEscapeDrops(bench, at("adv/0/green"));
     expect(edits()).toHaveLength(1);
   });
 
@@ -253,27 +224,13 @@ describe("Drachenland's editor with the keyboard, and Python's answer", () => {
     at("die/1").focus();
     key(document.activeElement, "Enter");
     expect(edits().at(-1)).toEqual([[["dice"], [3, 2]]]);
-    const sent = model.sent.length;
-    key(root, "1"); // the play keys stay off
-    expect(model.sent.length).toBe(sent);
+    expectPlayKeysOff(bench, root);
   });
 
-  it("a refused edit shows its error in the toolbar and nothing on the board changes", async () => {
-    editing();
-    const before = q(".dw-dl-map").innerHTML;
-    model.update({ last_error: "field 'volcanoes.V01.eggs': V01 shows 1 egg (DL-SETUP-6, DL-2P-2): it holds 0..1, got 2" });
-    await flush();
-    const error = q(".dw-edit-error");
-    expect(error.hidden).toBe(false);
-    expect(error.textContent).toContain("DL-SETUP-6");
-    expect(q(".dw-dl-map").innerHTML).toBe(before);
-  });
-
-  it("the focus comes back to the same piece after Python's answer redraws the board", async () => {
-    editing();
-    at("adv/0/green").focus();
-    model.update({ observation: structuredClone(model.get("observation")), edit_position: structuredClone(draft) });
-    await flush();
-    expect(document.activeElement.getAttribute("data-edit")).toBe("adv/0/green");
+  itAnswersPython(bench, editing, {
+    board: ".dw-dl-map",
+    error: "field 'volcanoes.V01.eggs': V01 shows 1 egg (DL-SETUP-6, DL-2P-2): it holds 0..1, got 2",
+    rule: "DL-SETUP-6",
+    focus: "adv/0/green",
   });
 });
