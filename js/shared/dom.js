@@ -61,6 +61,23 @@ export function replaceChildren(node, ...children) {
   return append(node, children);
 }
 
+/**
+ * Make `children` the children of `node`, in that order, moving or removing only the nodes that are not
+ * already where they belong (a list that keeps its rows and adds one touches one row).
+ * @param {Node} node
+ * @param {Node[]} children
+ */
+export function reconcileChildren(node, children) {
+  const keep = new Set(children);
+  for (const child of [...node.childNodes]) if (!keep.has(child)) child.remove();
+  let cursor = node.firstChild;
+  for (const child of children) {
+    if (child === cursor) cursor = cursor.nextSibling;
+    else node.insertBefore(child, cursor);
+  }
+  return node;
+}
+
 /** WCAG relative luminance (0..1) of a colour given as #rgb or #rrggbb, or null for anything else. */
 export function luminance(css) {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(css || "").trim());

@@ -3,8 +3,11 @@
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "log" | "player_names">} LogTraits */
 
-import { h, replaceChildren } from "./dom.js";
+import { h, reconcileChildren } from "./dom.js";
 import { rememberRuleFocus, restoreRuleFocus, withRuleChips } from "./rules.js";
+
+/** Run `fn` before the next frame is painted (at once where there are no frames). */
+const nextFrame = (fn) => (globalThis.requestAnimationFrame ? requestAnimationFrame(fn) : fn());
 
 /**
  * @param {(seat: number) => string} nameOf
@@ -15,6 +18,8 @@ export function createLog(nameOf) {
     class: "dw-log-list", "aria-live": "polite", "aria-relevant": "additions", tabindex: "0",
     "aria-label": "Game log, newest last", "data-rule-group": "",
   });
+  /** @type {Map<Object, {key: string, li: HTMLElement}>} the rows drawn, by row object */
+  let shown = new Map();
   const el = h("section", { class: "dw-panel dw-log" }, h("h3", { class: "dw-panel-title", text: "Log" }), list);
   return {
     el,
@@ -23,24 +28,30 @@ export function createLog(nameOf) {
       const focus = rememberRuleFocus(list);
       let lastStep = null;
       let nth = 0; // the row's place among the rows of its step: with the step, it names the row
-      replaceChildren(
-        list,
-        rows.map((row) => {
-          nth = row.step === lastStep ? nth + 1 : 0;
-          const who = row.player === -1 ? "chance" : nameOf(row.player);
-          const item = h(
-            "li",
-            { class: `dw-log-row dw-log-${row.kind}`, "data-step": row.step, "data-rule-owner": `${row.step}.${nth}` },
-            h("span", { class: "dw-log-step", text: row.step === lastStep ? "" : row.step }),
-            h("span", { class: "dw-log-who", text: who }),
-            h("span", { class: "dw-log-text" }, withRuleChips(row.text)),
-          );
-          lastStep = row.step;
-          return item;
-        }),
-      );
+      const items = rows.map((row) => {
+        nth = row.step === lastStep ? nth + 1 : 0;
+        const who = row.player === -1 ? "chance" : nameOf(row.player);
+        const key = `${row.step === lastStep ? "" : row.step}|${nth}|${who}`;
+        lastStep = row.step;
+        // The same row (Python's log patch keeps the row objects it does not drop), drawn the same way: kept.
+        const drawn = shown.get(row);
+        if (drawn?.key === key) return drawn;
+        const li = h(
+          "li",
+          { class: `dw-log-row dw-log-${row.kind}`, "data-step": row.step, "data-rule-owner": `${row.step}.${nth}` },
+          h("span", { class: "dw-log-step", text: key.split("|")[0] }),
+          h("span", { class: "dw-log-who", text: who }),
+          h("span", { class: "dw-log-text" }, withRuleChips(row.text)),
+        );
+        return { key, li };
+      });
+      shown = new Map(rows.map((row, i) => [row, items[i]]));
+      const before = list.lastElementChild;
+      reconcileChildren(list, items.map((item) => item.li));
       if (!rows.length) list.append(h("li", { class: "dw-muted", text: "Nothing has happened yet." }));
-      list.scrollTop = list.scrollHeight;
+      // Newest last, in sight: scrolled in the next frame, before it is painted, so that reading the
+      // list's height lays the page out once, after every panel is drawn, not in the middle of a redraw.
+      if (list.lastElementChild !== before) nextFrame(() => (list.scrollTop = list.scrollHeight));
       // A focused rule chip redrawn keeps the focus (and stays in sight); a chip gone leaves it on the
       // log, not outside the widget.
       if (!focus) return;

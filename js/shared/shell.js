@@ -172,13 +172,19 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       }
     }
   };
+  // The focus a redraw took away is given back once every panel is drawn (`restoreFoci`): moving the
+  // focus lays the page out, and once is enough.
+  const lostFoci = [];
+  const restoreFoci = () => {
+    for (const [container, key, attr] of lostFoci.splice(0)) if (!restoreFocus(container, key, attr)) park();
+  };
   const drawBoard = () => {
     if (edit.editor) return drawEditedBoard();
     const focus = rememberFocus(board.el);
     board.update(t);
     bindTargets(board.el, t.legal_actions, Boolean(t.can_act));
     board.afterBind?.();
-    if (!restoreFocus(board.el, focus, "data-target")) park();
+    lostFoci.push([board.el, focus, "data-target"]);
   };
   // While the table is edited, the editor marks the pieces and places (no legal action is bound).
   const drawEditedBoard = () => {
@@ -193,7 +199,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const onRule = rememberRuleFocus(actions.el);
     actions.update(t.legal_actions, Boolean(t.can_act), t.observation.is_over ? "The game is over." : "");
     if (restoreRuleFocus(actions.el, onRule)) return;
-    if (!restoreFocus(actions.el, focus, "data-action-id")) park();
+    lostFoci.push([actions.el, focus, "data-action-id"]);
   };
   const drawSeats = () =>
     seats.update({
@@ -231,6 +237,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     t = readTraits(model);
     for (const [, draw] of draws) if (dirty.has(draw)) draw();
     dirty.clear();
+    restoreFoci();
     unpark();
     tips.sync();
   };
@@ -246,6 +253,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     });
     draw();
   }
+  restoreFoci();
 
   const actionById = (id) => t.legal_actions.find((a) => a.id === id) || null;
   scope.listen(root, "click", (event) => {

@@ -39,15 +39,22 @@ export function targetIndex(actions) {
   return out;
 }
 
+/** What `bindTargets` last did to each element, to leave an element whose binding stays the same untouched. */
+const bindings = new WeakMap();
+
+/** Undo what `bindTargets` did to `el`. */
+function unbindOne(el) {
+  el.classList.remove(BOUND, "dw-legal", "dw-legal-shared", "dw-legal-view", "dw-preview");
+  for (const attr of ["data-action-id", "tabindex", "role", "aria-label", "aria-disabled"]) {
+    el.removeAttribute(attr);
+  }
+  for (const tip of el.querySelectorAll(":scope > title.dw-tip")) tip.remove();
+  bindings.delete(el);
+}
+
 /** Undo what `bindTargets` did to the elements under `root`. */
 export function unbindTargets(root) {
-  for (const el of root.querySelectorAll(`.${BOUND}`)) {
-    el.classList.remove(BOUND, "dw-legal", "dw-legal-shared", "dw-legal-view", "dw-preview");
-    for (const attr of ["data-action-id", "tabindex", "role", "aria-label", "aria-disabled"]) {
-      el.removeAttribute(attr);
-    }
-    for (const tip of el.querySelectorAll(":scope > title.dw-tip")) tip.remove();
-  }
+  for (const el of root.querySelectorAll(`.${BOUND}`)) unbindOne(el);
 }
 
 /** Lower-case words (letters and digits) of `text`, parentheticals left out, as axe-core compares names. */
@@ -112,11 +119,6 @@ export function nameWithVisibleText(label, visible) {
   return contained ? label : `${visible}: ${label}`;
 }
 
-/** Undo the button part of a binding (the element stays highlighted as legal). */
-function unbutton(el) {
-  for (const attr of ["data-action-id", "tabindex", "role", "aria-label"]) el.removeAttribute(attr);
-}
-
 function addTip(el, text) {
   if (el.namespaceURI !== SVG_NS) {
     el.setAttribute("title", text);
@@ -129,39 +131,66 @@ function addTip(el, text) {
 }
 
 /**
- * Mark the legal actions on the board under `root`.
+ * What each `data-target` element under `root` should be: `{cls, action, tip, button}` for the elements
+ * the actions touch. A button may not hold another (a character's panel holding the card to play): the
+ * inner one, the more precise, stays the button; the outer one stays highlighted.
+ * @returns {Map<Element, {cls: string, action: Action|null, tip: string, button: boolean}>}
+ */
+function plan(root, actions, canAct) {
+  const index = targetIndex(actions);
+  const wanted = new Map();
+  for (const el of root.querySelectorAll("[data-target]")) {
+    const entry = index.get(el.getAttribute("data-target"));
+    if (!entry) continue;
+    if (entry.action && canAct) wanted.set(el, { cls: "dw-legal", action: entry.action, tip: entry.action.label, button: true });
+    else if (entry.action) wanted.set(el, { cls: "dw-legal-view", action: entry.action, tip: `${entry.action.label} (not yours to choose in this view)`, button: false });
+    else wanted.set(el, { cls: "dw-legal-shared", action: null, tip: `${entry.count} legal actions involve this; choose one in the list`, button: false });
+  }
+  const buttons = [...wanted].filter(([, w]) => w.button).map(([el]) => el);
+  for (const outer of buttons) {
+    if (buttons.some((inner) => inner !== outer && outer.contains(inner))) wanted.get(outer).button = false;
+  }
+  return wanted;
+}
+
+const signature = (w) => JSON.stringify([w.cls, w.action?.id ?? null, w.action?.label ?? null, w.tip, w.button]);
+
+/**
+ * Mark the legal actions on the board under `root`. An element bound as before, with the same content,
+ * is left as it is: a redraw then touches only what changed (no attribute of the focused element
+ * removed and set again, which makes the browser lay the page out at once). The DOM writes come first,
+ * then the reads of the buttons' visible text (one layout), then the names.
  * @param {Element} root
  * @param {Action[]} actions
  * @param {boolean} canAct  false: highlight only (e.g. a bot's options shown to the teacher)
  */
 export function bindTargets(root, actions, canAct) {
-  unbindTargets(root);
-  const index = targetIndex(actions);
-  for (const el of root.querySelectorAll("[data-target]")) {
-    const entry = index.get(el.getAttribute("data-target"));
-    if (!entry) continue;
-    el.classList.add(BOUND);
-    if (entry.action && canAct) {
-      el.classList.add("dw-legal");
-      el.setAttribute("data-action-id", entry.action.id);
+  const wanted = plan(root, actions, canAct);
+  for (const el of root.querySelectorAll(`.${BOUND}`)) if (!wanted.has(el)) unbindOne(el);
+  const fresh = [];
+  for (const [el, w] of wanted) {
+    const sig = signature(w);
+    const before = bindings.get(el);
+    if (before && before.sig === sig && before.html === el.innerHTML && el.classList.contains(BOUND)) {
+      if (el.classList.contains("dw-preview")) el.classList.remove("dw-preview");
+      continue;
+    }
+    if (el.classList.contains(BOUND)) unbindOne(el);
+    el.classList.add(BOUND, w.cls);
+    if (w.cls === "dw-legal") spaceOut(el);
+    if (w.button) {
+      el.setAttribute("data-action-id", w.action.id);
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      spaceOut(el);
-      el.setAttribute("aria-label", nameWithVisibleText(entry.action.label, visibleText(el)));
-      addTip(el, entry.action.label);
-    } else if (entry.action) {
-      el.classList.add("dw-legal-view");
-      addTip(el, `${entry.action.label} (not yours to choose in this view)`);
-    } else {
-      el.classList.add("dw-legal-shared");
-      addTip(el, `${entry.count} legal actions involve this; choose one in the list`);
     }
+    fresh.push([el, w, sig]);
   }
-  // A button may not hold another (a character's panel holding the card to play): the inner one,
-  // the more precise, stays the button; the outer one stays highlighted.
-  for (const outer of root.querySelectorAll(`.${BOUND}[role="button"]`)) {
-    if (outer.querySelector(`.${BOUND}[role="button"]`)) unbutton(outer);
-  }
+  const shown = fresh.map(([el, w]) => (w.button ? visibleText(el) : ""));
+  fresh.forEach(([el, w, sig], i) => {
+    if (w.button) el.setAttribute("aria-label", nameWithVisibleText(w.action.label, shown[i]));
+    addTip(el, w.tip);
+    bindings.set(el, { sig, html: el.innerHTML });
+  });
 }
 
 /**
