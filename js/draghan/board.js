@@ -49,6 +49,7 @@ import { tablePanel } from "./table.js";
 import { hintPanel } from "./hint.js";
 import { sidePanel } from "./market.js";
 import { heroesPanel } from "./heroes.js";
+import { createDraghanEditor } from "./edit.js";
 
 /** The team's result once the game is over (DG-END). @param {DraghanObservation} obs */
 function overBanner(obs) {
@@ -86,6 +87,10 @@ export function createDraghanBoard() {
         heroesPanel({ obs, layout, names, viewSeat: t.view_seat ?? null }),
       ];
       el.replaceChildren(...parts.filter(Boolean));
+    },
+    /** Edit mode: the cards on the table, the market, the decks and the characters (js/draghan/edit.js). */
+    edit(ctx) {
+      return createDraghanEditor(el, ctx);
     },
   };
 }
