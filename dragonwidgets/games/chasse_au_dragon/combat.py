@@ -37,8 +37,16 @@ def fighter_name(s: ChasseState, side: int) -> str:
         return NAMES[s.active]
     if bout.kind == "duel":
         return NAMES[s.defender]  # type: ignore[index]
-    roller = NAMES[(s.active + 1) % s.players]  # CD-COMBAT-4: rolled by the left neighbour
-    return f"the {s.pile_here()[0]} (rolled by {roller})"
+    return monster_thrower(s.pile_here()[0], (s.active + 1) % s.players)  # CD-COMBAT-4: the left neighbour rolls
+
+
+@cache
+def monster_thrower(card: str, roller: int) -> str:
+    """Return who throws for a monster: "the troll (rolled by Blue)", ``roller`` being the seat that rolls (CD-COMBAT-4).
+
+    Cached: every throw of a monster asks for it (the throw menus are cached by it), 6 card types x 6 seats.
+    """
+    return f"the {card} (rolled by {NAMES[roller]})"
 
 
 @cache

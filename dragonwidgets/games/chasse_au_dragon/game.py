@@ -38,8 +38,6 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 from . import camp, combat, duel, encounter, end, flight, movement, opening, raid, text, turn
 from .determinize import resample_hidden
 from .observation import observe
-from .picture import board_svg
-from .position import position_of, table_from
 from .setup import BUNDLED_SETUP, load_setup
 from .state import (
     CAMP,
@@ -260,6 +258,8 @@ class ChasseGame(Game):
     # ------------------------------------------------------------------ positions (issue 13): see .position
     def _position(self) -> dict[str, Any]:
         """Return the whole table as JSON, hidden cards included (:func:`.position.position_of`)."""
+        from .position import position_of  # imported when first asked: random play and studies never read positions
+
         return position_of(self.state)
 
     def _from_position(self, state: ChasseState, position: dict[str, Any]) -> ChasseState:
@@ -268,6 +268,8 @@ class ChasseGame(Game):
         Raises ``PositionError`` naming the field (a count of CD-SETUP-6, a zone of CD-ZONE-9, a decision the
         table does not allow...); ``state`` is not changed.
         """
+        from .position import table_from  # imported when first asked (as in ``_position``)
+
         return table_from(state, position, self.options, self.chance_mode == "manual")
 
     def _copy_state(self) -> ChasseState:
@@ -318,6 +320,8 @@ class ChasseGame(Game):
 
     def _picture(self, observation: dict[str, Any]) -> str:
         """Return the SVG picture of ``observation`` (``picture.board_svg``: the table as that view shows it)."""
+        from .picture import board_svg  # imported when first drawn: random play and studies draw nothing
+
         return board_svg(observation, self.board_layout())
 
     def _text_board(self) -> str:

@@ -27,7 +27,6 @@ from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 from . import (
     movement_phase,
     opening,
-    position,
     reveal,
     roll,
     text,
@@ -39,7 +38,6 @@ from .board import BUNDLED_BOARD, Board, load_board
 from .determinize import redeal_hidden_tokens
 from .movement import forget_table
 from .observation import layout, observe
-from .picture import board_svg
 from .scoring import finals
 from .setup import check_options, deal, people_names
 from .state import (
@@ -255,6 +253,8 @@ class DrachenlandGame(Game):
     def _position(self) -> dict[str, Any]:
         """Return the whole table, hidden tokens and hoards included, with the turn and the decision
         (the fields of :mod:`.position`)."""
+        from . import position  # imported when first asked: random play and studies never read positions
+
         return position.position_of(self)
 
     def _from_position(self, state: DrachenlandState, pos: dict[str, Any]) -> DrachenlandState:
@@ -263,6 +263,8 @@ class DrachenlandGame(Game):
         Raises ``PositionError`` naming the field when a count or a rule is broken. Nothing memoized about
         the table is kept (``memo``: the engine installs the returned state, on goto too).
         """
+        from . import position  # imported when first asked (as in ``_position``)
+
         return position.from_position(self, state, pos)
 
     def _state_replaced(self) -> None:
@@ -304,6 +306,8 @@ class DrachenlandGame(Game):
 
     def _picture(self, observation: dict[str, Any]) -> str:
         """Return the SVG picture of ``observation`` (the map, the dice, the turn, the seat panels)."""
+        from .picture import board_svg  # imported when first drawn: random play and studies draw nothing
+
         return board_svg(observation, self.board_layout())
 
     def _why_illegal(self, action_id: str) -> str:
