@@ -49,6 +49,16 @@ const LIST_TITLES = [
 const CARDS = ".dw-dg-table [data-card], .dw-dg-side-cards [data-card], .dw-dg-hero .dw-dg-slots [data-card]";
 
 /**
+ * Put a space between two elements side by side inside `el` (a deck's count and name, a card's name and
+ * icons), so that its text read as one string ("15 Market", as the accessible name says it) matches what
+ * is shown: targets.js does so for the elements it binds, nothing is bound while editing.
+ * @param {Element} el
+ */
+function spaceOut(el) {
+  for (const node of el.querySelectorAll("*")) if (node.previousSibling?.nodeType === Node.ELEMENT_NODE) node.before(" ");
+}
+
+/**
  * Where card `id` lies in the position, or null.
  * @param {DraghanPosition} position
  * @param {string} id
@@ -166,6 +176,7 @@ export function createDraghanEditor(root, ctx) {
         out.push([label, `equip/${seat}/${label.parentElement.getAttribute("data-slot") || "none"}`]);
       }
     }
+    for (const [el] of out) spaceOut(el);
     return out;
   }
 

@@ -1,10 +1,10 @@
-"""Edit mode in real JupyterLab (Debian's chromium), issue 14 item 1: for Emerald, Drachenland and La Chasse
-au Dragon a teacher-view widget
+"""Edit mode in real JupyterLab (Debian's chromium), issue 14 item 1: for Emerald, Drachenland, La Chasse
+au Dragon and Draghan a teacher-view widget
 is switched to Edit, one piece is changed by clicks and one by keys (Enter, the arrows), a refused edit
 shows its error and changes nothing, and Play from here starts the game from the edited table: the
 kernel's ``w.game.position()`` shows both changes and ``w.editing`` is false.
 
-Screenshots of the Drachenland editor holding an adventurer and of the Chasse editor holding a card are
+Screenshots of the Drachenland editor holding an adventurer and of the Chasse and Draghan editors holding a card are
 written to ``$DW_SCREENSHOT_DIR``
 (default: the test's temporary folder) for a person to look at.
 """
@@ -35,6 +35,12 @@ SOURCES = (
     "for _ in range(8):\n"
     "    wc.act(wc.game.legal_actions()[0].id)\n"
     "wc",
+    # Draghan after both characters are chosen and the encounters turned up: D18 and D19 on the table
+    "wg = dragonwidgets.DraghanWidget(players=2, seed=1, seats=['human'] * 2, playing=False)\n"
+    "for _ in range(3):\n"
+    "    wg.act(wg.game.legal_action_ids()[0])\n"
+    "wg.viewer = 'teacher'\n"
+    "wg",
 )
 # The key of the focused editable element.
 FOCUSED_JS = "() => document.activeElement && document.activeElement.getAttribute('data-edit')"
@@ -212,3 +218,42 @@ def test_chasse_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     assert position["adventurers"] == {"white": "2,2", "blue": "3,3"} and position["camps"]["white"] == "6,0"
     assert position["boards"]["white"]["backpack"] == ["orc"] and position["piles"]["1,1"] == ["goblin"]
     root.locator(".dw-cd-board [data-action-id]").first.wait_for()
+
+
+def test_draghan_edit_by_clicks_and_keys_then_play(nb, tmp_path):
+    """Draghan: the market deck's top card (M16) into the Elf's equipment by clicks; the Wizard turned to its
+    wounded side by W and given a coin from the supply by +, the monster D19 put back on top of the Draghan
+    encounter deck by Enter / ← / Enter; a monster in a character's equipment is refused (DG-INT-8); Play
+    from here."""
+    kernel = nb.kernel
+    root = start_editing(nb, "wg")
+    assert kernel.eval("(wg.edit_position['table'], wg.edit_position['decks']['market'][0])") == [["D18", "D19"], "M16"]
+    root.locator('.dw-dg-board [data-edit="deck/market"]').click()
+    root.locator('.dw-dg-board [data-edit="equip/0/hand"]').click()
+    edited(nb, "wg", "p['heroes'][0]['equipment'] == ['M13', 'M16'] and 'M16' not in p['decks']['market']")
+
+    root.locator('.dw-dg-board [data-edit="hero/1"]').focus()
+    root.page.keyboard.press("w")
+    edited(nb, "wg", "p['heroes'][1]['wounded'] is True")
+    root.page.keyboard.type("+")
+    edited(nb, "wg", "p['heroes'][1]['coins'] == 1 and p['supply'] == 27")
+    root.locator('.dw-dg-board [data-edit="card/D19"]').focus()
+    root.page.keyboard.press("Enter")
+    assert root.locator('.dw-dg-board [data-edit="card/D19"]').get_attribute("aria-pressed") == "true"
+    screenshot(root, tmp_path, "edit_draghan.png")
+    no_serious_axe_violation(nb, root, "wg")
+    press_until(root, "ArrowLeft", "deck/encounter_draghan")
+    root.page.keyboard.press("Enter")
+    edited(nb, "wg", "p['table'] == ['D18'] and p['decks']['encounter_draghan'][0] == 'D19'")
+
+    draft = kernel.eval("wg.edit_position")
+    root.locator('.dw-dg-board [data-edit="card/D18"]').click()  # a monster carried as equipment: refused
+    root.locator('.dw-dg-board [data-edit="equip/1/hand"]').click()
+    refused_edit_shows_its_error(nb, root, "wg", "DG-INT-8")
+    assert kernel.eval("wg.edit_position") == draft
+
+    position = play_from_here(nb, root, "wg")
+    assert position["heroes"][0]["equipment"] == ["M13", "M16"]
+    assert position["heroes"][1]["wounded"] is True and position["heroes"][1]["coins"] == 1 and position["supply"] == 27
+    assert position["table"] == ["D18"] and position["decks"]["encounter_draghan"][0] == "D19"
+    root.locator(".dw-dg-board [data-action-id]").first.wait_for()
