@@ -148,7 +148,9 @@ export function createDraghanEditor(root, ctx) {
   const seatName = (seat) => editor.traits?.player_names?.[seat] ?? `Seat ${seat + 1}`;
   const heroName = (seat) => {
     const hero = position().heroes?.[seat];
-    return hero ? `${seatName(seat)}'s ${cardOf(hero.character).name}` : `${seatName(seat)} (no character)`;
+    const name = hero ? cardOf(hero.character).name : null;
+    if (!hero) return `seat ${seat + 1} (no character)`;
+    return seatName(seat) === name ? `the ${name} (seat ${seat + 1})` : `${seatName(seat)}'s ${name} (seat ${seat + 1})`;
   };
 
   const character = h("select", { class: "dw-edit-dg-character" });
@@ -204,7 +206,7 @@ export function createDraghanEditor(root, ctx) {
     if (!place) return "nowhere";
     if ("list" in place) return LISTS[place.list];
     if ("deck" in place) return `the ${place.deck.replace(/_/g, " ")} deck`;
-    if ("equip" in place) return `${heroName(place.equip)}'s equipment`;
+    if ("equip" in place) return `the equipment of ${heroName(place.equip)}`;
     return heroName(place.hero);
   }
   const cardWords = (piece) => `the ${cardOf(piece.card).name} (${piece.card}) from ${where(piece.from)}`;
@@ -224,7 +226,7 @@ export function createDraghanEditor(root, ctx) {
     if (key.startsWith("hero/")) {
       const hero = position().heroes?.[Number(key.split("/")[1])];
       const state = hero ? `${hero.wounded ? "wounded" : "healthy"}, ${hero.coins} coin${hero.coins === 1 ? "" : "s"}` : "no character";
-      return { name: `${heroName(Number(key.split("/")[1]))} (${state}${editor.chosen === key ? ", chosen" : ""}): choose it for the toolbar` };
+      return { name: `${heroName(Number(key.split("/")[1]))}, ${state}${editor.chosen === key ? ", chosen" : ""}: choose it for the toolbar` };
     }
     return { name: `${place ? where(place) : key} (empty): pick up a card first`, disabled: true };
   }
@@ -256,7 +258,7 @@ export function createDraghanEditor(root, ctx) {
     const hero = seat === null ? null : position().heroes?.[seat];
     heroTools.hidden = seat === null;
     if (seat === null) return;
-    characterLabel.firstChild.textContent = `${seatName(seat)}'s character`;
+    characterLabel.firstChild.textContent = `Seat ${seat + 1}'s character`;
     const free = [...(position().set_aside || []), ...(position().decks?.characters || [])];
     const options = [...(hero ? [hero.character] : []), ...free];
     character.replaceChildren(...(hero ? [] : [h("option", { value: "", text: "(none)" })]),

@@ -221,7 +221,7 @@ def test_chasse_edit_by_clicks_and_keys_then_play(nb, tmp_path):
 
 
 def test_draghan_edit_by_clicks_and_keys_then_play(nb, tmp_path):
-    """Draghan: the market deck's top card (M16) into the Elf's equipment by clicks; the Wizard turned to its
+    """Draghan: the market deck's top card (M16) into the Elf's equipment by clicks; the Dwarf turned to its
     wounded side by W and given a coin from the supply by +, the monster D19 put back on top of the Draghan
     encounter deck by Enter / ← / Enter; a monster in a character's equipment is refused (DG-INT-8); Play
     from here."""
@@ -237,6 +237,11 @@ def test_draghan_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     edited(nb, "wg", "p['heroes'][1]['wounded'] is True")
     root.page.keyboard.type("+")
     edited(nb, "wg", "p['heroes'][1]['coins'] == 1 and p['supply'] == 27")
+    # the board is redrawn from Python's answer: the Dwarf's card on its wounded side, its coin
+    root.locator('.dw-dg-hero[data-seat="1"].dw-dg-wounded .dw-dg-hero-head [data-coins="1"]').wait_for()
+    root.locator('.dw-dg-board [data-edit="hero/0"]').click()  # the Elf chosen: the toolbar shows its character
+    root.locator(".dw-edit-dg-hero select").wait_for()
+    assert root.locator(".dw-edit-dg-hero select").input_value() == "CH1"
     root.locator('.dw-dg-board [data-edit="card/D19"]').focus()
     root.page.keyboard.press("Enter")
     assert root.locator('.dw-dg-board [data-edit="card/D19"]').get_attribute("aria-pressed") == "true"

@@ -112,7 +112,8 @@ describe("Draghan's editor with the mouse", () => {
   it("a set-aside character put on a character replaces it; the toolbar's 'Put it on' sends a card to a list", () => {
     editing();
     click(at("card/CH4"));
-    expect(at("hero/1").getAttribute("aria-label")).toContain("make the");
+    expect(at("hero/1").getAttribute("aria-label")).toMatch(/: the Dwarf \(seat 2\): make the Knight this character$/);
+    expect(at("equip/1/torso").getAttribute("aria-label")).toBe("torso 0/1: the equipment of the Dwarf (seat 2): put the Knight there");
     click(at("hero/1"));
     expect(edits().at(-1)).toEqual([[["heroes", 1, "character"], "CH4"], [["set_aside"], ["CH2", "CH5", "CH6"]]]);
     expect(q(".dw-edit-dg-put").hidden).toBe(true);
@@ -126,9 +127,13 @@ describe("Draghan's editor with the mouse", () => {
     editing("buy");
     const tools = q(".dw-edit-dg-hero");
     expect(tools.hidden).toBe(true);
+    // its visible text first (label in name), then what a click does
+    expect(at("hero/0").getAttribute("aria-label")).toBe("wounded C healthy: SCC: the Elf (seat 1), wounded, 4 coins: choose it for the toolbar");
     click(at("hero/0"));
     expect(at("hero/0").getAttribute("aria-pressed")).toBe("true");
     expect(tools.hidden).toBe(false);
+    expect(q(".dw-edit-hint").textContent).toBe("the Elf (seat 1) chosen: the toolbar changes its character, side and coins.");
+    expect(tools.querySelector("label > span").textContent).toBe("Seat 1's character");
     expect(button("Wounded side up").getAttribute("aria-pressed")).toBe("true"); // the Elf is wounded
     expect(q(".dw-edit-dg-coins").textContent).toBe("4 coins (supply 19)");
     click(button("Wounded side up"));
