@@ -38,7 +38,6 @@ from .picture_pieces import (
     title_svg,
 )
 
-
 SCALE = 8  # SVG units per board unit (the board is 100 x 70)
 PAD = 24  # margin around the map, so edge labels (entrances) stay inside
 #: One fill per die value 1..6 (a light-to-dark ramp), used by :func:`reach_svg`.
