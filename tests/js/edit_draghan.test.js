@@ -150,6 +150,18 @@ describe("Draghan's editor with the mouse", () => {
     expect(edits()).toHaveLength(4);
   });
 
+  it("at the set-up, a set-aside character put on an empty seat becomes that seat's character (DG-SETUP-6)", () => {
+    editing("choose");
+    expect(at("hero/1").textContent).toBe("no character yet");
+    click(at("card/CH5"));
+    expect(at("hero/1").getAttribute("aria-label")).toContain("seat 2 (no character): make the");
+    click(at("hero/1"));
+    expect(edits()).toEqual([[[["heroes", 1], { character: "CH5", wounded: false, equipment: [], coins: 0 }], [["set_aside"], ["CH1", "CH2", "CH3", "CH4", "CH6"]]]]);
+    at("hero/2").focus();
+    key(document.activeElement, "w"); // no character there: nothing to turn, nothing sent
+    expect(edits()).toHaveLength(1);
+  });
+
   it("a market card onto the table: sent as asked (the kinds of a zone are Python's to judge, DG-EXPLORE-3)", () => {
     editing("buy");
     click(at("card/M17"));
