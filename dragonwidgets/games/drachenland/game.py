@@ -29,6 +29,7 @@ from . import (
     opening,
     reveal,
     roll,
+    tensor,
     text,
     tokens,
     treasure,
@@ -243,6 +244,24 @@ class DrachenlandGame(Game):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
+
+    # ------------------------------------------------------------------ as numbers (tensor.py, issue 15)
+    def _action_space(self) -> list[str]:
+        return tensor.action_space(self.board, self.options["dice"])
+
+    def _chance_space(self) -> list[str]:
+        return tensor.chance_space(self.board, self.options["dice"])
+
+    def _observation_tensor_shape(self) -> tuple[int, ...]:
+        return (self._tensor_encoder().layout.size,)
+
+    def _observation_tensor(self, seat: int) -> Any:
+        return self._tensor_encoder().encode(self.observation(seat))
+
+    def _tensor_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
+        return self._cached("_tensor_encoder_cache",
+                            lambda: tensor.ObservationEncoder(self.board, self.players, self.options["dice"]))
 
     # ------------------------------------------------------------------ search and simulation (issue 6)
     def _copy_state(self) -> DrachenlandState:
