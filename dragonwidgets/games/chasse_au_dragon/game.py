@@ -33,9 +33,11 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import numpy as np
+
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import camp, combat, duel, encounter, end, flight, movement, opening, raid, text, turn
+from . import camp, combat, duel, encounter, end, flight, movement, opening, raid, tensor, text, turn
 from .determinize import resample_hidden
 from .observation import observe
 from .setup import BUNDLED_SETUP, load_setup
@@ -317,6 +319,23 @@ class ChasseGame(Game):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
+
+    # ------------------------------------------------------------------ as numbers (tensor.py)
+    def _action_space(self) -> list[str]:
+        return tensor.action_space(self.players)
+
+    def _chance_space(self) -> list[str]:
+        return tensor.chance_space()
+
+    def _observation_tensor_shape(self) -> tuple[int, ...]:
+        return (self._tensor_encoder().layout.size,)
+
+    def _observation_tensor(self, seat: int) -> np.ndarray:
+        return self._tensor_encoder().encode(self.observation(seat))
+
+    def _tensor_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
+        return self._cached("_tensor_encoder_cache", lambda: tensor.ObservationEncoder(self.setup, self.players))
 
     def _picture(self, observation: dict[str, Any]) -> str:
         """Return the SVG picture of ``observation`` (``picture.board_svg``: the table as that view shows it)."""
