@@ -727,13 +727,15 @@ dragonwidgets.DraghanWidget(game=alone)""",
 """show(alone.apply("face D08"))
 show(alone.apply("face none"))""",
 """#md
-With `chance="manual"` the teacher picks what chance would draw: every location and encounter turned up, every
-market card put on display (`location {id}`, `encounter {id}`, `market {id}`), the thief's pick, the large
-dragon. The first location comes from the first four cards of the Draghan deck (one market and one portal
-among them); the teacher turns up the one the lesson needs:
+With `chance="manual"` the teacher picks what chance would draw: the market card each character takes as it
+joins, every location and encounter turned up, every market card put on display (`join {id}`, `location {id}`,
+`encounter {id}`, `market {id}`), the thief's pick, the large dragon. Here the Elf takes the Lute and the
+Wizard the Chain Mail; the first location comes from the first four cards of the Draghan deck (one market and
+one portal among them), and the teacher turns up the one the lesson needs:
 """,
 """picked = dragonwidgets.new_game("draghan", players=2, seed=1, chance="manual", first_player=0)
-picked.apply("choose CH1"); picked.apply("choose CH3")
+picked.apply("choose CH1"); picked.apply("join M02")
+picked.apply("choose CH3"); picked.apply("join M14")
 print(picked.legal_action_ids())
 show(picked.apply("location L12"))           # the Haunted Moor: a threat, one more encounter
 print(picked.legal_action_ids()[:5], "...")   # now the encounters: any card left in the deck

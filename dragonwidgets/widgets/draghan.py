@@ -122,7 +122,7 @@ class DraghanWidget(OneGameWidget):
             return "The team wins!"
         if obs.get("result") == "lost":
             return f"The team loses: {self._game.outcome().reason}"  # type: ignore[union-attr]
-        if decision == "choose_character":
+        if decision == "choose_character" or obs.get("round") == 0:  # a set-up choice, or its market card
             return f"Setting up · {self._what(obs, decision)}"
         return f"Round {obs.get('round')} · {REALMS.get(obs.get('realm'), obs.get('realm'))} · {self._what(obs, decision)}"
 
@@ -156,6 +156,8 @@ class DraghanWidget(OneGameWidget):
             return "a market card goes on display (pick it)"
         if decision == "reveal_encounter":
             return "the next encounter card turns up (pick it)"
+        if decision == "join_card":
+            return "a new character takes a market card (pick it)"
         if decision == "draw_dragon":
             return "the dragon appears: a large dragon card is drawn"
         if decision == "declare_target":

@@ -36,6 +36,7 @@ export const PHASES = [
 /** The phase (DG-ROUND-1) a decision belongs to; a theft is the location's or a monster's. */
 export function phaseOf(obs) {
   const d = obs.decision;
+  if (d === "join_card") return obs.round ? "result" : null; // a replacement's card, or one chosen at set-up
   if (d === "theft") return (obs.table || []).length || (obs.revealed_equipment || []).length ? "fight" : "location";
   return PHASES.find(([, , decisions]) => decisions.includes(d))?.[0] ?? null;
 }

@@ -1,5 +1,6 @@
 """Manual draws (issue 13 part 2): with ``chance="manual"`` every location and encounter turned up and every
-market card drawn onto the display is a chance node whose outcomes are the cards that could come.
+market card drawn (onto the display, or by a character joining) is a chance node whose outcomes are the cards
+that could come.
 
 Picking a card swaps it with the card that would have come, so nothing is created or lost (DG-SETUP-1);
 with ``chance="auto"`` nothing changes (the golden playthroughs, ``test_dg_golden.py``).
@@ -25,10 +26,77 @@ def expected(g) -> Counter:
     return Counter(c for c in g.tables.card if c not in g.dragons_aside())
 
 
+def take_top_market_cards(g) -> None:
+    """Resolve the join_card nodes due by taking the top market card, as auto chance would."""
+    while g.state.phase == "join_card":
+        g.apply(f"join {g.state.decks['market'][0]}")
+
+
 def started(seed: int = 1):
     g = dragonwidgets.new_game("draghan", players=2, seed=seed, chance="manual", first_player=0)
-    g.apply("choose CH1"), g.apply("choose CH3")
+    for character in ("CH1", "CH3"):
+        g.apply(f"choose {character}")
+        take_top_market_cards(g)
     return g
+
+
+def test_DG_SETUP_7_a_joining_character_takes_a_picked_market_card():
+    """DG-SETUP-6/7: a character chosen at set-up takes a market card picked from the whole market deck, each
+    equally likely; the next seat chooses after it, and the card picked is the one the character holds."""
+    g = dragonwidgets.new_game("draghan", players=2, seed=1, chance="manual", first_player=0)
+    g.apply("choose CH1")
+    assert g.current_player == CHANCE and g.state.phase == "join_card" and g.state.heroes[0].equipment == []
+    deck = list(g.state.decks["market"])
+    outcomes = g.legal_actions()
+    assert sorted(a.id for a in outcomes) == sorted(f"join {c}" for c in deck)
+    assert all(a.prob == pytest.approx(1 / len(deck)) for a in outcomes)
+    assert "market deck" in g.explain("join D01")
+    pick = sorted(deck)[-1]
+    g.apply(f"join {pick}")
+    assert g.state.heroes[0].equipment == [pick] and pick not in g.state.decks["market"]
+    assert g.state.phase == "choose_character" and every_card(g) == expected(g)
+    assert g.log()[-1]["text"] == f"The Elf takes the {g.tables.name[pick]}."
+    g.apply("choose CH3")
+    g.apply(f"join {g.state.decks['market'][0]}")
+    assert g.state.round == 1 and g.state.phase == "reveal_location"
+
+
+def test_DG_SETUP_6_a_random_deal_picks_each_characters_card_in_seat_order():
+    """DG-SETUP-6/7, character_choice="random": the deal gives every seat its character, then each one's market
+    card is picked in seat order before round 1 begins; a position at such a node round-trips."""
+    g = dragonwidgets.new_game("draghan", players=3, seed=2, chance="manual", character_choice="random")
+    g.apply("deal")
+    assert g.state.phase == "join_card" and g.state.joining == [0, 1, 2] and g.state.resume == "deal"
+    twin = dragonwidgets.new_game("draghan", chance="manual", position=g.position())
+    assert twin.observation(None) | {"step": 0} == g.observation(None) | {"step": 0}
+    assert twin.legal_action_ids() == g.legal_action_ids()
+    for seat in range(3):
+        card = sorted(g.state.decks["market"])[0]
+        g.apply(f"join {card}")
+        assert g.state.heroes[seat].equipment == [card]
+    assert g.state.round == 1 and every_card(g) == expected(g)
+
+
+def test_DG_WOUND_4_a_replacement_takes_a_picked_market_card_then_the_market_follows():
+    """DG-WOUND-4, DG-SETUP-7: a replacement's market card is a chance node; after it the market follows as
+    without manual draws."""
+    for seed in range(40):
+        g = dragonwidgets.new_game("draghan", players=2, seed=seed, chance="manual")
+        rng = random.Random(seed)
+        while not g.is_over and not (g.state.phase == "join_card" and g.state.resume == "replace"):
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over:
+            break
+    else:
+        raise AssertionError("no replacement in these games")
+    seat = g.state.joining[0]
+    card = sorted(g.state.decks["market"])[-1]
+    auto = g.clone()
+    g.apply(f"join {card}")
+    assert g.state.heroes[seat].equipment == [card] and g.state.phase != "join_card" and every_card(g) == expected(g)
+    with pytest.raises(dragonwidgets.PositionError, match="join_card"):
+        bad = auto.position() | {"resume": "explore"}
+        dragonwidgets.new_game("draghan", chance="manual", position=bad)
 
 
 def test_DG_LOC_1_the_location_is_a_chance_node_over_the_current_block():
@@ -88,7 +156,7 @@ def test_DG_SETUP_1_random_manual_games_create_and_lose_no_card(seed):
         kinds.update(a.kind for a in legal if a.player == CHANCE)
         g.apply(rng.choice(legal))
         assert every_card(g) == expected(g)
-    assert {"reveal_location", "reveal_encounter"} <= kinds
+    assert {"reveal_location", "reveal_encounter", "join_card"} <= kinds
 
 
 def test_auto_chance_and_pick_draws_false_turn_the_top_card_up():

@@ -1,7 +1,8 @@
 """Draghan setup and seats: the decks laid out, characters chosen, starting equipment, coins, the first
 player (DG-SETUP-5..9), the number of characters and solo play (DG-SOLO-1..3, DG-INT-1), the options
 ``character_choice`` and ``first_player``. The deck build itself (DG-SETUP-1..4) is tested in
-``test_dg_cards.py``.
+``test_dg_cards.py``. Manual chance stops at the dice and picks; ``pick_draws=False`` keeps the cards coming
+from the top of the decks, as the rules deal them (the picks are tested in ``test_dg_draws.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ SIZES = {"location_draghan": 13, "location_shadow": 6, "encounter_draghan": 53, 
 
 def chosen(players: int, seed: int = 1, **options) -> DraghanGame:
     """A game whose seats picked the characters CH1, CH2, ... in seat order."""
-    g = DraghanGame(players=players, seed=seed, chance="manual", **options)
+    g = DraghanGame(players=players, seed=seed, chance="manual", pick_draws=False, **options)
     for seat in range(players):
         play(g, f"choose CH{seat + 1}")
     return g
@@ -46,7 +47,7 @@ def test_DG_SETUP_5_decks_in_the_middle_shadow_decks_set_aside():
 def test_DG_SETUP_6_each_seat_chooses_a_different_character_in_seat_order():
     """DG-SETUP-6: seats choose in seat order, each a different character, laid healthy side up with its 3
     icons; the characters not chosen are set aside as the replacements."""
-    g = DraghanGame(players=3, seed=2, first_player=2, chance="manual")
+    g = DraghanGame(players=3, seed=2, first_player=2, chance="manual", pick_draws=False)
     assert g.current_player == 0 and ids(g) == [f"choose CH{i}" for i in range(1, 7)]
     play(g, "choose CH4")
     assert g.current_player == 1 and "choose CH4" not in ids(g) and len(ids(g)) == 5
@@ -63,8 +64,8 @@ def test_DG_SETUP_6_each_seat_chooses_a_different_character_in_seat_order():
 def test_DG_SETUP_6_character_choice_random_deals_from_the_seed():
     """DG-SETUP-6, option character_choice="random": the characters are dealt from the seed, all different,
     and round 1 starts in the same step; the same seed deals the same characters."""
-    a = DraghanGame(players=4, seed=11, character_choice="random", chance="manual")
-    b = DraghanGame(players=4, seed=11, character_choice="random", chance="manual")
+    a = DraghanGame(players=4, seed=11, character_choice="random", chance="manual", pick_draws=False)
+    b = DraghanGame(players=4, seed=11, character_choice="random", chance="manual", pick_draws=False)
     assert [x.id for x in a.legal_actions()] == ["deal"] and a.legal_actions()[0].prob == 1.0
     play(a, "deal")
     play(b, "deal")
@@ -106,7 +107,7 @@ def test_DG_SETUP_6_a_random_deal_is_a_logged_step_like_the_choices(players):
 def test_DG_SETUP_7_DG_INT_12_each_character_takes_the_top_market_card_whatever_it_is():
     """DG-SETUP-7, DG-INT-12: each seat's character takes the top market card as it enters, face up; a
     healing card is taken like any other (it is only played once its owner is wounded and active)."""
-    g = DraghanGame(players=2, seed=3, first_player=0, chance="manual")
+    g = DraghanGame(players=2, seed=3, first_player=0, chance="manual", pick_draws=False)
     d = g.decks
     potion = next(c for c in d.market if d.card(c).heal)
     deck = g.state.decks["market"]

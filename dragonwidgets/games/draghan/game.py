@@ -6,8 +6,8 @@ shuffles of the game (a fled monster into the Shadow deck, returns to it) use a 
 the seed and the step, so the whole game is a function of the seed and the decisions. The chance
 nodes a teacher may pick by hand are the random theft pick (``lose {card}``), the large dragon drawn
 (``dragon {id}``), with ``replacement_character="random"`` the replacement (``replace {id}``), and (option
-``pick_draws``) every location and encounter turned up and market card drawn (``location {id}``,
-``encounter {id}``, ``market {id}``).
+``pick_draws``) every location and encounter turned up and market card drawn, onto the display or by a
+character joining (``location {id}``, ``encounter {id}``, ``market {id}``, ``join {id}``).
 With ``character_choice="random"`` the first step is the forced chance node ``deal``: the characters
 are dealt from the shuffled character cards, and round 1 begins in that step, with its events.
 
@@ -16,7 +16,7 @@ Action id grammar (the Draghan contract): ``choose {character}``, ``heal {card}`
 ``assist {monster}`` / ``assist dragon`` / ``assist none``, ``extra {monster} {seat}+{seat}``,
 ``replace {character}``, ``buy {card}`` / ``pass``, ``give {card} {seat}`` / ``skip``,
 ``discard {card}``; chance: ``deal``, ``lose {card}``, ``dragon {id}``, ``replace {character}``,
-``location {id}``, ``encounter {id}``, ``market {id}`` (manual draws).
+``location {id}``, ``encounter {id}``, ``market {id}``, ``join {id}`` (manual draws).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from .state import (
     GOLD,
     HEAL_1,
     HEAL_2,
+    JOIN_CARD,
     MAX_CHARACTERS,
     MIN_CHARACTERS,
     OVER,
@@ -76,7 +77,7 @@ def _layout(decks: Decks) -> dict[str, Any]:
 _QUEUED = {DECLARE_TARGET: "declaring", DECLARE_EQUIPMENT: "declaring", BUY: "buyers", CHECK: "checkers"}
 #: The phases decided by the active player (DG-ROUND-2); REPLACE too, unless it is drawn.
 _BY_ACTIVE = frozenset((HEAL_1, HEAL_2, PORTAL, ASSIST, GOLD, SHARE))
-_CHANCE = frozenset((THEFT, DRAW_DRAGON, REVEAL_LOCATION, DRAW_MARKET, REVEAL_ENCOUNTER))
+_CHANCE = frozenset((THEFT, DRAW_DRAGON, REVEAL_LOCATION, DRAW_MARKET, REVEAL_ENCOUNTER, JOIN_CARD))
 
 #: Each decision's legal actions, by phase (the module of the phase lists them).
 _ACTIONS_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
@@ -92,6 +93,7 @@ _OUTCOMES_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
     CHOOSE_CHARACTER: lambda g: [setup.DEAL], REPLACE: wounds.replace_actions, THEFT: locations.theft_outcomes,
     DRAW_DRAGON: encounters.dragon_outcomes, REVEAL_ENCOUNTER: encounters.encounter_outcomes,
     REVEAL_LOCATION: locations.location_outcomes, DRAW_MARKET: locations.market_outcomes,
+    JOIN_CARD: setup.join_outcomes,
 }
 
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
@@ -112,8 +114,8 @@ class DraghanGame(Game):
     - ``campaign_defeated_dragons`` (""): large dragons set aside after earlier wins, e.g. "G1,G3" (DG-CAMP-3).
     - ``decks_file`` (""): a decks JSON file of your own; "" is the bundled reconstruction (DG-REC-*).
     - ``pick_draws`` (True): with ``chance="manual"``, every location and encounter turned up and every
-      market card drawn onto the display is a chance node (``location {id}``, ``encounter {id}``,
-      ``market {id}``) whose outcomes are the cards that could come, equally likely; False turns the top
+      market card drawn (onto the display, or taken by a character joining, DG-SETUP-7) is a chance node
+      (``location {id}``, ``encounter {id}``, ``market {id}``, ``join {id}``) whose outcomes are the cards that could come, equally likely; False turns the top
       card up (decks written top first). No effect with ``chance="auto"``.
 
     >>> g = DraghanGame(players=2, seed=1, first_player=0)
@@ -326,6 +328,8 @@ class DraghanGame(Game):
             locations.turn_up(self, words[1], ev)
         elif kind == "draw_market":
             locations.draw_market(self, words[1], ev)
+        elif kind == "join_card":
+            setup.join_card(self, words[1], ev)
         elif kind == "draw_dragon":
             encounters.draw_dragon(self, words[1], ev)
         elif kind == "assist":

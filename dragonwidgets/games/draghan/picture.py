@@ -115,6 +115,8 @@ def _headline(obs: dict[str, Any], cards: dict[str, Any], names: list[str]) -> s
     decision = obs["decision"]
     if decision == "choose_character":
         return f"Setting up · {who_words(names, obs['current_player'])} chooses a character"
+    if obs["round"] == 0:  # a character chosen at set-up waits for its market card (manual draws)
+        return f"Setting up · {_what(obs, cards, names, decision)}"
     return f"Round {obs['round']} · {REALMS[obs['realm']]} · {_what(obs, cards, names, decision)}"
 
 
@@ -142,5 +144,9 @@ def _what(obs: dict[str, Any], cards: dict[str, Any], names: list[str], decision
         "replace": f"Seat {obs['active_player'] + 1} takes a new character",
         "share": f"{active} may give one card to another character",
         "equipment_check": f"{who_words(names, player)} carries too much and must discard",
+        "reveal_location": "the next location turns up (pick it)",
+        "draw_market": "a market card goes on display (pick it)",
+        "reveal_encounter": "the next encounter card turns up (pick it)",
+        "join_card": "a new character takes a market card (pick it)",
     }
     return clauses.get(decision, f"{who_words(names, player)} to {decision.replace('_', ' ')}")

@@ -10,7 +10,7 @@ their numbers from 0.
   ``"portal_choice"``, ``"theft"``, ``"draw_dragon"``, ``"declare_target"``, ``"declare_equipment"``,
   ``"assign_assist"``, ``"gold"``, ``"replace"``, ``"buy"``, ``"share"``, ``"heal_2"``,
   ``"equipment_check"``, ``"over"``; with manual draws also the chance nodes ``"reveal_location"``,
-  ``"draw_market"``, ``"reveal_encounter"``); ``active``: the seat holding the map (DG-ROUND-2);
+  ``"draw_market"``, ``"reveal_encounter"``, ``"join_card"``); ``active``: the seat holding the map (DG-ROUND-2);
   ``first_player``; ``round`` (from 1; 0 at set-up); ``realm``: ``"draghan"`` or ``"shadow"``.
 - ``heroes``: one entry per seat, ``null`` (no character: not chosen yet, or out in the Shadow Realm,
   DG-WOUND-5) or ``{"character": id, "wounded": bool, "equipment": [ids], "coins": int}`` (only
@@ -23,8 +23,10 @@ their numbers from 0.
   ``dragons``, ``characters``).
 - The round so far: ``location`` (the location of this round), ``threat`` (extra draws, DG-LOC-4),
   ``assist`` (this round's assist icons, DG-LOC-3), ``portal_open`` and ``travel_pending`` (DG-PORTAL,
-  DG-INT-19), ``supply`` (coins not held, DG-SETUP-8), ``to_reveal`` and ``resume`` (a theft's chance node
-  inside a phase), ``to_draw`` (market cards still to draw onto the display), the fight: ``declaring`` (seats still to declare, in order), ``targets``
+  DG-INT-19), ``supply`` (coins not held, DG-SETUP-8), ``to_reveal`` and ``resume`` (what follows a chance
+  node inside a phase: ``"location"``, ``"explore"``, and after ``join_card`` ``"choose"``, ``"deal"`` or
+  ``"replace"``), ``to_draw`` (market cards still to draw onto the display), ``joining`` (seats whose new
+  character waits for its market card, DG-SETUP-7), the fight: ``declaring`` (seats still to declare, in order), ``targets``
   (``{seat: monster}``), ``used`` (``{seat: [cards]}``), ``assist_target``, ``gold_queue``
   (``[[monster, [seats], odd coins]]``), ``round_down`` and ``round_all_down`` (phase 4's result), the
   queues ``buyers`` and ``checkers``; the end: ``result`` (``"running"``, ``"won"``, ``"lost"``) and
@@ -59,7 +61,7 @@ from dragonwidgets.engine.game import ENGINE_POSITION_KEYS
 
 from .cards import DECK_NAMES
 from .position_checks import check_table, fail
-from .state import CHOOSE_CHARACTER, SHADOW, DraghanState, Hero
+from .state import CHOOSE_CHARACTER, JOIN_CARD, SHADOW, DraghanState, Hero
 
 if TYPE_CHECKING:
     from .game import DraghanGame
@@ -76,7 +78,7 @@ PLAIN = (("decision", "phase", str), ("active", "active", int), ("first_player",
 #: The fields that may be ``null`` or a value: (position key, type).
 OPTIONAL = (("location", str), ("dragon", str), ("assist_target", str), ("end_reason", str))
 #: The lists of seats.
-SEAT_LISTS = ("declaring", "buyers", "checkers")
+SEAT_LISTS = ("declaring", "buyers", "checkers", "joining")
 # ---------------------------------------------------------------------------- the table as JSON
 
 def position_of(s: DraghanState) -> dict[str, Any]:
@@ -142,7 +144,8 @@ def table_from(g: "DraghanGame", seeded: DraghanState, position: dict[str, Any])
             s.portals_up = []
     if "supply" not in position and not g.options["unlimited_coins"]:
         s.supply -= sum(h.coins for h in s.heroes if h) - coins_before  # the heroes' coins come from the supply
-    if "decision" in position and s.phase != CHOOSE_CHARACTER and s.round == 0:
+    at_setup = s.phase == CHOOSE_CHARACTER or (s.phase == JOIN_CARD and s.resume in ("choose", "deal"))
+    if "decision" in position and not at_setup and s.round == 0:
         s.round = 1
     check_table(g, s, position)
     return s

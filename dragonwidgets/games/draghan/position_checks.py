@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 DECISIONS = (state.CHOOSE_CHARACTER, state.HEAL_1, state.PORTAL, state.THEFT, state.DRAW_DRAGON,
              state.DECLARE_TARGET, state.DECLARE_EQUIPMENT, state.ASSIST, state.GOLD, state.REPLACE, state.BUY,
              state.SHARE, state.HEAL_2, state.CHECK, state.OVER, state.REVEAL_LOCATION, state.DRAW_MARKET,
-             state.REVEAL_ENCOUNTER)
+             state.REVEAL_ENCOUNTER, state.JOIN_CARD)
 #: Which kinds of card each zone holds (with the rule).
 KINDS = {
     "set_aside": (("character",), "DG-SETUP-6"), "table": (("monster", "dragon_card"), "DG-EXPLORE-3"),
@@ -88,6 +88,16 @@ def check_decision(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) 
         if not ok:
             raise fail("decision", f"{phase!r} is not due: {why}")
 
+    if phase == state.JOIN_CARD:
+        need(g.picks_draws(), "cards are picked by hand only with chance='manual' and pick_draws (DG-SETUP-7)")
+        need(bool(s.joining) and all(s.heroes[x] is not None for x in s.joining) and bool(s.decks["market"]),
+             "'joining' lists the seats whose new character takes a market card (DG-SETUP-7)")
+        need(s.resume in ("choose", "deal", "replace"),
+             "'resume' says what follows: 'choose', 'deal' or 'replace' (DG-SETUP-6, DG-WOUND-4)")
+        need((s.round == 0) == (s.resume != "replace"),
+             "characters join at set-up ('choose', 'deal': round 0) or as a replacement in a round (DG-WOUND-4)")
+        return
+    need(not s.joining, "'joining' is for the decision 'join_card' (DG-SETUP-7)")
     if phase == state.CHOOSE_CHARACTER:
         chosen = [h is not None for h in s.heroes]
         need(s.round == 0 and not all(chosen) and chosen == sorted(chosen, reverse=True),

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from dragonwidgets.engine import CHANCE, Action, Event
 
-from . import actions, rounds
-from .cards import Decks, build_location_deck, shuffled
-from .state import DraghanState, Hero
+from . import actions, market, rounds
+from .cards import Decks, build_location_deck, shuffled, to_top
+from .state import CHOOSE_CHARACTER, JOIN_CARD, DraghanState, Hero
 
 if TYPE_CHECKING:
     from .game import DraghanGame
@@ -96,8 +96,19 @@ def choose(g: "DraghanGame", character: str, ev: list[Event]) -> None:
     """DG-SETUP-6: the seat choosing takes ``character``; round 1 begins once every seat has one."""
     s = g.state
     enter(g, seat_choosing(s), character, ev)
+    if s.joining:  # manual draws: its market card is picked first
+        s.resume = "choose"
+        return
+    after_choice(g, ev)
+
+
+def after_choice(g: "DraghanGame", ev: list[Event]) -> None:
+    """The next seat chooses, or round 1 begins once every seat has a character (DG-SETUP-6)."""
+    s = g.state
     if all(h is not None for h in s.heroes):
         rounds.start_round(g, ev)
+    else:
+        s.phase = CHOOSE_CHARACTER
 
 
 def deal(g: "DraghanGame", ev: list[Event]) -> None:
@@ -110,17 +121,59 @@ def deal(g: "DraghanGame", ev: list[Event]) -> None:
         enter(g, seat, deck.pop(0), ev)
     s.set_aside = sorted(deck)
     deck.clear()
+    if s.joining:  # manual draws: each character's market card is picked, in seat order
+        s.resume = "deal"
+        return
     rounds.start_round(g, ev)
 
 
 def enter(g: "DraghanGame", seat: int, character: str, ev: list[Event]) -> None:
-    """DG-SETUP-6/7, DG-WOUND-4: a character joins, healthy, 0 coins, with the top market card."""
+    """DG-SETUP-6/7, DG-WOUND-4: a character joins, healthy, 0 coins, with the top market card.
+
+    With manual draws (``g.picks_draws()``) the card is picked at a ``join_card`` chance node instead: the
+    seat waits in ``state.joining`` and the caller sets ``state.resume`` to what follows (:func:`join_card`).
+    """
     s, name = g.state, g.tables.name
     s.set_aside.remove(character)
     hero = Hero(character)
     s.heroes[seat] = hero
+    if s.decks["market"] and g.picks_draws():
+        s.joining.append(seat)
+        s.phase = JOIN_CARD
+        ev.append(Event("character_joined", f"Seat {seat + 1} plays the {name[character]}.",
+                        data={"seat": seat, "character": character}))
+        return
     if s.decks["market"]:
         hero.equipment.append(s.decks["market"].pop(0))
     got = f" with the {name[hero.equipment[0]]}" if hero.equipment else ""
     ev.append(Event("character_joined", f"Seat {seat + 1} plays the {name[character]}{got}.",
                     data={"seat": seat, "character": character}))
+
+
+def join_outcomes(g: "DraghanGame") -> list[Action]:
+    """Manual draws: the market cards a joining character could take, equally likely (DG-SETUP-7)."""
+    deck, name = sorted(g.state.decks["market"]), g.tables.name
+    return [Action(f"join {c}", f"The joining character takes the {name[c]}", CHANCE, "join_card", (f"card/{c}",),
+                   ("DG-SETUP-7",), 1 / len(deck)) for c in deck]
+
+
+def join_card(g: "DraghanGame", card: str, ev: list[Event]) -> None:
+    """Manual draws: the first seat of ``state.joining`` takes ``card`` from the market deck (DG-SETUP-7);
+    once none waits, the set-up or the round goes on as ``state.resume`` says ("choose", "deal", "replace")."""
+    s = g.state
+    seat = s.joining.pop(0)
+    deck = s.decks["market"]
+    to_top(deck, card)
+    s.heroes[seat].equipment.append(deck.pop(0))  # type: ignore[union-attr]
+    ev.append(Event("join_card", f"The {g.tables.name[s.heroes[seat].card]} takes the {g.tables.name[card]}.",  # type: ignore[union-attr]
+                    data={"seat": seat, "card": card}))
+    if s.joining and deck:
+        return
+    s.joining.clear()
+    resume, s.resume = s.resume, ""
+    if resume == "choose":
+        after_choice(g, ev)
+    elif resume == "deal":
+        rounds.start_round(g, ev)
+    else:  # "replace": the market follows the fight (DG-WOUND-4)
+        market.after_outcome(g, ev)

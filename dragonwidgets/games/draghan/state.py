@@ -23,6 +23,7 @@ THEFT = "theft"  # chance: which equipment card a theft takes
 REVEAL_LOCATION = "reveal_location"  # chance, manual only (option pick_draws): which location turns up
 DRAW_MARKET = "draw_market"  # chance, manual only: which market card goes on display
 REVEAL_ENCOUNTER = "reveal_encounter"  # chance, manual only: which encounter card turns up
+JOIN_CARD = "join_card"  # chance, manual only: which market card a character takes as it joins (DG-SETUP-7)
 DRAW_DRAGON = "draw_dragon"  # chance: which large dragon
 DECLARE_TARGET = "declare_target"
 DECLARE_EQUIPMENT = "declare_equipment"
@@ -75,7 +76,8 @@ class DraghanState:
     revealed_equipment: list[str] = field(default_factory=list)
     to_reveal: int = 0
     to_draw: int = 0  # market cards still to draw onto the display (manual draws, DG-LOC-6)
-    resume: str = ""  # what follows a chance node inside a phase: "location" or "explore"
+    resume: str = ""  # what follows a chance node inside a phase: "location", "explore", "choose", "deal", "replace"
+    joining: list[int] = field(default_factory=list)  # seats whose character waits for its market card (JOIN_CARD)
     thefts: int = 0  # thefts still to resolve at the current point
     declaring: list[int] = field(default_factory=list)  # seats still to declare, in order
     targets: dict[int, str | None] = field(default_factory=dict)  # seat -> monster id it faces
@@ -136,7 +138,7 @@ def _seat_order(players: int, seat: int) -> tuple[int, ...]:
 
 #: The fields :meth:`DraghanState.copy` copies as flat lists of ids (the nested ones are copied by hand).
 _LISTS = ("set_aside", "discard", "removed", "visited", "portals_up", "market_display", "table",
-          "revealed_equipment", "declaring", "round_down", "buyers", "checkers")
+          "revealed_equipment", "declaring", "round_down", "buyers", "checkers", "joining")
 _NESTED = ("decks", "heroes", "targets", "used", "gold_queue")
 #: The immutable fields (str, int, bool, None), shared by a copy.
 _SCALARS = tuple(f.name for f in fields(DraghanState) if f.name not in _LISTS + _NESTED)

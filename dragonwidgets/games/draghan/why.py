@@ -29,6 +29,7 @@ from .state import (
     DRAGHAN,
     DRAW_DRAGON,
     DRAW_MARKET,
+    JOIN_CARD,
     GOLD,
     HEAL_1,
     HEAL_2,
@@ -59,6 +60,7 @@ _WHEN = {
     "location": ((REVEAL_LOCATION,), "a location turns up in phase 2 of each round (DG-LOC-1)"),
     "encounter": ((REVEAL_ENCOUNTER,), "encounter cards turn up in phase 3, one per character in play (DG-EXPLORE-1)"),
     "market": ((DRAW_MARKET,), "market cards go on display when a market location turns up (DG-LOC-6)"),
+    "join": ((JOIN_CARD,), "a character who joins takes a market card (DG-SETUP-7)"),
     "face": ((DECLARE_TARGET,), "characters are placed at monsters in phase 3, after the reveal, one declaration "
                                 "each (DG-FIGHT-1, DG-INT-15)"),
     "use": ((DECLARE_EQUIPMENT,), "equipment is committed in phase 3, by a character that has just chosen its "
@@ -98,6 +100,7 @@ def why_illegal(game: "DraghanGame", action_id: str) -> str:
         THEFT: _why_lose, DRAW_DRAGON: _why_dragon, DECLARE_TARGET: _why_face, DECLARE_EQUIPMENT: _why_use,
         ASSIST: _why_assist, GOLD: _why_extra, REPLACE: _why_replace, BUY: _why_buy, SHARE: _why_give,
         CHECK: _why_discard, REVEAL_LOCATION: _why_draw, REVEAL_ENCOUNTER: _why_draw, DRAW_MARKET: _why_draw,
+        JOIN_CARD: _why_draw,
     }[s.phase](game, words)
 
 
@@ -107,6 +110,8 @@ def _why_draw(game: "DraghanGame", words: list[str]) -> str:
     if game.state.phase == REVEAL_LOCATION and game.state.realm == DRAGHAN:
         return (f"{c} cannot turn up now: the next location comes from the current block of the Draghan deck, "
                 "each block with its own market and portal (DG-SETUP-2..4)")
+    if game.state.phase == JOIN_CARD:
+        return f"{c} is not in the market deck a joining character takes its card from (DG-SETUP-7)"
     return f"{c} is not in the deck the card comes from (DG-EXPLORE-3, DG-LOC-6)"
 
 
@@ -117,6 +122,8 @@ def _out_of_phase(game: "DraghanGame", words: list[str], when: str) -> str:
     s = game.state
     kind = words[0]
     active = s.heroes[s.active]
+    if kind == "choose" and s.phase == JOIN_CARD and s.round == 0:
+        return "the character just chosen takes its market card first (DG-SETUP-7)"
     if kind == "choose":
         return ("characters are chosen at setup only; later a new character comes only as a replacement "
                 "(DG-SETUP-6, DG-WOUND-4)")

@@ -59,6 +59,10 @@ def replace_actions(g: "DraghanGame") -> list[Action]:
 
 
 def replace(g: "DraghanGame", character: str, ev: list[Event]) -> None:
-    """DG-WOUND-4: ``character`` takes the active seat, as at set-up; the market follows."""
+    """DG-WOUND-4: ``character`` takes the active seat, as at set-up; the market follows (after its market
+    card is picked, with manual draws: :func:`.setup.join_card`)."""
     setup.enter(g, g.state.active, character, ev)
+    if g.state.joining:
+        g.state.resume = "replace"
+        return
     market.after_outcome(g, ev)
