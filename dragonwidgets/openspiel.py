@@ -109,6 +109,13 @@ SPECS: dict[str, Spec] = {
     # at 5 players give 1600 decisions; random games play far fewer (tests/agents/test_openspiel.py).
     "emerald": Spec(_Utility.CONSTANT_SUM, 1.0, 0.0, 1.0, True,
                     lambda g: 5 * _emerald_knight_moves(g), lambda g: 2 * _emerald_knight_moves(g)),
+    # The richest win, ties share 1 (CD-SCORE-4, CD-INT-20), the others 0. Hidden: the piles' cards, the
+    # others' backpacks and vaults and exact zone counts (CD-ZONE-7, digest section 7). The rules bound no
+    # length (CD-END-3, CD-INT-24: the game ends only when a dragon is slain; camp actions repeat freely,
+    # CD-CAMP-1; an exploding die throws again on its maximum, CD-COMBAT-1), so decisions and chance nodes
+    # get a cap of 50,000 each: twelve times the longest of 400 random games at 2 and 6 players (4,069
+    # decisions, 1,937 chance nodes, 6 players).
+    "chasse_au_dragon": Spec(_Utility.CONSTANT_SUM, 1.0, 0.0, 1.0, True, lambda g: 50_000, lambda g: 50_000),
 }
 
 

@@ -15,7 +15,7 @@ a vault or the equipment holds), the zones ``Z`` are ``backpack, vault``:
    ``equip {z} {w}`` (zone-major, 10), ``swap {to} {from} {w}`` (to-, then from-major, 20),
    ``unequip {z}`` (2), ``end turn``.
 
-Sizes: ``139 + P``: 141 / 142 / 143 / 144 / 145 / 146 at 2 / 3 / 4 / 5 / 6 players. No action carries a free
+Sizes: ``139 + P``: 141 / 142 / 143 / 144 / 145 at 2 / 3 / 4 / 5 / 6 players. No action carries a free
 value: every amount is bounded by the board (64 squares), the seats and the five wealth types.
 
 **Chance outcomes** (:func:`chance_space`, apart from the seats' actions): ``throw {f}`` for ``f`` in
