@@ -5,8 +5,8 @@ observation tensor, returns) under ``python_dragonwidgets_<game>``, so OpenSpiel
 
 >>> import pyspiel
 >>> from dragonwidgets.openspiel import register
->>> register()
-['python_dragonwidgets_emerald']
+>>> sorted(register())
+['python_dragonwidgets_chasse_au_dragon', 'python_dragonwidgets_emerald']
 >>> game = pyspiel.load_game("python_dragonwidgets_emerald", {"players": 3})
 >>> game.num_players(), game.num_distinct_actions(), game.observation_tensor_shape()
 (3, 72, [569])
