@@ -137,6 +137,55 @@ class TensorLayout:
                          for f in self.fields)
 
 
+def look_up(table: dict, key: Any, name: str) -> int:
+    """Return ``table[key]``: the index of ``key`` in an encoder's table for field ``name``.
+
+    Raises:
+        ValueError: ``key`` is not in ``table`` (an observation naming a component the layout has no place for).
+    """
+    try:
+        return table[key]
+    except (KeyError, TypeError):
+        raise ValueError(f"observation field {name!r}: {key!r} is not one of {list(table)}") from None
+
+
+class SparseWriter:
+    """The entries of one observation tensor, gathered field by field and written at once (the games' encoders).
+
+    ``at`` maps each field name to its offset in the layout. Zeros are skipped: the vector starts at 0.
+
+    >>> layout = TensorLayout([Field("viewer", 3, "one-hot seat"), Field("turn", 1, "turn number")])
+    >>> w = SparseWriter({"viewer": 0, "turn": 3})
+    >>> w.one_hot("viewer", {"a": 0, "b": 1}, "b"); w.put("turn", 0, 7)
+    >>> w.vector(layout).tolist()
+    [0.0, 1.0, 0.0, 7.0]
+    """
+
+    __slots__ = ("at", "index", "value")
+
+    def __init__(self, at: dict[str, int]):
+        self.at = at
+        self.index: list[int] = []
+        self.value: list[float] = []
+
+    def put(self, name: str, i: int, x: float = 1.0) -> None:
+        """Set entry ``i`` of field ``name`` to ``x`` (nothing for 0)."""
+        if x:
+            self.index.append(self.at[name] + i)
+            self.value.append(x)
+
+    def one_hot(self, name: str, table: dict, key: Any, base: int = 0) -> None:
+        """Set entry ``base + table[key]`` of field ``name`` to 1; nothing when ``key`` is None (:func:`look_up`)."""
+        if key is not None:
+            self.put(name, base + look_up(table, key, name))
+
+    def vector(self, layout: TensorLayout) -> np.ndarray:
+        """Return the float32 vector of ``layout`` holding the entries put."""
+        v = layout.zeros()
+        v[self.index] = self.value
+        return v
+
+
 class Interop:
     """The numeric face of a game (a base of :class:`~dragonwidgets.engine.Game`; see the module docstring)."""
 

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, TensorLayout
+from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, look_up
 
 from .setup import TYPE_ORDER, Setup, edge_squares
 from .state import BASE_POWER, DECISIONS, OVER, POWER, WEALTH_TYPES, WEALTH_ZONES, square_id
@@ -175,17 +175,8 @@ class ObservationEncoder:
             ValueError: ``obs`` names something the layout has no place for (a square, a card type, a die).
         """
         at, P, S = self._at, self.players, len(self._square)
-        index: list[int] = []
-        value: list[float] = []
-
-        def put(name: str, i: int, x: float = 1.0) -> None:
-            if x:  # the vector starts at 0
-                index.append(at[name] + i)
-                value.append(x)
-
-        def one_hot(name: str, table: dict, key: Any, base: int = 0) -> None:
-            if key is not None:
-                put(name, base + _look_up(table, key, name))
+        writer = SparseWriter(at)
+        put, one_hot = writer.put, writer.one_hot
 
         one_hot("viewer", self._seat, obs["viewer"])
         if obs["current_player"] is not None:
@@ -201,7 +192,7 @@ class ObservationEncoder:
             one_hot("positions", self._square, obs["positions"][seat], seat * S)
         for sq, n in obs["piles"].items():
             one_hot("pile_present", self._square, sq)
-            put("piles", _look_up(self._square, sq, "piles"), n)
+            put("piles", look_up(self._square, sq, "piles"), n)
         if obs["revealed"] is not None:
             put("revealed", 0)
             one_hot("revealed", self._square, obs["revealed"]["square"], 1)
@@ -221,7 +212,7 @@ class ObservationEncoder:
         if obs["reach"] is not None:
             put("reach", 0)
             for sq, cost in obs["reach"].items():
-                i = _look_up(self._square, sq, "reach")
+                i = look_up(self._square, sq, "reach")
                 put("reach", 1 + i)
                 put("reach", 1 + S + i, cost)
         if obs["scores"] is not None:
@@ -229,9 +220,7 @@ class ObservationEncoder:
                 put("scores", seat, obs["scores"][str(seat)])
             put("scores", P)
         self._put_outcome(obs["outcome"], put)
-        v = self.layout.zeros()
-        v[index] = value
-        return v
+        return writer.vector(self.layout)
 
     def _put_fight(self, fight: dict[str, Any] | None, put: Any) -> None:
         """The fight under way: present, kind one-hot, side, each side's die one-hot, each side's throws."""
@@ -242,7 +231,7 @@ class ObservationEncoder:
         put("fight", 1 if fight["kind"] == "duel" else 2)
         put("fight", 3, fight["side"])
         for side in (0, 1):
-            put("fight", 4 + side * F + _look_up(self._die, fight["faces"][side], "fight"))
+            put("fight", 4 + side * F + look_up(self._die, fight["faces"][side], "fight"))
             _put_throws(put, "fight", 4 + 2 * F + 3 * side, fight["throws"][side])
 
     def _put_board(self, board: dict[str, Any], seat: int, put: Any) -> None:
@@ -251,11 +240,11 @@ class ObservationEncoder:
         row = seat * BOARD_ROW
         put("boards", row, board["backpack"] is not None)
         if board["equipment"] is not None:
-            put("boards", row + 1 + _look_up(self._wealth, board["equipment"], "boards"))
+            put("boards", row + 1 + look_up(self._wealth, board["equipment"], "boards"))
         put("boards", row + 1 + W, board["pantry"])
         for z, zone in enumerate(WEALTH_ZONES):
             for card, n in (board[zone] or {}).items():
-                put("boards", row + 2 + W + z * W + _look_up(self._wealth, card, "boards"), n)
+                put("boards", row + 2 + W + z * W + look_up(self._wealth, card, "boards"), n)
         base = row + 2 + 3 * W
         for k, key in enumerate(("cage", "dungeon", "quarters")):
             put("boards", base + k, board[key] or 0)
@@ -263,7 +252,7 @@ class ObservationEncoder:
             put("boards", base + 3 + z, (board["wealth"] or {}).get(zone, 0))
         B = len(self._thick)
         for z, zone in enumerate(THICK_ZONES):
-            put("thickness", (seat * len(THICK_ZONES) + z) * B + _look_up(self._thick, board["thickness"][zone], "thickness"))
+            put("thickness", (seat * len(THICK_ZONES) + z) * B + look_up(self._thick, board["thickness"][zone], "thickness"))
 
     def _put_outcome(self, outcome: dict[str, Any] | None, put: Any) -> None:
         """Why the game ended (and who slew the dragon), and the winners."""
@@ -288,9 +277,3 @@ def _put_throws(put: Any, name: str, offset: int, throws: Any) -> None:
         put(name, offset + 1, throws[0])
         put(name, offset + 2, sum(throws))
 
-
-def _look_up(table: dict, key: Any, name: str) -> int:
-    try:
-        return table[key]
-    except (KeyError, TypeError):
-        raise ValueError(f"observation field {name!r}: {key!r} is not one of {list(table)}") from None

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, TensorLayout
+from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, look_up
 
 from .board import COLOURS, GEMS, Board
 from .state import (
@@ -202,17 +202,8 @@ class ObservationEncoder:
             ValueError: ``obs`` names a component the board does not have (a node, a token kind, a face).
         """
         at, C, N = self._at, len(COLOURS), len(self._node)
-        index: list[int] = []
-        value: list[float] = []
-
-        def put(name: str, i: int, x: float = 1.0) -> None:
-            if x:  # the vector starts at 0
-                index.append(at[name] + i)
-                value.append(x)
-
-        def one_hot(name: str, table: dict, key: Any, base: int = 0) -> None:
-            if key is not None:
-                put(name, base + _look_up(table, key, name))
+        writer = SparseWriter(at)
+        put, one_hot = writer.put, writer.one_hot
 
         one_hot("viewer", self._seat, obs["viewer"])
         put("is_over", 0, obs["final"] is not None)
@@ -229,10 +220,10 @@ class ObservationEncoder:
         one_hot("chosen_die", {0: 0, 1: 1}, obs["chosen_die"])
         self._put_volcanoes(obs["volcanoes"], put)
         for colour, volcano in obs["dragons"].items():
-            one_hot("dragons", self._volcano, volcano, _look_up(self._colour, colour, "dragons") * len(self._volcano))
+            one_hot("dragons", self._volcano, volcano, look_up(self._colour, colour, "dragons") * len(self._volcano))
         for seat, placed in enumerate(obs["adventurers"]):
             for colour, node in placed.items():
-                one_hot("adventurers", self._node, node, (seat * C + _look_up(self._colour, colour, "adventurers")) * N)
+                one_hot("adventurers", self._node, node, (seat * C + look_up(self._colour, colour, "adventurers")) * N)
         for seat, ringed in enumerate(obs["rings"]):
             for colour in ringed:
                 one_hot("rings", self._colour, colour, seat * C)
@@ -257,9 +248,7 @@ class ObservationEncoder:
         put("options", 0, options["variant_free_gems"])
         put("options", 1, options["variant_open_hoards"])
         one_hot("options", self._preset, options["dice"], 2)
-        v = self.layout.zeros()
-        v[index] = value
-        return v
+        return writer.vector(self.layout)
 
     def _put_volcanoes(self, volcanoes: dict[str, Any], put: Any) -> None:
         """Each volcano's eggs, gems, face-up token and face-down flag (volcano order)."""
@@ -270,7 +259,7 @@ class ObservationEncoder:
             for g, gem in enumerate(GEMS):
                 put("volcano_gems", v * G + g, here["gems"][gem])
             if here["token"] is not None:
-                put("volcano_token", v * K + _look_up(self._kind, here["token"], "volcano_token"))
+                put("volcano_token", v * K + look_up(self._kind, here["token"], "volcano_token"))
             put("volcano_face_down", v, here["face_down"])
 
     def _put_action(self, step: dict[str, Any] | None, put: Any) -> None:
@@ -279,18 +268,12 @@ class ObservationEncoder:
             return
         C, flags = len(COLOURS), len(STEP_FLAGS)
         put("action", 0)
-        put("action", 1 + _look_up(self._colour, step["adventurer"], "action"))
+        put("action", 1 + look_up(self._colour, step["adventurer"], "action"))
         if step["die"] is not None:
             put("action", 1 + C + step["die"])
         put("action", 3 + C, step["die_value"])
         for i, flag in enumerate(STEP_FLAGS):
             put("action", 4 + C + i, step[flag])
         if step["at"] is not None:
-            put("action", 4 + C + flags + _look_up(self._node, step["at"], "action"))
+            put("action", 4 + C + flags + look_up(self._node, step["at"], "action"))
 
-
-def _look_up(table: dict, key: Any, name: str) -> int:
-    try:
-        return table[key]
-    except (KeyError, TypeError):
-        raise ValueError(f"observation field {name!r}: {key!r} is not one of {list(table)}") from None

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, TensorLayout
+from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, look_up
 
 from .board import LAIR, NEST, Board
 from .setup import place_knights
@@ -176,17 +176,8 @@ class ObservationEncoder:
             ValueError: ``obs`` names a component the board does not have (a card value, a colour, a space).
         """
         at, P, C = self._at, self.players, len(self._colour)
-        index: list[int] = []
-        value: list[float] = []
-
-        def put(name: str, i: int, x: float = 1.0) -> None:
-            if x:  # the vector starts at 0
-                index.append(at[name] + i)
-                value.append(x)
-
-        def one_hot(name: str, table: dict, key: Any, base: int = 0) -> None:
-            if key is not None:
-                put(name, base + _look_up(table, key, name))
+        writer = SparseWriter(at)
+        put, one_hot = writer.put, writer.one_hot
 
         seats = range(P)
         seat_table = dict(zip(seats, seats))
@@ -204,9 +195,9 @@ class ObservationEncoder:
         one_hot("turn_colour", self._colour, obs["turn_colour"])
         for name in ("knights", "moved"):
             for space, here in obs[name].items():
-                row = _look_up(self._space, space, name) * C
+                row = look_up(self._space, space, name) * C
                 for colour, n in here.items():
-                    put(name, row + _look_up(self._colour, colour, name), n)
+                    put(name, row + look_up(self._colour, colour, name), n)
         put("knights_moved", 0, obs["knights_moved"])
         put("card_taken", 0, obs["card_taken"])
         one_hot("last_destination", self._space, obs["last_destination"])
@@ -237,9 +228,7 @@ class ObservationEncoder:
             put("scores", P)
         for seat in (obs["outcome"] or {}).get("winners", ()):
             put("winners", seat)
-        v = self.layout.zeros()
-        v[index] = value
-        return v
+        return writer.vector(self.layout)
 
     def _put_piles(self, piles: dict[str, Any], put: Any) -> None:
         """Each mountain's row: gold count, gold top one-hot, gem count, gem top one-hot."""
@@ -249,28 +238,28 @@ class ObservationEncoder:
             row = m * self._pile_row
             put("piles", row, gold["count"])
             if gold["top"] is not None:
-                put("piles", row + 1 + _look_up(self._value, gold["top"]["value"], "piles"))
+                put("piles", row + 1 + look_up(self._value, gold["top"]["value"], "piles"))
             put("piles", row + 1 + V, gem["count"])
             if gem["top"] is not None:
-                put("piles", row + 2 + V + _look_up(self._gem, gem["top"]["gem"], "piles"))
+                put("piles", row + 2 + V + look_up(self._gem, gem["top"]["gem"], "piles"))
 
     def _put_hand(self, hand: dict[str, Any], row: int, put: Any) -> None:
         """One seat's hand, at ``row`` of the ``hands`` field (the per-seat order of the layout)."""
         V, G = len(self._value), len(self._gem)
         put("hands", row, hand["gold"] is not None)
         for v in hand["gold"] or ():
-            put("hands", row + 1 + _look_up(self._value, v, "hands"), hand["gold"].count(v))
+            put("hands", row + 1 + look_up(self._value, v, "hands"), hand["gold"].count(v))
         put("hands", row + 1 + V, hand["gold_count"])
         for gem, n in hand["gems"].items():
-            put("hands", row + 2 + V + _look_up(self._gem, gem, "hands"), n)
+            put("hands", row + 2 + V + look_up(self._gem, gem, "hands"), n)
         put("hands", row + 2 + V + G, hand["treasures"])
         for bonus in hand["bonus"]:
-            put("hands", row + 3 + V + G + _look_up(self._bonus, bonus, "hands"))
+            put("hands", row + 3 + V + G + look_up(self._bonus, bonus, "hands"))
         paid = row + 3 + V + G + len(self._bonus)
         put("hands", paid, hand["gold_paid"])
         put("hands", paid + 1, hand["paid_values"] is not None)
         for v in hand["paid_values"] or ():
-            put("hands", paid + 2 + _look_up(self._value, v, "hands"), hand["paid_values"].count(v))
+            put("hands", paid + 2 + look_up(self._value, v, "hands"), hand["paid_values"].count(v))
 
     def _put_pending(self, pending: dict[str, Any] | None, put: Any) -> None:
         """The capture being resolved: present, square one-hot, victim colour one-hot, owner one-hot."""
@@ -278,15 +267,9 @@ class ObservationEncoder:
             return
         Q, C = len(self._space), len(self._colour)
         put("pending", 0)
-        put("pending", 1 + _look_up(self._space, pending["square"], "pending"))
+        put("pending", 1 + look_up(self._space, pending["square"], "pending"))
         if pending["victim_colour"] is not None:
-            put("pending", 1 + Q + _look_up(self._colour, pending["victim_colour"], "pending"))
+            put("pending", 1 + Q + look_up(self._colour, pending["victim_colour"], "pending"))
         if pending["victim_owner"] is not None:
             put("pending", 1 + Q + C + pending["victim_owner"])
 
-
-def _look_up(table: dict, key: Any, name: str) -> int:
-    try:
-        return table[key]
-    except (KeyError, TypeError):
-        raise ValueError(f"observation field {name!r}: {key!r} is not one of {list(table)}") from None
