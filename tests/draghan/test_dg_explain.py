@@ -33,7 +33,13 @@ def choosing():
 
 def second_choice():
     g = choosing()
-    play(g, "choose CH1")
+    play(g, "choose CH1", f"join {g.state.decks['market'][0]}")  # manual chance: the Elf's market card is picked
+    return g
+
+
+def joining():
+    g = choosing()
+    play(g, "choose CH1")  # manual chance: the Elf waits for its market card
     return g
 
 
@@ -146,6 +152,8 @@ CASES = [
     (choosing, "buy M01", "DG-MARKET-1"),
     (choosing, "face D01", "DG-FIGHT-1"),
     (second_choice, "choose CH1", "DG-SETUP-6"),
+    (joining, "choose CH3", "DG-SETUP-7"),
+    (joining, "join D01", "DG-SETUP-7"),
     (declaring, "choose CH2", "DG-SETUP-6"),
     (declaring, f"face {GOBLIN} {MERCHANT}", "DG-FIGHT-5"),
     (declaring, "face D41", "DG-FIGHT-9"),
