@@ -16,6 +16,7 @@ import pytest
 import dragonwidgets
 from dragonwidgets.games.chasse_au_dragon.tensor import ObservationEncoder, action_space, observation_layout
 from random_play import random_prefix
+from tensor_checks import pair_views
 
 SHAPES = {2: (731,), 3: (906,), 4: (1081,), 5: (1256,), 6: (1431,)}
 SIZES = {p: 139 + p for p in SHAPES}
@@ -133,12 +134,7 @@ def test_the_tensor_changes_exactly_when_the_observation_does(players):
         rng = random.Random(seed)
         for n in range(100_000):
             if n % 3 == 0 or g.is_over:
-                for seat in range(players):
-                    obs = g.observation(seat)
-                    obs.pop("step")
-                    key, tensor = json.dumps(obs, sort_keys=True), g.observation_tensor(seat).tobytes()
-                    assert by_obs.setdefault(key, tensor) == tensor
-                    assert by_tensor.setdefault(tensor, key) == key
+                pair_views(g, by_obs, by_tensor)
             if g.is_over:
                 break
             g.apply(rng.choice(g.legal_actions()))

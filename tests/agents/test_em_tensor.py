@@ -16,6 +16,7 @@ import dragonwidgets
 from dragonwidgets.games.emerald.state import PAY_OR_LOSE, REVEAL_CARD
 from dragonwidgets.games.emerald.tensor import observation_layout
 from random_play import random_prefix
+from tensor_checks import pair_views
 
 SHAPES = {2: (528,), 3: (569,), 4: (610,), 5: (651,)}
 
@@ -93,12 +94,7 @@ def test_the_tensor_changes_exactly_when_the_observation_does(players):
         g = dragonwidgets.new_game("emerald", players=players, seed=seed)
         rng = random.Random(seed)
         while True:
-            for seat in range(players):
-                obs = g.observation(seat)
-                obs.pop("step")
-                key, tensor = json.dumps(obs, sort_keys=True), g.observation_tensor(seat).tobytes()
-                assert by_obs.setdefault(key, tensor) == tensor
-                assert by_tensor.setdefault(tensor, key) == key
+            pair_views(g, by_obs, by_tensor)
             if g.is_over:
                 break
             g.apply(rng.choice(g.legal_actions()))
