@@ -11,7 +11,9 @@ shape, and each seat's return (what PettingZoo and OpenSpiel speak).
   chance outcomes have their own range): an agent never picks a die face, and an adapter that resolves
   chance with the game's seeded generator (PettingZoo) never shows one. Default: none.
 - ``_observation_tensor_shape()`` and ``_observation_tensor(seat)``: a float32 array of that shape,
-  computed from ``observation(seat)`` only, so it holds nothing the seat may not see.
+  computed from ``observation(seat)`` only, so it holds nothing the seat may not see. A game with an
+  encoder object (its ``layout``, a :class:`TensorLayout`, and ``encode(observation)``) implements
+  ``_observation_encoder()`` instead: the encoder is made once per game and gives both.
 - ``_returns()`` (optional): each seat's reward at the end; the default gives the winners an equal share
   of 1 and the others 0 (a cooperative game overrides it: the whole team shares one reward).
 
@@ -51,7 +53,7 @@ class ActionSpace:
 
     def __init__(self, ids: Iterable[str]):
         self.ids: tuple[str, ...] = tuple(ids)
-        self._index = {action_id: i for i, action_id in enumerate(self.ids)}
+        self._index = index_table(self.ids)
         if len(self._index) != len(self.ids):
             twice = sorted({a for a in self.ids if self.ids.count(a) > 1})
             raise ValueError(f"an action space lists each id once, these twice: {twice}")
@@ -106,6 +108,8 @@ class TensorLayout:
     (4, slice(3, 4, None))
     >>> v = layout.zeros(); layout.view(v, "viewer")[1] = 1; v.tolist()
     [0.0, 1.0, 0.0, 0.0]
+    >>> layout.offsets
+    {'viewer': 0, 'turn': 3}
     """
 
     def __init__(self, fields: Sequence[Field]):
@@ -118,6 +122,8 @@ class TensorLayout:
             self._slices[f.name] = slice(offset, offset + f.size)
             offset += f.size
         self.size = offset
+        #: field name -> the offset it starts at (what :class:`SparseWriter` takes).
+        self.offsets: dict[str, int] = {name: where.start for name, where in self._slices.items()}
 
     def slice(self, name: str) -> slice:
         """Return where field ``name`` lies. Raises ``KeyError`` for an unknown field."""
@@ -135,6 +141,32 @@ class TensorLayout:
         """Return one line per field: ``offset..end name (size): doc``."""
         return "\n".join(f"{self._slices[f.name].start:4d}..{self._slices[f.name].stop - 1:<4d} {f.name} ({f.size}): {f.doc}"
                          for f in self.fields)
+
+
+def turn_fields(players: int, decisions: Sequence[str]) -> list[Field]:
+    """Return the fields a game's tensor may begin with: who sees, who decides, what is decided. From the
+    keys every observation has (``viewer``, and ``current_player``, ``is_over`` that the engine adds) and
+    the game's ``decision`` (one of ``decisions``) and ``active_player``; :meth:`SparseWriter.turn` writes them.
+
+    >>> [(f.name, f.size) for f in turn_fields(2, ["move", "roll"])]
+    [('viewer', 2), ('current_player', 3), ('is_over', 1), ('decision', 2), ('active_player', 2)]
+    """
+    return [
+        Field("viewer", players, "one-hot: the seat this observation is for"),
+        Field("current_player", players + 1, "one-hot: the seat to decide, the last entry chance; all 0 once over"),
+        Field("is_over", 1, "1 once the game has ended"),
+        Field("decision", len(decisions), f"one-hot: the decision now, {', '.join(decisions)}; all 0 once over"),
+        Field("active_player", players, "one-hot: whose turn it is"),
+    ]
+
+
+def index_table(items: Iterable[Any]) -> dict[Any, int]:
+    """Return ``{item: its index}`` for ``items`` in order: an encoder's table for a one-hot field.
+
+    >>> index_table(["red", "green"])
+    {'red': 0, 'green': 1}
+    """
+    return {item: i for i, item in enumerate(items)}
 
 
 def look_up(table: dict, key: Any, name: str) -> int:
@@ -179,6 +211,17 @@ class SparseWriter:
         if key is not None:
             self.put(name, base + look_up(table, key, name))
 
+    def turn(self, obs: dict[str, Any], seats: dict[int, int], decisions: dict[str, int]) -> None:
+        """Write the :func:`turn_fields` of observation ``obs`` (``seats``: seat -> index, one per seat;
+        ``decisions``: decision -> index); chance (a negative ``current_player``) is the last entry."""
+        self.one_hot("viewer", seats, obs["viewer"])
+        current = obs["current_player"]
+        if current is not None:
+            self.put("current_player", len(seats) if current < 0 else current)
+        self.put("is_over", 0, obs["is_over"])
+        self.one_hot("decision", decisions, obs["decision"])
+        self.one_hot("active_player", seats, obs["active_player"])
+
     def vector(self, layout: TensorLayout) -> np.ndarray:
         """Return the float32 vector of ``layout`` holding the entries put."""
         v = layout.zeros()
@@ -198,13 +241,19 @@ class Interop:
         """Return the ordered ids of every chance outcome (default: none)."""
         return ()
 
+    def _observation_encoder(self) -> Any:
+        """Return a new encoder of this game's observations: its ``layout`` (a :class:`TensorLayout`) and
+        ``encode(observation) -> np.ndarray``; the default hooks below make it once per game and use it."""
+        raise NotImplementedError(f"{self.name} has no observation tensor yet")  # type: ignore[attr-defined]
+
     def _observation_tensor_shape(self) -> tuple[int, ...]:
         """Return the shape of :meth:`_observation_tensor` (fixed for the game's options and player count)."""
-        raise NotImplementedError(f"{self.name} has no observation tensor yet")  # type: ignore[attr-defined]
+        return (self._cached("_observation_encoder_cache", self._observation_encoder).layout.size,)
 
     def _observation_tensor(self, seat: int) -> np.ndarray:
         """Return ``seat``'s observation as a float32 array, computed from ``observation(seat)`` only."""
-        raise NotImplementedError(f"{self.name} has no observation tensor yet")  # type: ignore[attr-defined]
+        encoder = self._cached("_observation_encoder_cache", self._observation_encoder)
+        return encoder.encode(self.observation(seat))  # type: ignore[attr-defined]
 
     def _returns(self) -> list[float]:
         """Return each seat's reward at the end: the winners share 1 equally, the others get 0."""

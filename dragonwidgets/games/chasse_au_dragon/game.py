@@ -33,8 +33,6 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
-
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import camp, combat, duel, encounter, end, flight, movement, opening, raid, tensor, text, turn
@@ -327,15 +325,9 @@ class ChasseGame(Game):
     def _chance_space(self) -> list[str]:
         return tensor.chance_space()
 
-    def _observation_tensor_shape(self) -> tuple[int, ...]:
-        return (self._tensor_encoder().layout.size,)
-
-    def _observation_tensor(self, seat: int) -> np.ndarray:
-        return self._tensor_encoder().encode(self.observation(seat))
-
-    def _tensor_encoder(self) -> tensor.ObservationEncoder:
-        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
-        return self._cached("_tensor_encoder_cache", lambda: tensor.ObservationEncoder(self.setup, self.players))
+    def _observation_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (the engine makes it once per game)."""
+        return tensor.ObservationEncoder(self.setup, self.players)
 
     def _picture(self, observation: dict[str, Any]) -> str:
         """Return the SVG picture of ``observation`` (``picture.board_svg``: the table as that view shows it)."""

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, look_up
+from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up, turn_fields
 
 from .setup import TYPE_ORDER, Setup, edge_squares
 from .state import BASE_POWER, DECISIONS, OVER, POWER, WEALTH_TYPES, WEALTH_ZONES, square_id
@@ -105,11 +105,7 @@ def observation_layout(setup: Setup, players: int) -> TensorLayout:
     B = len(setup.thickness_buckets)
     words = ", ".join(name for _, _, name in setup.thickness_buckets)
     return TensorLayout([
-        Field("viewer", P, "one-hot: the seat this observation is for"),
-        Field("current_player", P + 1, "one-hot: the seat to decide, the last entry chance; all 0 once over"),
-        Field("is_over", 1, "1 once the game has ended"),
-        Field("decision", len(PLAYING), f"one-hot: the decision now, {', '.join(PLAYING)}; all 0 once over"),
-        Field("active_player", P, "one-hot: whose turn it is"),
+        *turn_fields(P, PLAYING),
         Field("first_player", P, "one-hot: the first player (CD-SETUP-3, CD-INT-2)"),
         Field("round", 1, "count: the round number (CD-TURN-1)"),
         Field("dragon_raids", 1, "1 when the raids option is on (CD-RAID)"),
@@ -158,15 +154,14 @@ class ObservationEncoder:
     def __init__(self, setup: Setup, players: int):
         self.players = players
         self.layout = observation_layout(setup, players)
-        self._at = {f.name: self.layout.slice(f.name).start for f in self.layout.fields}
-        self._square = {square_id(sq): i for i, sq in enumerate(SQUARES)}
-        self._type = {t: i for i, t in enumerate(TYPE_ORDER)}
-        self._wealth = {w: i for i, w in enumerate(WEALTH_TYPES)}
-        self._decision = {d: i for i, d in enumerate(PLAYING)}
-        self._die = {n: i for i, n in enumerate(DICE)}
-        self._thick = {name: i for i, (_, _, name) in enumerate(setup.thickness_buckets)}
-        self._seat = {s: s for s in range(players)}
-        self._name = {name: i for i, name in enumerate(NAMES[:players])}
+        self._square = index_table(map(square_id, SQUARES))
+        self._type = index_table(TYPE_ORDER)
+        self._wealth = index_table(WEALTH_TYPES)
+        self._decision = index_table(PLAYING)
+        self._die = index_table(DICE)
+        self._thick = index_table(name for _, _, name in setup.thickness_buckets)
+        self._seat = index_table(range(players))
+        self._name = index_table(NAMES[:players])
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """Return the observation dict ``obs`` (a seat's, from ``ChasseGame.observation``) as a float32 vector.
@@ -174,16 +169,11 @@ class ObservationEncoder:
         Raises:
             ValueError: ``obs`` names something the layout has no place for (a square, a card type, a die).
         """
-        at, P, S = self._at, self.players, len(self._square)
-        writer = SparseWriter(at)
+        P, S = self.players, len(self._square)
+        writer = SparseWriter(self.layout.offsets)
         put, one_hot = writer.put, writer.one_hot
 
-        one_hot("viewer", self._seat, obs["viewer"])
-        if obs["current_player"] is not None:
-            put("current_player", P if obs["current_player"] < 0 else obs["current_player"])
-        put("is_over", 0, obs["is_over"])
-        one_hot("decision", self._decision, obs["decision"])
-        one_hot("active_player", self._seat, obs["active_player"])
+        writer.turn(obs, self._seat, self._decision)
         one_hot("first_player", self._seat, obs["first_player"])
         put("round", 0, obs["round"])
         put("dragon_raids", 0, obs["dragon_raids"])

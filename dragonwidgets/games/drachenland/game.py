@@ -252,16 +252,9 @@ class DrachenlandGame(Game):
     def _chance_space(self) -> list[str]:
         return tensor.chance_space(self.board, self.options["dice"])
 
-    def _observation_tensor_shape(self) -> tuple[int, ...]:
-        return (self._tensor_encoder().layout.size,)
-
-    def _observation_tensor(self, seat: int) -> Any:
-        return self._tensor_encoder().encode(self.observation(seat))
-
-    def _tensor_encoder(self) -> tensor.ObservationEncoder:
-        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
-        return self._cached("_tensor_encoder_cache",
-                            lambda: tensor.ObservationEncoder(self.board, self.players, self.options["dice"]))
+    def _observation_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (the engine makes it once per game)."""
+        return tensor.ObservationEncoder(self.board, self.players, self.options["dice"])
 
     # ------------------------------------------------------------------ search and simulation (issue 6)
     def _copy_state(self) -> DrachenlandState:

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, look_up
+from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up
 
 from .board import COLOURS, GEMS, Board
 from .state import (
@@ -185,15 +185,14 @@ class ObservationEncoder:
     def __init__(self, board: Board, players: int, dice: str):
         self.board, self.players = board, players
         self.layout = observation_layout(board, players, dice)
-        self._at = {f.name: self.layout.slice(f.name).start for f in self.layout.fields}
-        self._seat = {i: i for i in range(players)}
-        self._colour = {c: i for i, c in enumerate(COLOURS)}
-        self._node = {n: i for i, n in enumerate(spaces(board))}
-        self._volcano = {v: i for i, v in enumerate(board.volcanoes)}
-        self._face = {f: i for i, f in enumerate(faces(board, dice))}
-        self._kind = {k: i for i, k in enumerate(sorted(board.pool))}
-        self._decision = {d: i for i, d in enumerate(DECISIONS)}
-        self._preset = {d: i for i, d in enumerate(board.dice_presets)}
+        self._seat = index_table(range(players))
+        self._colour = index_table(COLOURS)
+        self._node = index_table(spaces(board))
+        self._volcano = index_table(board.volcanoes)
+        self._face = index_table(faces(board, dice))
+        self._kind = index_table(sorted(board.pool))
+        self._decision = index_table(DECISIONS)
+        self._preset = index_table(board.dice_presets)
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """Return the observation dict ``obs`` (a seat's, from ``DrachenlandGame.observation``) as a float32 vector.
@@ -201,8 +200,8 @@ class ObservationEncoder:
         Raises:
             ValueError: ``obs`` names a component the board does not have (a node, a token kind, a face).
         """
-        at, C, N = self._at, len(COLOURS), len(self._node)
-        writer = SparseWriter(at)
+        C, N = len(COLOURS), len(self._node)
+        writer = SparseWriter(self.layout.offsets)
         put, one_hot = writer.put, writer.one_hot
 
         one_hot("viewer", self._seat, obs["viewer"])

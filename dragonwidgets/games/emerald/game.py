@@ -21,8 +21,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
-
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import tensor, text, turn
@@ -267,15 +265,9 @@ class EmeraldGame(Game):
     def _chance_space(self) -> list[str]:
         return tensor.chance_space(self.board)
 
-    def _observation_tensor_shape(self) -> tuple[int, ...]:
-        return (self._tensor_encoder().layout.size,)
-
-    def _observation_tensor(self, seat: int) -> np.ndarray:
-        return self._tensor_encoder().encode(self.observation(seat))
-
-    def _tensor_encoder(self) -> tensor.ObservationEncoder:
-        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
-        return self._cached("_tensor_encoder_cache", lambda: tensor.ObservationEncoder(self.board, self.players))
+    def _observation_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (the engine makes it once per game)."""
+        return tensor.ObservationEncoder(self.board, self.players)
 
     def board_layout(self) -> dict[str, Any]:
         """Return the static layout sent to the browser once (the Emerald contract's ``board_layout``;

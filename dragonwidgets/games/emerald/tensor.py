@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, look_up
+from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up, turn_fields
 
 from .board import LAIR, NEST, Board
 from .setup import place_knights
@@ -104,11 +104,7 @@ def observation_layout(board: Board, players: int) -> TensorLayout:
     P, C, Q, M, G = players, len(board.colours), len(spaces(board)), len(board.mountains), len(board.gem_types)
     V, D, R, L = len(gold_values(board)), len(set(board.die)), len(board.track_positions), board.lair_places
     return TensorLayout([
-        Field("viewer", P, "one-hot: the seat this observation is for"),
-        Field("current_player", P + 1, "one-hot: the seat to decide, the last entry chance; all 0 once over"),
-        Field("is_over", 1, "1 once the game has ended"),
-        Field("decision", len(DECISIONS), f"one-hot: the decision now, {', '.join(DECISIONS)}; all 0 once over"),
-        Field("active_player", P, "one-hot: whose turn it is"),
+        *turn_fields(P, DECISIONS),
         Field("first_player", P, "one-hot: the seat that played first (EM-SETUP-14)"),
         Field("turn", 1, "count: the turn number (EM-TURN-1)"),
         Field("seat_colours", P * C, "seat-major: 1 where the seat plays the colour (board colour order)"),
@@ -157,15 +153,15 @@ class ObservationEncoder:
     def __init__(self, board: Board, players: int):
         self.board, self.players = board, players
         self.layout = observation_layout(board, players)
-        self._at = {f.name: self.layout.slice(f.name).start for f in self.layout.fields}
-        self._colour = {c: i for i, c in enumerate(board.colours)}
-        self._space = {sq: i for i, sq in enumerate(spaces(board))}
-        self._value = {v: i for i, v in enumerate(gold_values(board))}
-        self._gem = {g: i for i, g in enumerate(board.gem_types)}
-        self._bonus = {b: i for i, b in enumerate((FOUR_GEMS, *(f"majority_{g}" for g in board.gem_types)))}
-        self._decision = {d: i for i, d in enumerate(DECISIONS)}
-        self._face = {n: i for i, n in enumerate(sorted(set(board.die)))}
-        self._track = {p: i for i, p in enumerate(sorted(board.track_positions))}
+        self._seat = index_table(range(players))
+        self._colour = index_table(board.colours)
+        self._space = index_table(spaces(board))
+        self._value = index_table(gold_values(board))
+        self._gem = index_table(board.gem_types)
+        self._bonus = index_table((FOUR_GEMS, *(f"majority_{g}" for g in board.gem_types)))
+        self._decision = index_table(DECISIONS)
+        self._face = index_table(sorted(set(board.die)))
+        self._track = index_table(sorted(board.track_positions))
         self._pile_row = 2 + len(self._value) + len(self._gem)
         self._hand_row = 6 + 2 * len(self._value) + 2 * len(self._gem)
 
@@ -175,19 +171,12 @@ class ObservationEncoder:
         Raises:
             ValueError: ``obs`` names a component the board does not have (a card value, a colour, a space).
         """
-        at, P, C = self._at, self.players, len(self._colour)
-        writer = SparseWriter(at)
+        P, C = self.players, len(self._colour)
+        writer = SparseWriter(self.layout.offsets)
         put, one_hot = writer.put, writer.one_hot
 
-        seats = range(P)
-        seat_table = dict(zip(seats, seats))
-        one_hot("viewer", seat_table, obs["viewer"])
-        if obs["current_player"] is not None:
-            put("current_player", P if obs["current_player"] < 0 else obs["current_player"])
-        put("is_over", 0, obs["is_over"])
-        one_hot("decision", self._decision, obs["decision"])
-        one_hot("active_player", seat_table, obs["active_player"])
-        one_hot("first_player", seat_table, obs["first_player"])
+        writer.turn(obs, self._seat, self._decision)
+        one_hot("first_player", self._seat, obs["first_player"])
         put("turn", 0, obs["turn"])
         for seat, played in enumerate(obs["seat_colours"]):
             for colour in played:
@@ -213,9 +202,9 @@ class ObservationEncoder:
         put("treasures_left", 0, obs["treasures_left"])
         for place, colour in enumerate(obs["lair_places"]):
             one_hot("lair_places", self._colour, colour, place * C)
-        one_hot("bonus_four_gems", seat_table, obs["bonus"]["four_different_gems"])
+        one_hot("bonus_four_gems", self._seat, obs["bonus"]["four_different_gems"])
         for gem, g in self._gem.items():
-            one_hot("bonus_majority", seat_table, obs["bonus"]["majority"].get(gem), g * P)
+            one_hot("bonus_majority", self._seat, obs["bonus"]["majority"].get(gem), g * P)
         for seat, hand in enumerate(obs["hands"]):
             self._put_hand(hand, seat * self._hand_row, put)
         self._put_pending(obs["pending"], put)
@@ -223,7 +212,7 @@ class ObservationEncoder:
         if reason is not None:
             put("end_reason", next(i for i, key in enumerate(END_REASONS) if key in reason or key == "other"))
         if obs["scores"] is not None:
-            for seat in seats:
+            for seat in range(P):
                 put("scores", seat, obs["scores"][str(seat)])
             put("scores", P)
         for seat in (obs["outcome"] or {}).get("winners", ()):
