@@ -1,8 +1,9 @@
 """Update time and time travel against the game's length: a widget update, goto and undo at step 100, 1,000
 and 10,000 (as far as each game's random games reach), beside the naive way measured the same way.
 
-For each game a random game (every seat the engine's random bot, at the largest player count: the longest
-games) is played to the step measured; then, on that same game:
+For each game the longest of 20 random games per player count is played (every seat the engine's random
+bot); then, on that one game, at step 100, 1,000 and 10,000 (those it reaches) and one step before its end,
+the steps taken from the longest down (an update at a past step starts a branch, so the steps below it stay):
 
 - ``update``: one ``w.bot_step()`` of a widget showing the game (the engine's step plus everything the
   widget recomputes and republishes), the median of ``--repeats`` steps each taken back with
@@ -33,24 +34,21 @@ import dragonwidgets  # noqa: E402
 from dragonwidgets.engine import GAMES, game_class  # noqa: E402
 
 
-def played_to(name: str, step: int | None, seed: int):
-    """Return a random game of ``name`` at ``step``, at the first player count and seed (of 20) that gets
-    there, or (``step=None``) the longest of 20 random games of each player count, one step before its end."""
+def longest_game(name: str, seed: int):
+    """Return the longest of 20 random games (seeds ``seed``..``seed + 19``) of each player count of ``name``,
+    played to its end and taken back one step (the last position at which someone still decides)."""
     cls = game_class(name)
     longest = None
     for players in range(cls.max_players, cls.min_players - 1, -1):
         for s in range(seed, seed + 20):
             g = dragonwidgets.new_game(name, players=players, seed=s)
             rng = random.Random(s)
-            while (step is None or g.step < step) and not g.is_over:
+            while not g.is_over:
                 legal = g.legal_actions()
                 g.apply(legal[rng.randrange(len(legal))])
-            if step is not None and g.step >= step and not g.is_over:
-                return g
-            if step is None and (longest is None or g.step > longest.step):
+            if longest is None or g.step > longest.step:
                 longest = g
-    if longest is not None:
-        longest.undo()
+    longest.undo()
     return longest
 
 
@@ -74,11 +72,9 @@ def ms(fn, repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
-def measure(name: str, step: int | None, repeats: int) -> dict[str, float] | None:
-    g = played_to(name, step, seed=1)
-    if g is None:
-        return None
-    here = g.step
+def measure(g, step: int, repeats: int) -> dict[str, float]:
+    g.goto(step)
+    here = step
     w = dragonwidgets.GameWidget(g, seats=["random"] * g.players, playing=False)
     rng = random.Random(step)
 
@@ -114,24 +110,26 @@ def main(argv: list[str] | None = None) -> None:
                     help="steps to measure at; the longest of the random games is measured too")
     ap.add_argument("--repeats", type=int, default=30)
     args = ap.parse_args(argv)
-    print("milliseconds, medians; random play (the first player count, from the largest, whose games reach the "
-          "step; 'longest': the longest of 20 games per player count), a widget with bot seats\n")
+    print("milliseconds, medians; per game one random game, the longest of 20 per player count, measured at each "
+          "step it reaches and one step before its end; a widget with bot seats\n")
     head = (f"{'game':18} {'players':>7} {'step':>6} {'update':>8} {'goto':>8} {'replay 0..k':>12} {'goto/replay':>12} "
             f"{'undo':>8} {'naive undo':>11} {'undo/naive':>11}")
     print(head)
     print("-" * len(head))
     for name in args.games:
-        first = None
-        for step in [*args.steps, None]:
-            r = measure(name, step, args.repeats)
-            if r is None:
-                print(f"{name:18} {'':>7} {step:>6}   (no random game of 20 seeds per player count reaches this step)")
-                continue
-            first = first or r
+        g = longest_game(name, seed=1)
+        longest = g.step
+        steps = sorted({k for k in args.steps if k < longest} | {longest}, reverse=True)
+        rows = [measure(g, k, args.repeats) for k in steps]  # from the longest down: see the module's doc
+        first = rows[-1]
+        for r in reversed(rows):
             print(f"{name:18} {r['players']:>7} {r['step']:>6} {r['update']:>8.3f} {r['goto']:>8.3f} {r['replay']:>12.3f} "
                   f"{r['goto'] / r['replay']:>12.3f} {r['undo']:>8.3f} {r['naive_undo']:>11.3f} "
                   f"{r['undo'] / r['naive_undo']:>11.3f}   update ×{r['update'] / first['update']:.2f} of step {first['step']}")
-            sys.stdout.flush()
+        missing = [k for k in args.steps if k >= longest]
+        if missing:
+            print(f"{name:18} {'':>7} (its longest random game ends at step {longest + 1}: not {', '.join(map(str, missing))})")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":
