@@ -19,6 +19,7 @@ from dragonwidgets import IllegalActionError
 from dragonwidgets.engine import CHANCE
 from dragonwidgets.games.drachenland.tensor import ObservationEncoder, observation_layout
 from random_play import random_prefix
+from tensor_checks import twin_tensors
 
 SHAPES = {2: (1045,), 3: (1366,), 4: (1687,)}
 ACTIONS = {"special_2002": 265, "standard_d6": 267}
@@ -97,7 +98,7 @@ def _positions():
     return out
 
 
-def _hidden(game):
+def _hidden(game, seat):
     """What no seat can see, from the full table: the face-down tokens and the boxed one (DL-SETUP-5)."""
     s = game.state
     return sorted((v, s.token[v]) for v in s.face_down), s.boxed
@@ -116,16 +117,7 @@ def _mutant(game, seat):
 def test_determinized_twins_give_the_seat_the_same_tensor_and_a_full_table_mutant_does_not():
     """Digest section 7, DL-SETUP-5: face-down and boxed tokens are in no seat's tensor; redealing them
     (``determinize``) changes nothing the seat gets, while the full table's tokens would."""
-    redealt = caught = 0
-    for g in _positions():
-        for seat in range(g.players):
-            mine = g.observation_tensor(seat)
-            for k in range(3):
-                twin = g.determinize(seat, random.Random(k))
-                assert np.array_equal(twin.observation_tensor(seat), mine)
-                if _hidden(twin) != _hidden(g):
-                    redealt += 1
-                    caught += not np.array_equal(_mutant(twin, seat), _mutant(g, seat))
+    redealt, caught = twin_tensors(_positions(), _hidden, _mutant)
     assert redealt > 30 and caught > 30
 
 

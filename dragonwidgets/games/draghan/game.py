@@ -28,7 +28,7 @@ from typing import Any, Callable, ClassVar
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import (declaring, encounters, equipment_check, healing, hint, locations, market, portals, position, results,
-               setup, sharing, text, wounds)
+               setup, sharing, tensor, text, wounds)
 from .cards import BUNDLED_DECKS, Decks, load_decks
 from .determinize import resample_hidden
 from .fight import NO_ICONS, Plan
@@ -94,6 +94,12 @@ _OUTCOMES_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
     DRAW_DRAGON: encounters.dragon_outcomes, REVEAL_ENCOUNTER: encounters.encounter_outcomes,
     REVEAL_LOCATION: locations.location_outcomes, DRAW_MARKET: locations.market_outcomes,
     JOIN_CARD: setup.join_outcomes,
+}
+
+#: The chance outcomes naming one card (``lose {card}``, ``encounter {id}``...): each kind's module applies it.
+_DRAWS: dict[str, Callable[["DraghanGame", str, list[Event]], None]] = {
+    "theft_pick": locations.stolen, "reveal_encounter": encounters.reveal, "reveal_location": locations.turn_up,
+    "draw_market": locations.draw_market, "join_card": setup.join_card, "draw_dragon": encounters.draw_dragon,
 }
 
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
@@ -320,18 +326,8 @@ class DraghanGame(Game):
             healing.after_heal(self, ev)
         elif kind in ("travel", "stay"):
             portals.decide(self, kind == "travel", ev)
-        elif kind == "theft_pick":
-            locations.stolen(self, words[1], ev)
-        elif kind == "reveal_encounter":
-            encounters.reveal(self, words[1], ev)
-        elif kind == "reveal_location":
-            locations.turn_up(self, words[1], ev)
-        elif kind == "draw_market":
-            locations.draw_market(self, words[1], ev)
-        elif kind == "join_card":
-            setup.join_card(self, words[1], ev)
-        elif kind == "draw_dragon":
-            encounters.draw_dragon(self, words[1], ev)
+        elif kind in _DRAWS:
+            _DRAWS[kind](self, words[1], ev)
         elif kind == "assist":
             declaring.assign_assist(self, declaring.monster_named(self, words[1]), ev)
         elif kind == "gold":
@@ -382,6 +378,27 @@ class DraghanGame(Game):
             "characters_lost": float(sum(card[c].kind == "character" for c in s.discard)),
             "monsters_defeated": float(s.defeated),
         }
+
+    # ------------------------------------------------------------------ as numbers (tensor.py, issue 15)
+    def _action_space(self) -> list[str]:
+        return tensor.action_space(self.decks, self.players)
+
+    def _chance_space(self) -> list[str]:
+        return tensor.chance_space(self.decks)
+
+    def _observation_tensor_shape(self) -> tuple[int, ...]:
+        return (self._tensor_encoder().layout.size,)
+
+    def _observation_tensor(self, seat: int) -> Any:
+        return self._tensor_encoder().encode(self.observation(seat))
+
+    def _tensor_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
+        return self._cached("_tensor_encoder_cache", lambda: tensor.ObservationEncoder(self.decks, self.players))
+
+    def _returns(self) -> list[float]:
+        """DG-END-1..5, cooperative: 1.0 for every seat when the team won, 0.0 for every seat when it lost."""
+        return [float(self.state.result == "won")] * self.players
 
     def _why_illegal(self, action_id: str) -> str:
         """Say which rule forbids ``action_id`` now (``explain`` and refusals); see :mod:`.why`."""
