@@ -38,8 +38,7 @@ if TYPE_CHECKING:
     from .game import DrachenlandGame
 
 #: The decisions of section 6 a position may stand at (``decision``).
-DECISIONS = (phase.CHOOSE_ADVENTURER, phase.ROLL, phase.FATE, phase.REROLL, phase.CHOOSE_DIE, phase.MOVEMENT,
-             phase.TREASURE, phase.MAGIC_HAND, phase.TAKE_AGAIN, phase.REVEAL, phase.OVER)
+DECISIONS = (*phase.DECISIONS, phase.OVER)
 OPENING_DECISIONS = (phase.CHOOSE_ADVENTURER, phase.MOVEMENT, phase.REVEAL)
 #: The decisions of an adventurer's action (its movement and treasure phases).
 IN_ACTION = (phase.MOVEMENT, phase.TREASURE, phase.MAGIC_HAND, phase.TAKE_AGAIN, phase.REVEAL)

@@ -29,6 +29,8 @@ MAGIC_HAND = "magic_hand"
 TAKE_AGAIN = "take_again"
 REVEAL = "reveal"  # manual chance only: which token an adventurer turns face up (DL-MOVE-6, :mod:`.reveal`)
 OVER = "over"
+#: The decisions of section 6 in the order above (the tensor's ``decision`` one-hot keeps it).
+DECISIONS = (CHOOSE_ADVENTURER, ROLL, FATE, REROLL, CHOOSE_DIE, MOVEMENT, TREASURE, MAGIC_HAND, TAKE_AGAIN, REVEAL)
 
 
 def empty_hoard() -> dict[str, int]:

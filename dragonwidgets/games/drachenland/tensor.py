@@ -49,23 +49,8 @@ import numpy as np
 from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up
 
 from .board import COLOURS, GEMS, Board
-from .state import (
-    CHOOSE_ADVENTURER,
-    CHOOSE_DIE,
-    FATE,
-    HELD_TOKENS,
-    HOARD_ITEMS,
-    MAGIC_HAND,
-    MOVEMENT,
-    REROLL,
-    REVEAL,
-    ROLL,
-    TAKE_AGAIN,
-    TREASURE,
-)
+from .state import DECISIONS, HELD_TOKENS, HOARD_ITEMS
 
-#: The decisions of the digest's section 6, in the order of the ``decision`` one-hot.
-DECISIONS = (CHOOSE_ADVENTURER, ROLL, FATE, REROLL, CHOOSE_DIE, MOVEMENT, TREASURE, MAGIC_HAND, TAKE_AGAIN, REVEAL)
 #: The flags of the adventurer's action under way, in the order of the ``action`` field.
 STEP_FLAGS = ("die_spent", "walked", "moved", "stopped", "entering")
 #: The takes of DL-TREASURE, then ``skip``: the ids ``take {what}``.
