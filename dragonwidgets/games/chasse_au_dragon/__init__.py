@@ -1,7 +1,11 @@
 """La Chasse au Dragon (rules digest ``CD``): hunt monsters in an 8x8 forest with exploding dice.
 
-The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the order of a turn (each
-one's docstrings name the rule IDs it implements):
+>>> from dragonwidgets.games import chasse_au_dragon
+>>> game = chasse_au_dragon.new_game(players=4, seed=3)
+>>> game.players, game.player_name(3)
+(4, 'Orange')
+
+The modules, in the order of a turn (each one's docstrings name the rule IDs it implements):
 
 - ``state``: the world: constants, phases, the management board, the fight, the table (CD-ZONE, section 6).
 - ``setup``: the forest, the monster cards and their deal, from the validated setup file (CD-BOARD, CD-MON, CD-REC).
@@ -17,17 +21,16 @@ one's docstrings name the rule IDs it implements):
 - ``camp``: phase 4, at camp: deposit, goblins, equipment (CD-CAMP).
 - ``end``: the end of the game and the winners (CD-END, CD-SCORE).
 - ``zones``: moving cards between the management board's zones: losses, loot, wealth (CD-ZONE).
-- ``dice``: exploding dice as mathematics: exact distributions and duel odds (CD-COMBAT-5/6).
+- ``dice``: exploding dice as mathematics: exact distributions and duel odds (CD-COMBAT-5/6); ``odds``:
+  the odds of the fight a decision is about, from what a seat sees (the widget's status line).
 - ``game``: ``ChasseGame``, which wires these modules into the engine's protocol.
 - ``position`` (a table as JSON and back: ``game.position()``, ``new_game(..., position=...)``, issue 13),
   with ``position_turn`` (whose turn, which decision) and ``position_read`` (the JSON values checked).
 - ``observation`` (what each seat may know, section 7), ``determinize`` (search copies), ``why``
   (which rule forbids an action), ``text`` (log words, a text picture), ``bots``.
-
->>> from dragonwidgets.games import chasse_au_dragon
->>> game = chasse_au_dragon.new_game(players=4, seed=3)
->>> game.players, game.player_name(3)
-(4, 'Orange')
+- ``tensor``: the game as numbers for learning agents: action and chance spaces, observation tensor.
+- ``picture``: the table as a static SVG (``game.picture``), drawn by ``picture_forest`` (the forest, its
+  piles, camps and adventurers) and ``picture_panels`` (the turn's phases, the fight, the management boards).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from ...engine.starter import game_starter
 from .bots import GreedyBot, RandomBot
 from .game import ChasseGame
 
+# What the registry (engine/registry.py) reads: the game class and the game's own bots by name.
 GAME_CLASS = ChasseGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 

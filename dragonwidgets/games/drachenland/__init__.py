@@ -1,6 +1,11 @@
 """Drachenland (rules digest ``DL``): adventurers walk a land of volcanoes, taking eggs, gems and tokens.
 
-The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the order of a game:
+>>> from dragonwidgets.games import drachenland
+>>> game = drachenland.new_game(players=4, seed=3)
+>>> game.players, game.player_name(3)
+(4, 'Wizards')
+
+The modules, in the order of a game:
 
 - :mod:`.board`: the map, dice and component counts, loaded from JSON and checked (DL-REC-1..4);
 - :mod:`.state`: the table that changes, the phases of section 6, constants (DL-SETUP-2, DL-INT-11);
@@ -18,12 +23,11 @@ The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the or
 - :mod:`.position` (with :mod:`.position_read`, :mod:`.position_table`, :mod:`.position_checks`,
   :mod:`.position_turn`): the whole table as JSON, and the table a whole or partial position describes;
 - :mod:`.observation`, :mod:`.text`, :mod:`.why`: what a seat sees (and the board's layout), the text
-  picture, why an id is illegal; :mod:`.determinize` (search), :mod:`.bots`, :mod:`.picture` (an SVG map).
-
->>> from dragonwidgets.games import drachenland
->>> game = drachenland.new_game(players=4, seed=3)
->>> game.players, game.player_name(3)
-(4, 'Wizards')
+  picture, why an id is illegal; :mod:`.determinize` (search), :mod:`.bots`;
+- :mod:`.tensor`: the game as numbers for learning agents (action and chance spaces, observation tensor);
+- :mod:`.picture` (an SVG map, the whole table as SVG), drawn with :mod:`.picture_pieces` (geometry,
+  elements, pieces), :mod:`.picture_land` (the land and what stands on it) and :mod:`.picture_panels`
+  (dice, turn and supply boxes, seat panels).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from .board import Board, load_board
 from .bots import GreedyBot, RandomBot
 from .game import DrachenlandGame
 
+# What the registry (engine/registry.py) reads: the game class and the game's own bots by name.
 GAME_CLASS = DrachenlandGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 

@@ -1,7 +1,11 @@
 """Emerald (rules digest ``EM``): knights walk to the dragon's lair, taking gold and gems on the way.
 
-The registry reads ``GAME_CLASS`` and ``BOTS`` from here. The modules, in the order of a game (each
-function's docstring names the rule IDs it implements):
+>>> from dragonwidgets.games import emerald
+>>> game = emerald.new_game(players=4, seed=3)
+>>> game.players, game.player_name(0)
+(4, 'Black')
+
+The modules, in the order of a game (each function's docstring names the rule IDs it implements):
 
 - ``board.py``: the board file, loaded and checked (EM-REC-*, the counts of EM-SETUP-*).
 - ``state.py``: the constants, the mutable ``EmeraldState``, and ``Rules`` (names, options' readings).
@@ -22,11 +26,9 @@ function's docstring names the rule IDs it implements):
   position names, ``position_checks.py`` reads the fields and checks the table against the rules.
 - ``bots.py``: the greedy bot (and the engine's random one).
 - ``game.py``: ``EmeraldGame``, wiring them into the engine's protocol; its options are the EM-INT-* readings.
-
->>> from dragonwidgets.games import emerald
->>> game = emerald.new_game(players=4, seed=3)
->>> game.players, game.player_name(0)
-(4, 'Black')
+- ``tensor.py``: the game as numbers for learning agents: action space, observation tensor (issue 15).
+- ``picture.py``: the table as a static SVG (``game.picture``), drawn by ``picture_board.py`` (board,
+  track, lair, piles, knights) and ``picture_hands.py`` (the seats' hands, the legend).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from .board import Board, load_board
 from .bots import GreedyBot, RandomBot
 from .game import EmeraldGame
 
+# What the registry (engine/registry.py) reads: the game class and the game's own bots by name.
 GAME_CLASS = EmeraldGame
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
