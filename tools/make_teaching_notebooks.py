@@ -20,6 +20,41 @@ from make_notebooks import nb  # noqa: E402  (the cell lists become notebooks th
 
 ROOT = str(pathlib.Path(__file__).resolve().parent.parent / "notebooks" / "teaching") + "/"
 
+#: The end of question 1's cell in Emerald's and Drachenland's notebooks (does the first player win more
+#: often?): inside the loop over player counts, print and draw the win rates ``r`` by place in the turn
+#: order on the count's axis ``ax``, the fair share dashed.
+SEAT_RATES_PLOT = """
+    print(f"{players} players\\n" + rate_table([f"seat {s}" for s in range(players)], r) + "\\n")
+    ax.errorbar(range(players), r.rate, yerr=r.errorbars(), fmt="o", capsize=4)
+    ax.axhline(1 / players, ls="--", color="grey")
+    ax.set(title=f"{players} players", xlabel="place in turn order", xticks=range(players))
+axes[0].set_ylabel("win rate")
+plt.show()"""
+
+
+def bots_against_each_other(game: str, slow: str) -> str:
+    """Return the code cell of the question "how do the bots fare against each other?" for a game whose
+    bots are ``random`` and ``greedy`` (Emerald, Drachenland): three quick pairings, then the search bot
+    with a tiny budget in the pairings ``slow`` (Python source of a list of (bot A, bot B), ``mcts`` for it),
+    each line bot A in seat 0 against bot B in seat 1."""
+    return f"""from dragonwidgets.engine.mcts import MCTSBot
+
+mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("{game}", "mcts") searches 100)
+
+def label(bot):
+    return bot if isinstance(bot, str) else f"mcts({{bot.iterations}})"
+
+quick = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
+slow = {slow}
+r_quick = matchups("{game}", quick, n_games=N_GAMES, seed=SEED)
+r_slow = matchups("{game}", slow, n_games=N_MCTS, seed=SEED)
+r = rates(np.r_[r_quick.wins, r_slow.wins], np.r_[r_quick.games, r_slow.games])
+labels = [f"{{label(a)}} vs {{label(b)}}" for a, b in quick + slow]
+print(rate_table(labels, r))
+
+plot_rates(labels, r, xlabel="win rate of A (95 % intervals)")
+plt.show()"""
+
 
 EMERALD = [
 """#md
@@ -59,13 +94,7 @@ counts for each tied seat. The bars are 95 % Wilson intervals; the dashed line i
 
 fig, axes = plt.subplots(1, 4, figsize=(13, 3), sharey=True)
 for ax, players in zip(axes, (2, 3, 4, 5)):
-    r = seat_rates(players)
-    print(f"{players} players\\n" + rate_table([f"seat {s}" for s in range(players)], r) + "\\n")
-    ax.errorbar(range(players), r.rate, yerr=r.errorbars(), fmt="o", capsize=4)
-    ax.axhline(1 / players, ls="--", color="grey")
-    ax.set(title=f"{players} players", xlabel="place in turn order", xticks=range(players))
-axes[0].set_ylabel("win rate")
-plt.show()""",
+    r = seat_rates(players)""" + SEAT_RATES_PLOT,
 """#md
 Read the intervals: where the dashed fair-share line crosses a seat's interval, these games show no
 advantage or handicap for that place. With a few dozen games per player count the intervals are wide and
@@ -166,23 +195,7 @@ of the game in which what it cannot see (face-down cards, the others' gold) is r
 It is slow: here it gets a tiny budget (20 searches of 10 random moves per decision, about a second per
 game on one core) and only `N_MCTS` games per pairing, so its intervals are wide.
 """,
-"""from dragonwidgets.engine.mcts import MCTSBot
-
-mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("emerald", "mcts") searches 100)
-
-def label(bot):
-    return bot if isinstance(bot, str) else f"mcts({bot.iterations})"
-
-quick = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
-slow = [(mcts, "random"), (mcts, "greedy")]
-r_quick = matchups("emerald", quick, n_games=N_GAMES, seed=SEED)
-r_slow = matchups("emerald", slow, n_games=N_MCTS, seed=SEED)
-r = rates(np.r_[r_quick.wins, r_slow.wins], np.r_[r_quick.games, r_slow.games])
-labels = [f"{label(a)} vs {label(b)}" for a, b in quick + slow]
-print(rate_table(labels, r))
-
-plot_rates(labels, r, xlabel="win rate of A (95 % intervals)")
-plt.show()""",
+bots_against_each_other("emerald", slow='[(mcts, "random"), (mcts, "greedy")]'),
 """#md
 **What a larger run says.** With 1,000 games per pairing (40 for `mcts`), run once here: `greedy` beats
 `random` in 98.8 % of the games and `greedy` against itself wins 49 % (46–52 %), as a fair game should
@@ -363,13 +376,7 @@ Wilson intervals; the dashed line is a fair share, 1 / players.
 
 fig, axes = plt.subplots(1, 3, figsize=(11, 3), sharey=True)
 for ax, (players, study) in zip(axes, studies.items()):
-    r = win_rates(study.winners)
-    print(f"{players} players\\n" + rate_table([f"seat {s}" for s in range(players)], r) + "\\n")
-    ax.errorbar(range(players), r.rate, yerr=r.errorbars(), fmt="o", capsize=4)
-    ax.axhline(1 / players, ls="--", color="grey")
-    ax.set(title=f"{players} players", xlabel="place in turn order", xticks=range(players))
-axes[0].set_ylabel("win rate")
-plt.show()""",
+    r = win_rates(study.winners)""" + SEAT_RATES_PLOT,
 """#md
 **What a larger run says.** With `N_GAMES = 600` (run once here) the start player wins a little more than a
 fair share: 53.8 % at two players (95 % interval 49.8–57.8 %), 36.8 % at three (33.1–40.8 %), 28.3 % at
@@ -422,23 +429,7 @@ redealt, so it never peeks. It is slow: here it gets a tiny budget (20 searches 
 decision, several seconds per game on one core) and only `N_MCTS` games per pairing, so its intervals
 are wide.
 """,
-"""from dragonwidgets.engine.mcts import MCTSBot
-
-mcts = MCTSBot(iterations=20, rollout_depth=10)   # a tiny budget (make_bot("drachenland", "mcts") searches 100)
-
-def label(bot):
-    return bot if isinstance(bot, str) else f"mcts({bot.iterations})"
-
-quick = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
-slow = [(mcts, "greedy"), ("greedy", mcts)]
-r_quick = matchups("drachenland", quick, n_games=N_GAMES, seed=SEED)
-r_slow = matchups("drachenland", slow, n_games=N_MCTS, seed=SEED)
-r = rates(np.r_[r_quick.wins, r_slow.wins], np.r_[r_quick.games, r_slow.games])
-labels = [f"{label(a)} vs {label(b)}" for a, b in quick + slow]
-print(rate_table(labels, r))
-
-plot_rates(labels, r, xlabel="win rate of A (95 % intervals)")
-plt.show()""",
+bots_against_each_other("drachenland", slow='[(mcts, "greedy"), ("greedy", mcts)]'),
 """#md
 **What a larger run says.** With 400 games per pairing (16 for `mcts`), run once here: `greedy` beats
 `random` in 98.8 % of the games when it starts and 99 % when it does not; `greedy` against itself, the
