@@ -5,8 +5,9 @@ observation tensor, returns) under ``python_dragonwidgets_<game>``, so OpenSpiel
 
 >>> import pyspiel
 >>> from dragonwidgets.openspiel import register
->>> sorted(register())
-['python_dragonwidgets_chasse_au_dragon', 'python_dragonwidgets_emerald']
+>>> sorted(register())  # doctest: +NORMALIZE_WHITESPACE
+['python_dragonwidgets_chasse_au_dragon', 'python_dragonwidgets_drachenland', 'python_dragonwidgets_draghan',
+ 'python_dragonwidgets_emerald']
 >>> game = pyspiel.load_game("python_dragonwidgets_emerald", {"players": 3})
 >>> game.num_players(), game.num_distinct_actions(), game.observation_tensor_shape()
 (3, 72, [569])
@@ -63,6 +64,7 @@ except ImportError as e:  # pragma: no cover - depends on the installed extras
 from .engine.actions import CHANCE
 from .engine.game import Game as TableGame
 from .engine.registry import GAMES, game_class, new_game
+from .games.draghan.state import MARKET_DISPLAY
 
 #: How many seeded deals the first chance node chooses from (each with probability ``1 / DEALS``).
 DEALS = 1 << 12
@@ -101,6 +103,48 @@ def _emerald_knight_moves(game: TableGame) -> int:
     return knights * game.board.lair_pos  # type: ignore[attr-defined]
 
 
+#: Drachenland's cap on the decisions of one game (see its :data:`SPECS` entry): the rules set none.
+DL_MAX_DECISIONS = 100_000
+
+
+def _draghan_rounds(game: TableGame) -> int:
+    """Return a bound on the rounds of a Draghan game: one location turned up a round, each Draghan location
+    at most once (the third portal forces travel before the deck runs out), then each Shadow location once,
+    and one more round lost when no Shadow location is left (digest section 2.3, DG-PORTAL-3, DG-END-4):
+    13 + 6 + 1 = 20 with the bundled decks."""
+    decks = game.decks  # type: ignore[attr-defined]
+    return len(decks.location_draghan) + len(decks.location_shadow) + 1
+
+
+def _draghan_decisions(game: TableGame) -> int:
+    """Return a bound on the decisions of a Draghan game: each seat chooses its character, a replacement is
+    chosen at most once per set-aside character (DG-SETUP-6, DG-WOUND-4), and a round asks at most: a heal
+    (DG-HEAL-1), the portal (DG-PORTAL), each seat's target (DG-FIGHT-1), each card with skill icons used
+    once and each seat's ``done`` (DG-FIGHT-3), the assist (DG-LOC-3), one odd-coin share per monster or dragon
+    card on the table (DG-INT-4), each card of the display bought and each seat's ``pass`` (DG-MARKET), the
+    gift (DG-SHARE-1), the second heal (DG-HEAL-3), each equipment card discarded once (DG-EQUIP-2)."""
+    from .games.draghan import tensor as dg
+
+    decks, players = game.decks, game.players  # type: ignore[attr-defined]
+    cards = decks.cards
+    items = dg.equipment(decks)
+    per_round = (1 + 1 + players + sum(bool(cards[c].icons) for c in items) + players + 1
+                 + len(dg.table_cards(decks)) + MARKET_DISPLAY + players + 1 + 1 + len(items))
+    return len(decks.characters) + _draghan_rounds(game) * per_round
+
+
+def _draghan_chance_nodes(game: TableGame) -> int:
+    """Return a bound on the chance nodes of a Draghan game: the deal and each starting character's card
+    (DG-SETUP-6/7), then a round's location, a theft pick per equipment card at most, the large dragon, one
+    encounter per character in play and the threat's extra one (DG-EXPLORE-2, DG-LOC-4, DG-DRAGON-4), the
+    display's market cards (DG-LOC-6), a replacement and its card (DG-INT-13, DG-SETUP-7)."""
+    from .games.draghan import tensor as dg
+
+    decks, players = game.decks, game.players  # type: ignore[attr-defined]
+    per_round = 1 + len(dg.equipment(decks)) + 1 + players + 1 + MARKET_DISPLAY + 1 + 1
+    return 1 + players + _draghan_rounds(game) * per_round
+
+
 #: Each game's :class:`Spec`; a game joins :func:`register` once it has the numeric face and a spec.
 SPECS: dict[str, Spec] = {
     # The winners share 1 (EM-INT-20), the others 0. Hidden: face-down piles, the box, the gold in hand
@@ -116,6 +160,20 @@ SPECS: dict[str, Spec] = {
     # get a cap of 50,000 each: twelve times the longest of 400 random games at 2 and 6 players (4,069
     # decisions, 1,937 chance nodes, 6 players).
     "chasse_au_dragon": Spec(_Utility.CONSTANT_SUM, 1.0, 0.0, 1.0, True, lambda g: 50_000, lambda g: 50_000),
+    # The winners share 1 (DL-SCORE-5, DL-INT-27: tied top scores share the victory), the others 0. Hidden:
+    # face-down and boxed tokens, the hoards behind the screens (digest section 7). The rules bound no length
+    # (DL-END-2, DL-INT-30: a table that never takes the last egg plays forever), so the decisions get a cap
+    # of DL_MAX_DECISIONS, ten times the longest of 180 random games at 2-4 players (10,508 decisions, 4
+    # players); chance nodes: at most 2 rolls a turn, a turn at least one decision (``end turn`` is always
+    # offered, DL-INT-8), plus one reveal per volcano (DL-MOVE-6).
+    "drachenland": Spec(_Utility.CONSTANT_SUM, 1.0, 0.0, 1.0, True,
+                        lambda g: DL_MAX_DECISIONS, lambda g: 2 * DL_MAX_DECISIONS + len(g.board.volcanoes)),  # type: ignore[attr-defined]
+    # Cooperative (DG-END-1..5): every seat gets 1 when the team wins, 0 when it loses (IDENTICAL). Hidden:
+    # the order of the face-down decks (which locations each block of the Draghan deck holds) and the large
+    # dragons not drawn (digest section 7). The rules bound the length: at most 20 rounds
+    # (:func:`_draghan_rounds`), each with a bounded number of decisions and chance nodes: 2,726 decisions
+    # and 985 chance nodes at 4 characters with the bundled decks, where random games stay near 110 and 90.
+    "draghan": Spec(_Utility.IDENTICAL, None, 0.0, 1.0, True, _draghan_decisions, _draghan_chance_nodes),
 }
 
 
@@ -238,18 +296,29 @@ class _Table:
     """The dragonwidgets game behind a state, with the deal and the action ids that made it (its replay).
 
     A copy (OpenSpiel clones a state by deep-copying its attributes) is the game's cheap search copy;
-    pickling gives the replay, so a state serializes by its history.
+    pickling gives the replay, so a state serializes by its history. ``views`` keeps what was computed
+    from the table as it stands (a seat's tensor, its JSON, the text board), since OpenSpiel's tests ask
+    for each several times a step; an action clears it, a copy shares what it holds (never written).
     """
 
-    def __init__(self, game: TableGame, deal: int, moves: list[str], replayable: bool = True):
+    def __init__(self, game: TableGame, deal: int, moves: list[str], replayable: bool = True,
+                 views: dict | None = None):
         self.game, self.deal, self.moves, self.replayable = game, deal, moves, replayable
+        self.views: dict[tuple, Any] = {} if views is None else views
 
     def apply(self, action_id: str) -> None:
         self.game.apply(action_id)
         self.moves.append(action_id)
+        self.views = {}
+
+    def view(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """Return ``make()`` for the table as it stands, computed once per ``key`` until the next action."""
+        if key not in self.views:
+            self.views[key] = make()
+        return self.views[key]
 
     def __deepcopy__(self, memo: dict) -> "_Table":
-        return _Table(self.game.clone(history=False), self.deal, list(self.moves), self.replayable)
+        return _Table(self.game.clone(history=False), self.deal, list(self.moves), self.replayable, dict(self.views))
 
     def __reduce__(self) -> tuple:
         if not self.replayable:
@@ -348,15 +417,26 @@ class DragonwidgetsState(pyspiel.State):
         """Return ``observation(seat)`` of the game (``{}`` before the deal)."""
         return {} if self._table is None else self._table.game.observation(seat)
 
+    def seat_string(self, seat: int) -> str:
+        """Return ``observation(seat)`` as compact JSON, keys sorted (``"{}"`` before the deal)."""
+        make = lambda: json.dumps(self.seat_observation(seat), sort_keys=True, separators=(",", ":"))  # noqa: E731
+        return make() if self._table is None else self._table.view(("string", seat), make)
+
     def seat_tensor(self, seat: int) -> np.ndarray:
-        """Return ``observation_tensor(seat)`` of the game (zeros before the deal)."""
+        """Return ``observation_tensor(seat)`` of the game (zeros before the deal), read-only."""
         if self._table is None:
             return np.zeros(self.get_game().table.observation_tensor_shape, dtype=np.float32)
-        return self._table.game.observation_tensor(seat)
+        return self._table.view(("tensor", seat), lambda: _read_only(self._table.game.observation_tensor(seat)))
 
     def __str__(self) -> str:
         """Return the text board (the public table), or ``"before the deal"``."""
-        return "before the deal" if self._table is None else repr(self._table.game)
+        return "before the deal" if self._table is None else self._table.view(("text",), lambda: repr(self._table.game))
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """Return ``array``, marked read-only (a view kept for the table as it stands)."""
+    array.flags.writeable = False
+    return array
 
 
 class Observer:
@@ -382,4 +462,4 @@ class Observer:
 
     def string_from(self, state: DragonwidgetsState, player: int) -> str:
         """Return ``player``'s observation of ``state`` as compact JSON (keys sorted)."""
-        return json.dumps(state.seat_observation(player), sort_keys=True, separators=(",", ":"))
+        return state.seat_string(player)

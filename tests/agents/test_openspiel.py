@@ -27,10 +27,16 @@ GAMES = ("emerald", "drachenland", "chasse_au_dragon", "draghan")
 REGISTERED = register()
 
 
-#: The games OpenSpiel's search bots play in the tests: their random rollouts end within a few hundred steps.
-#: La Chasse au Dragon ends only when a dragon is slain (CD-END-3), so a rollout from a late table may run
-#: thousands of steps (IS-MCTS took 225 s at 2 players, 433 s at 6): too slow for every CI run.
-SEARCHED = ("emerald",)
+#: The games whose rules bound no length: a random game runs thousands of steps. La Chasse au Dragon ends
+#: only when a dragon is slain (CD-END-3); Drachenland only when the last egg is taken (DL-END-2): a random
+#: game at 4 players takes 3,000 to 10,000 steps, about 25 s each under OpenSpiel's random_sim_test.
+LONG = ("chasse_au_dragon", "drachenland")
+#: The games OpenSpiel's search bots play in the tests: their random rollouts end within a few hundred steps
+#: (Draghan: at most 20 rounds, about 0.3 s a case). From a late table of a LONG game a rollout may run
+#: thousands of steps (Chasse: IS-MCTS took 225 s at 2 players, 433 s at 6): too slow for every CI run.
+SEARCHED = ("emerald", "draghan")
+#: The observation test checks every step of a game up to this many, then every 25th (the redeal steps).
+CHECK_EVERY_STEP = 500
 
 
 def _cases(hidden_only=False, search=False):
@@ -105,7 +111,8 @@ def test_emerald_is_constant_sum_imperfect_information_and_players_defaults_to_t
 
 @pytest.mark.parametrize("name, players", CASES)
 def test_random_sim_test_passes_with_serialization(name, players):
-    pyspiel.random_sim_test(_load(name, players), num_sims=2, serialize=True, verbose=False)
+    """OpenSpiel's own checks over whole random games (two; one for a LONG game: thousands of steps)."""
+    pyspiel.random_sim_test(_load(name, players), num_sims=1 if name in LONG else 2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name, players", CASES)
@@ -117,6 +124,8 @@ def test_a_random_game_stays_within_the_declared_lengths_and_returns(name, playe
     assert chance_nodes <= game.max_chance_nodes_in_history()
     assert state.returns() == state.table.returns() and state.rewards() == state.returns()
     assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+    if SPECS[name].utility == pyspiel.GameType.Utility.IDENTICAL:  # a team: one reward for all (DG-END-1)
+        assert len(set(state.returns())) == 1
     if SPECS[name].utility_sum is not None:
         assert sum(state.returns()) == pytest.approx(game.utility_sum())
 
@@ -172,7 +181,8 @@ def test_serialization_replays_the_history(name, players):
 def test_the_observation_is_the_games_and_hides_what_the_seat_cannot_see(name, players):
     """The tensor and string are ``observation_tensor(seat)`` / ``observation(seat)`` at every step; a redeal
     of everything a seat cannot see (``resample_from_infostate``) changes the table but not that seat's
-    observation (the hidden-information rules of each game, e.g. EM-CARD-2 and digest section 7)."""
+    observation (the hidden-information rules of each game, e.g. EM-CARD-2 and digest section 7). Every step
+    up to CHECK_EVERY_STEP is checked, then every 25th (a LONG game runs thousands)."""
     game = _load(name, players)
     rng = np.random.default_rng(3)
     state = game.new_initial_state()
@@ -181,6 +191,9 @@ def test_the_observation_is_the_games_and_hides_what_the_seat_cannot_see(name, p
     redealt_tables = 0
     while not state.is_terminal():
         table = state.table
+        if len(state.history()) > CHECK_EVERY_STEP and len(state.history()) % 25:
+            _random_step(state, rng)
+            continue
         for seat in range(players):
             assert np.array_equal(np.asarray(state.observation_tensor(seat), dtype=np.float32),
                                   table.observation_tensor(seat))
@@ -227,6 +240,8 @@ def _play_out(state, bot, rng):
 def _check_end(game, state, name):
     assert state.is_terminal() and state.table.is_over
     assert state.returns() == state.table.returns()
+    if SPECS[name].utility == pyspiel.GameType.Utility.IDENTICAL:  # a team: one reward for all (DG-END-1)
+        assert len(set(state.returns())) == 1
     if SPECS[name].utility_sum is not None:
         assert sum(state.returns()) == pytest.approx(game.utility_sum())
 
