@@ -19,20 +19,11 @@ from dragonwidgets import IllegalActionError
 from dragonwidgets.engine import CHANCE
 from dragonwidgets.games.drachenland.tensor import ObservationEncoder, observation_layout
 from random_play import random_prefix
-from tensor_checks import twin_tensors
+from tensor_checks import check_mask, play_out, twin_tensors
 
 SHAPES = {2: (1045,), 3: (1366,), 4: (1687,)}
 ACTIONS = {"special_2002": 265, "standard_d6": 267}
 CHANCES = {"special_2002": 129, "standard_d6": 156}
-
-
-def _play(game, rng, visit):
-    """Play ``game`` to the end with ``rng``'s random choices (chance too), calling ``visit(game)`` before each."""
-    while not game.is_over:
-        visit(game)
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-    visit(game)
 
 
 @pytest.mark.parametrize("players", sorted(SHAPES))
@@ -43,18 +34,9 @@ def test_the_mask_is_the_legal_actions_over_whole_random_games(players):
     seen: set[str] = set()
 
     def visit(game):
-        mask = game.legal_action_mask()
-        if game.current_player == CHANCE or game.is_over:
-            assert not mask.any()
-            for a in game.legal_actions():
-                assert game.chance_space.id(game.chance_space.index(a.id)) == a.id
-            return
-        legal = game.legal_action_ids()
-        assert [game.action_id(i) for i in np.flatnonzero(mask)] == sorted(legal, key=game.action_index)
-        assert mask.sum() == len(legal)
-        seen.update(legal)
+        seen.update(a.id for a in check_mask(game) if a.player != CHANCE)
 
-    _play(g, random.Random(players), visit)
+    play_out(g, random.Random(players), visit)
     assert len(seen) > 100  # walks, marches, takes, dice... not only a few kinds
 
 
@@ -154,7 +136,7 @@ def test_the_tensor_changes_exactly_when_the_observation_does(players):
             assert by_tensor.setdefault(raw, key) == key
 
     g = dragonwidgets.new_game("drachenland", players=players, seed=10 + players)
-    _play(g, random.Random(players), visit)
+    play_out(g, random.Random(players), visit)
     assert len(by_obs) > 1000
 
 

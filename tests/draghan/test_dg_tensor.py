@@ -9,7 +9,6 @@ observation differs.
 
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
@@ -21,7 +20,7 @@ from dragonwidgets import IllegalActionError
 from dragonwidgets.engine import CHANCE
 from dragonwidgets.games.draghan.tensor import ObservationEncoder, observation_layout, odd_coin_seats
 from random_play import random_prefix
-from tensor_checks import twin_tensors
+from tensor_checks import check_mask, pair_views, play_out, twin_tensors
 
 SHAPES = {2: (789,), 3: (925,), 4: (1061,)}
 ACTIONS = {2: 312, 3: 401, 4: 490}
@@ -29,15 +28,6 @@ CHANCES = 168
 #: Options that change which decisions and chance nodes come (DG-SETUP-6, DG-INT-13, DG-INT-19).
 VARIANTS = ({"chance": "manual"}, {"chance": "manual", "character_choice": "random", "replacement_character": "random"},
             {"chance": "manual", "portal_decision_time": "end_of_round", "assist_alone": True})
-
-
-def _play(game, rng, visit):
-    """Play ``game`` to the end with ``rng``'s random choices (chance too), calling ``visit(game)`` before each."""
-    while not game.is_over:
-        visit(game)
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-    visit(game)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -49,21 +39,15 @@ def test_the_mask_is_the_legal_actions_over_whole_random_games(players):
     chance_seen: set[str] = set()
 
     def visit(game):
-        mask = game.legal_action_mask()
-        if game.current_player == CHANCE or game.is_over:
-            assert not mask.any()
-            for a in game.legal_actions():
-                assert game.chance_space.id(game.chance_space.index(a.id)) == a.id
+        for a in check_mask(game):
+            if a.player == CHANCE:
                 chance_seen.add(a.kind)
-            return
-        legal = game.legal_action_ids()
-        assert [game.action_id(i) for i in np.flatnonzero(mask)] == sorted(legal, key=game.action_index)
-        assert mask.sum() == len(legal)
-        seen.update(legal)
+            else:
+                seen.add(a.id)
 
     for seed in range(30):
         g = dragonwidgets.new_game("draghan", players=players, seed=seed, **VARIANTS[seed % 3])
-        _play(g, random.Random(seed), visit)
+        play_out(g, random.Random(seed), visit)
     kinds = {a.split()[0] for a in seen}
     assert kinds >= {"choose", "heal", "pass", "travel", "stay", "face", "use", "done", "assist", "extra", "replace",
                      "buy", "give", "skip", "discard"}
@@ -167,19 +151,13 @@ def test_the_tensor_changes_exactly_when_the_observation_does(players):
     by_obs, by_tensor = {}, {}
 
     def visit(game):
-        for seat in range(players):
-            obs = _as_sets(game.observation(seat))
-            obs.pop("step")
-            tensor = game.observation_tensor(seat)
-            assert tensor.shape == SHAPES[players] == game.observation_tensor_shape and tensor.dtype == np.float32
-            assert (tensor >= 0).all()
-            key, raw = json.dumps(obs, sort_keys=True), tensor.tobytes()
-            assert by_obs.setdefault(key, raw) == raw
-            assert by_tensor.setdefault(raw, key) == key
+        pair_views(game, by_obs, by_tensor, _as_sets)
+        tensors = np.stack([game.observation_tensor(seat) for seat in range(players)])
+        assert tensors.shape == (players, *SHAPES[players]) and tensors.dtype == np.float32 and (tensors >= 0).all()
 
     for seed in range(3):
         g = dragonwidgets.new_game("draghan", players=players, seed=20 + seed, **VARIANTS[seed])
-        _play(g, random.Random(seed), visit)
+        play_out(g, random.Random(seed), visit)
     assert len(by_obs) > 300
 
 
