@@ -31,8 +31,8 @@ How a dragonwidgets game reads in OpenSpiel's terms:
   ``observation(seat)``: both hold only what that seat may see (zeros and ``"{}"`` before the deal).
   No information state is provided (the observation does not recall the past), so information-set
   search keys its nodes by observation strings.
-- **Returns**: ``game.returns()`` at the end (by default the winners share 1), 0 before; rewards come
-  only at the end (``TERMINAL``).
+- **Returns**: ``game.returns()`` at the end (by default the winners share 1; Draghan's team gets 1.0 each
+  on a win, 0.0 each on a loss: ``IDENTICAL``), 0 before; rewards come only at the end (``TERMINAL``).
 - **Serialization**: a state pickles as the deal and the action ids played (a replay), so
   ``pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))`` rebuilds it.
 - **Information-set search**: ``state.resample_from_infostate(seat, sampler)`` returns a copy in which

@@ -10,7 +10,8 @@ own seeded generator, never shown to an agent.
   is not legal raises :class:`~dragonwidgets.IllegalActionError` and changes nothing.
 - observation: ``{"observation": observation_tensor(seat) (float32), "action_mask": int8 of length
   num_distinct_actions}``; the mask is all 0 for an agent that is not to act.
-- rewards: 0 until the end, then each seat's ``returns()`` (by default the winners share 1).
+- rewards: 0 until the end, then each seat's ``returns()`` (by default the winners share 1; Draghan's team gets 1.0
+  each on a win, 0.0 each on a loss).
 - ``render_mode="ansi"``: ``render()`` returns the text board.
 - ``reset(seed=n)`` starts the game of a seed drawn from ``n``, so a seed gives the same game; later
   ``reset()`` calls without a seed go on drawing from the same generator.
