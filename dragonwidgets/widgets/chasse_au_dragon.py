@@ -27,6 +27,13 @@ from .game_widget import OneGameWidget
 __all__ = ["ChasseAuDragonWidget"]
 
 GAME = "chasse_au_dragon"
+#: The status line's clause for the decisions worded the same every time but for the active player
+#: (``{who}``); the others are worded by :meth:`ChasseAuDragonWidget._what` (CD-TURN-2's phases).
+CLAUSES = {
+    "place_camp": "{who} to pitch a camp on a free square of the forest edge",
+    "raid": "{who} must roll 2d6 for the dragon raid",
+    "camp": "{who} at camp: deposit, move goblins, change equipment or end the turn",
+}
 
 
 def _pct(p: float) -> str:
@@ -107,14 +114,22 @@ class ChasseAuDragonWidget(OneGameWidget):
         """The decision due, as a clause with its subject ("Red to flee or fight the troll (...)")."""
         p = obs.get("active_player")
         who = self._name(p)
-        if decision == "place_camp":
-            return f"{who} to pitch a camp on a free square of the forest edge"
+        if decision in CLAUSES:
+            return CLAUSES[decision].format(who=who)
         if decision == "reveal":
             return f"the top card of the pile {who} meets on {obs['positions'][p]} is to be turned up"
-        if decision == "raid":
-            return f"{who} must roll 2d6 for the dragon raid"
         if decision == "move":
             return self._moving(obs, who)
+        if decision in ("choose_duel", "duel_flight", "encounter"):
+            return self._facing(obs, decision, who)
+        if decision in ("flee_roll", "combat"):  # a flight roll or a throw of the fight (CD-COMBAT)
+            return self._fleeing(obs) if decision == "flee_roll" else self._throwing(obs)
+        return f"{who} to {(decision or 'decide').replace('_', ' ')}"
+
+    def _facing(self, obs: dict[str, Any], decision: str, who: str) -> str:
+        """Whom to duel, whether to flee a duel, whether to flee a monster: with the fight's odds (CD-DUEL,
+        CD-ENC-2)."""
+        p = obs.get("active_player")
         if decision == "choose_duel":
             fights = [f"{self._name(o['opponent'])} ({self._odds_words(o)})" for o in fight_odds(obs) or []]
             return f"{who} to duel {' or '.join(fights)}, or not"
@@ -123,20 +138,12 @@ class ChasseAuDragonWidget(OneGameWidget):
             mine, theirs = obs["boards"][q]["power"], obs["boards"][p]["power"]
             return (f"{self._name(q)} must decide whether to flee {who}'s duel "
                     f"({self._odds_words(fight_entry(q, mine, theirs))})")
-        if decision == "encounter":
-            card = (obs.get("revealed") or {}).get("card", "monster")
-            odds = (fight_odds(obs) or [None])[0]
-            words = f" ({self._odds_words(odds)})" if odds else ""
-            if odds and odds["faces"][1] < odds["faces"][0]:
-                return f"{who} to let the {card} go or fight it{words}"
-            return f"{who} to flee or fight the {card}{words}"
-        if decision == "flee_roll":
-            return self._fleeing(obs)
-        if decision == "combat":
-            return self._throwing(obs)
-        if decision == "camp":
-            return f"{who} at camp: deposit, move goblins, change equipment or end the turn"
-        return f"{who} to {(decision or 'decide').replace('_', ' ')}"
+        card = (obs.get("revealed") or {}).get("card", "monster")
+        odds = (fight_odds(obs) or [None])[0]
+        words = f" ({self._odds_words(odds)})" if odds else ""
+        if odds and odds["faces"][1] < odds["faces"][0]:
+            return f"{who} to let the {card} go or fight it{words}"
+        return f"{who} to flee or fight the {card}{words}"
 
     @staticmethod
     def _odds_words(o: dict[str, Any]) -> str:

@@ -18,6 +18,14 @@ from .game_widget import OneGameWidget
 __all__ = ["DrachenlandWidget"]
 
 GAME = "drachenland"
+#: The status line's phrase for the decisions on the adventurer's volcano, worded the same but for the
+#: adventurer (``{colour}``) and the volcano (``{where}``): its token turned up, then the treasure phase.
+ON_THE_VOLCANO = {
+    "reveal": "turn up the token of {where}",
+    "treasure": "choose what {colour} takes on {where}",
+    "magic_hand": "play a magic hand to take again on {where}, or finish",
+    "take_again": "take treasure again on {where} (magic hand)",
+}
 
 
 def _plural(n: int, word: str) -> str:
@@ -72,31 +80,34 @@ class DrachenlandWidget(OneGameWidget):
         dice = obs.get("dice") or []
         action = obs.get("action") or {}
         colour = action.get("adventurer", "the adventurer")
-        where = action.get("at") or "the volcano"
-        if decision == "choose_adventurer" and obs.get("turn") == 0:
-            return f"bring an adventurer in and walk exactly {_plural(obs.get('opening_distance') or 0, 'space')}"
+        if decision in ON_THE_VOLCANO:
+            return ON_THE_VOLCANO[decision].format(colour=colour, where=action.get("at") or "the volcano")
+        if decision in ("roll", "fate", "reroll", "choose_die"):
+            return self._dice(obs, decision, dice)
         if decision == "choose_adventurer":
-            chosen = obs.get("chosen_die")
-            die = f"the die {dice[chosen]}" if chosen is not None and chosen < len(dice) else "a die"
-            return f"choose an adventurer for {die} (or end the turn)"
-        if decision == "reveal":
-            return f"turn up the token of {where}"
-        if decision in ("roll", "reroll"):
-            return "roll the dice" + (" again (fate)" if decision == "reroll" else "")
+            return self._choosing(obs, dice)
+        if decision == "movement":
+            return self._movement(obs, action, colour)
+        return (decision or "decide").replace("_", " ")
+
+    @staticmethod
+    def _dice(obs: dict[str, Any], decision: str, dice: list[int]) -> str:
+        """The roll, the fate token's choice, then the die to use (DL-TURN-2, DL-FATE-1)."""
         if decision == "fate":
             return f"keep the roll ({' and '.join(map(str, dice))}) or play the fate token"
         if decision == "choose_die":
             unused = [str(v) for v, used in zip(dice, obs.get("dice_used") or []) if not used]
             return f"choose a die ({' or '.join(unused)})"
-        if decision == "movement":
-            return self._movement(obs, action, colour)
-        if decision == "treasure":
-            return f"choose what {colour} takes on {where}"
-        if decision == "magic_hand":
-            return f"play a magic hand to take again on {where}, or finish"
-        if decision == "take_again":
-            return f"take treasure again on {where} (magic hand)"
-        return (decision or "decide").replace("_", " ")
+        return "roll the dice" + (" again (fate)" if decision == "reroll" else "")
+
+    @staticmethod
+    def _choosing(obs: dict[str, Any], dice: list[int]) -> str:
+        """The adventurer to move: in the opening round the one brought in (DL-OPEN), then one per die."""
+        if obs.get("turn") == 0:
+            return f"bring an adventurer in and walk exactly {_plural(obs.get('opening_distance') or 0, 'space')}"
+        chosen = obs.get("chosen_die")
+        die = f"the die {dice[chosen]}" if chosen is not None and chosen < len(dice) else "a die"
+        return f"choose an adventurer for {die} (or end the turn)"
 
     @staticmethod
     def _movement(obs: dict[str, Any], action: dict[str, Any], colour: str) -> str:

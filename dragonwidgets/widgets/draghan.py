@@ -22,14 +22,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.draghan import state as phase
 from ..games.draghan.hint import HINT_DECISIONS, Names, can_clear, fight_hint
+from ..games.draghan.picture_pieces import REALMS
 from .arguments import bundle
 from .game_widget import OneGameWidget
 
 __all__ = ["DraghanWidget", "fight_hint"]
 
 GAME = "draghan"
-REALMS = {"draghan": "Draghan", "shadow": "Shadow Realm"}
+#: The status line's clause for each decision worded the same every time but for who: ``{active}`` the active
+#: character, ``{player}`` the seat to decide, ``{declaring}`` the character declaring (the phases of DG-ROUND).
+CLAUSES = {
+    phase.CHOOSE_CHARACTER: "{player} chooses a character",
+    phase.HEAL_1: "{active} is wounded and may play a healing card",
+    phase.HEAL_2: "{active} is wounded and may play a healing card again",
+    phase.THEFT: "a thief takes a random card from {active}",
+    phase.REVEAL_LOCATION: "the next location turns up (pick it)",
+    phase.DRAW_MARKET: "a market card goes on display (pick it)",
+    phase.REVEAL_ENCOUNTER: "the next encounter card turns up (pick it)",
+    phase.JOIN_CARD: "a new character takes a market card (pick it)",
+    phase.DRAW_DRAGON: "the dragon appears: a large dragon card is drawn",
+    phase.DECLARE_TARGET: "{declaring} chooses which monster to face",
+    phase.GOLD: "{active} shares out the odd coins",
+    phase.SHARE: "{active} may give one card to another character",
+    phase.CHECK: "{player} carries too much and must discard",
+}
 
 
 class DraghanWidget(OneGameWidget):
@@ -122,7 +140,7 @@ class DraghanWidget(OneGameWidget):
             return "The team wins!"
         if obs.get("result") == "lost":
             return f"The team loses: {self._game.outcome().reason}"  # type: ignore[union-attr]
-        if decision == "choose_character" or obs.get("round") == 0:  # a set-up choice, or its market card
+        if decision == phase.CHOOSE_CHARACTER or obs.get("round") == 0:  # a set-up choice, or its market card
             return f"Setting up · {self._what(obs, decision)}"
         return f"Round {obs.get('round')} · {REALMS.get(obs.get('realm'), obs.get('realm'))} · {self._what(obs, decision)}"
 
@@ -138,48 +156,26 @@ class DraghanWidget(OneGameWidget):
     def _what(self, obs: dict[str, Any], decision: str | None) -> str:
         """The decision due, as a clause with its subject ("the Elf chooses which monster to face")."""
         a = obs.get("active_player")
-        active = self._who(a)
         player = self._game.current_player
-        if decision == "choose_character":
-            return f"{self._who(player)} chooses a character"
-        if decision in ("heal_1", "heal_2"):
-            again = " again" if decision == "heal_2" else ""
-            return f"{active} is wounded and may play a healing card{again}"
-        if decision == "portal_choice":
+        said = CLAUSES.get(decision or "")
+        if said is not None:
+            return said.format(active=self._who(a), player=self._who(player), declaring=self._who(obs.get("declaring")))
+        if decision == phase.PORTAL:
             n = len(obs.get("portals_up") or [])
-            return f"the team may travel to the Shadow Realm (portal {n} of 3; {active} decides)"
-        if decision == "theft":
-            return f"a thief takes a random card from {active}"
-        if decision == "reveal_location":
-            return "the next location turns up (pick it)"
-        if decision == "draw_market":
-            return "a market card goes on display (pick it)"
-        if decision == "reveal_encounter":
-            return "the next encounter card turns up (pick it)"
-        if decision == "join_card":
-            return "a new character takes a market card (pick it)"
-        if decision == "draw_dragon":
-            return "the dragon appears: a large dragon card is drawn"
-        if decision == "declare_target":
-            return f"{self._who(obs.get('declaring'))} chooses which monster to face"
-        if decision == "declare_equipment":
+            return f"the team may travel to the Shadow Realm (portal {n} of 3; {self._who(a)} decides)"
+        if decision == phase.DECLARE_EQUIPMENT:
             seat = obs.get("declaring")
             target = (obs.get("targets") or {}).get(str(seat))
             return f"{self._who(seat)} faces {self._monster(obs, target)}: which equipment to use"
-        if decision == "assign_assist":
-            return f"{active} gives the {self._card(obs.get('location'))}'s {obs.get('assist')} to one monster"
-        if decision == "gold":
-            return f"{active} shares out the odd coins"
-        if decision == "replace":
+        if decision == phase.ASSIST:
+            where = self._card(obs.get("location"))
+            return f"{self._who(a)} gives the {where}'s {obs.get('assist')} to one monster"
+        if decision == phase.REPLACE:
             return f"Seat {a + 1} takes a new character" if a is not None else "a new character joins"
-        if decision == "buy":
+        if decision == phase.BUY:
             hero = (obs.get("heroes") or [None] * (player + 1))[player]
             coins = hero["coins"] if hero else 0
             return f"{self._who(player)} may buy at the market ({coins} coin{'s' * (coins != 1)})"
-        if decision == "share":
-            return f"{active} may give one card to another character"
-        if decision == "equipment_check":
-            return f"{self._who(player)} carries too much and must discard"
         return f"{self._who(player)} to {(decision or 'decide').replace('_', ' ')}"
 
     def _monster(self, obs: dict[str, Any], mid: str | None) -> str:
