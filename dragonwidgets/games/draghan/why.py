@@ -19,58 +19,54 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import state as phase
-from .state import DRAGHAN, SHADOW
+from .state import (ASSIST, BUY, CHECK, CHOOSE_CHARACTER, DECLARE_EQUIPMENT, DECLARE_TARGET, DRAGHAN, DRAW_DRAGON,
+                    DRAW_MARKET, GOLD, HEAL_1, HEAL_2, JOIN_CARD, OVER, PORTAL, REPLACE, REVEAL_ENCOUNTER,
+                    REVEAL_LOCATION, SHADOW, SHARE, THEFT)
 
 if TYPE_CHECKING:
     from .game import DraghanGame
 
 #: The first word of each id, the decisions it belongs to, and when those come (with the rule).
 _WHEN = {
-    "choose": ((phase.CHOOSE_CHARACTER,), "characters are chosen at setup, one per seat in seat order "
-                                          "(DG-SETUP-6)"),
-    "heal": ((phase.HEAL_1, phase.HEAL_2), "a healing card is played in phase 1 or phase 6 of the round "
-                                           "(DG-HEAL-1, DG-HEAL-3)"),
-    "pass": ((phase.HEAL_1, phase.HEAL_2, phase.BUY), "'pass' declines to heal (phases 1 and 6) or to buy "
-                                                      "(after phase 4) (DG-HEAL-2, DG-MARKET-1)"),
-    "travel": ((phase.PORTAL,), "travel is chosen when a first or second portal is turned up "
-                                "(DG-PORTAL-1, DG-INT-19)"),
-    "stay": ((phase.PORTAL,), "staying is chosen when a first or second portal is turned up "
-                              "(DG-PORTAL-1, DG-PORTAL-2)"),
-    "lose": ((phase.THEFT,), "a thief picks a random card only after a theft finds no coin on the active "
-                             "character (DG-LOC-5, DG-EXPLORE-4, DG-INT-14)"),
-    "dragon": ((phase.DRAW_DRAGON,), "a large dragon is drawn when the dragon card is revealed (DG-DRAGON-1)"),
-    "location": ((phase.REVEAL_LOCATION,), "a location turns up in phase 2 of each round (DG-LOC-1)"),
-    "encounter": ((phase.REVEAL_ENCOUNTER,), "encounter cards turn up in phase 3, one per character in play "
-                                             "(DG-EXPLORE-1)"),
-    "market": ((phase.DRAW_MARKET,), "market cards go on display when a market location turns up (DG-LOC-6)"),
-    "join": ((phase.JOIN_CARD,), "a character who joins takes a market card (DG-SETUP-7)"),
-    "face": ((phase.DECLARE_TARGET,), "characters are placed at monsters in phase 3, after the reveal, one declaration "
+    "choose": ((CHOOSE_CHARACTER,), "characters are chosen at setup, one per seat in seat order (DG-SETUP-6)"),
+    "heal": ((HEAL_1, HEAL_2), "a healing card is played in phase 1 or phase 6 of the round (DG-HEAL-1, DG-HEAL-3)"),
+    "pass": ((HEAL_1, HEAL_2, BUY), "'pass' declines to heal (phases 1 and 6) or to buy (after phase 4) "
+                                    "(DG-HEAL-2, DG-MARKET-1)"),
+    "travel": ((PORTAL,), "travel is chosen when a first or second portal is turned up (DG-PORTAL-1, DG-INT-19)"),
+    "stay": ((PORTAL,), "staying is chosen when a first or second portal is turned up (DG-PORTAL-1, DG-PORTAL-2)"),
+    "lose": ((THEFT,), "a thief picks a random card only after a theft finds no coin on the active character "
+                       "(DG-LOC-5, DG-EXPLORE-4, DG-INT-14)"),
+    "dragon": ((DRAW_DRAGON,), "a large dragon is drawn when the dragon card is revealed (DG-DRAGON-1)"),
+    "location": ((REVEAL_LOCATION,), "a location turns up in phase 2 of each round (DG-LOC-1)"),
+    "encounter": ((REVEAL_ENCOUNTER,), "encounter cards turn up in phase 3, one per character in play (DG-EXPLORE-1)"),
+    "market": ((DRAW_MARKET,), "market cards go on display when a market location turns up (DG-LOC-6)"),
+    "join": ((JOIN_CARD,), "a character who joins takes a market card (DG-SETUP-7)"),
+    "face": ((DECLARE_TARGET,), "characters are placed at monsters in phase 3, after the reveal, one declaration "
                                 "each (DG-FIGHT-1, DG-INT-15)"),
-    "use": ((phase.DECLARE_EQUIPMENT,), "equipment is committed in phase 3, by a character that has just chosen its "
+    "use": ((DECLARE_EQUIPMENT,), "equipment is committed in phase 3, by a character that has just chosen its "
                                   "monster (DG-FIGHT-3)"),
-    "done": ((phase.DECLARE_EQUIPMENT,), "'done' ends a character's choice of equipment in phase 3 (DG-FIGHT-3)"),
-    "assist": ((phase.ASSIST,), "the assist location's icons are assigned once every character has declared "
+    "done": ((DECLARE_EQUIPMENT,), "'done' ends a character's choice of equipment in phase 3 (DG-FIGHT-3)"),
+    "assist": ((ASSIST,), "the assist location's icons are assigned once every character has declared "
                           "(DG-LOC-3, DG-INT-15)"),
-    "extra": ((phase.GOLD,), "odd coins are handed out when a defeated monster's gold does not split evenly among "
+    "extra": ((GOLD,), "odd coins are handed out when a defeated monster's gold does not split evenly among "
                        "its characters (DG-RESULT-2, DG-INT-4)"),
-    "replace": ((phase.REPLACE,), "a new character comes only when the active character drops out in Draghan "
+    "replace": ((REPLACE,), "a new character comes only when the active character drops out in Draghan "
                             "(DG-WOUND-4, DG-INT-13)"),
-    "buy": ((phase.BUY,), "market cards are bought only in a round whose location is a market, after phase 4 "
+    "buy": ((BUY,), "market cards are bought only in a round whose location is a market, after phase 4 "
                     "(DG-MARKET-1, DG-LOC-6, DG-INT-11)"),
-    "give": ((phase.SHARE,), "the active player shares one card in phase 5 (DG-SHARE-1)"),
-    "skip": ((phase.SHARE,), "'skip' declines to share in phase 5 (DG-SHARE-1)"),
-    "discard": ((phase.CHECK,), "cards are discarded at the equipment check, phase 7, and only above the limits of "
+    "give": ((SHARE,), "the active player shares one card in phase 5 (DG-SHARE-1)"),
+    "skip": ((SHARE,), "'skip' declines to share in phase 5 (DG-SHARE-1)"),
+    "discard": ((CHECK,), "cards are discarded at the equipment check, phase 7, and only above the limits of "
                           "1 head, 1 torso and 2 hand cards (DG-EQUIP-1, DG-EQUIP-2)"),
 }
-_DECLARING = (phase.DECLARE_TARGET, phase.DECLARE_EQUIPMENT, phase.ASSIST)
+_DECLARING = (DECLARE_TARGET, DECLARE_EQUIPMENT, ASSIST)
 
 
 def why_illegal(game: "DraghanGame", action_id: str) -> str:
     """Return a sentence naming the rule that makes ``action_id`` illegal in ``game``'s state now."""
     s = game.state
     words = action_id.split() if isinstance(action_id, str) else []
-    if s.phase == phase.OVER:
+    if s.phase == OVER:
         if s.result == "won":
             return f"the game is over: {s.end_reason} and the whole team won (DG-END-1)"
         return f"the game is over: {s.end_reason} and the team lost (DG-END-5)"
@@ -80,22 +76,21 @@ def why_illegal(game: "DraghanGame", action_id: str) -> str:
     if s.phase not in phases:
         return f"{_out_of_phase(game, words, when)}; the decision now is {s.phase.replace('_', ' ')}"
     return {
-        phase.CHOOSE_CHARACTER: _why_choose, phase.HEAL_1: _why_heal, phase.HEAL_2: _why_heal,
-        phase.PORTAL: _why_portal, phase.THEFT: _why_lose, phase.DRAW_DRAGON: _why_dragon,
-        phase.DECLARE_TARGET: _why_face, phase.DECLARE_EQUIPMENT: _why_use, phase.ASSIST: _why_assist,
-        phase.GOLD: _why_extra, phase.REPLACE: _why_replace, phase.BUY: _why_buy, phase.SHARE: _why_give,
-        phase.CHECK: _why_discard, phase.REVEAL_LOCATION: _why_draw, phase.REVEAL_ENCOUNTER: _why_draw,
-        phase.DRAW_MARKET: _why_draw, phase.JOIN_CARD: _why_draw,
+        CHOOSE_CHARACTER: _why_choose, HEAL_1: _why_heal, HEAL_2: _why_heal, PORTAL: _why_portal,
+        THEFT: _why_lose, DRAW_DRAGON: _why_dragon, DECLARE_TARGET: _why_face, DECLARE_EQUIPMENT: _why_use,
+        ASSIST: _why_assist, GOLD: _why_extra, REPLACE: _why_replace, BUY: _why_buy, SHARE: _why_give,
+        CHECK: _why_discard, REVEAL_LOCATION: _why_draw, REVEAL_ENCOUNTER: _why_draw, DRAW_MARKET: _why_draw,
+        JOIN_CARD: _why_draw,
     }[s.phase](game, words)
 
 
 def _why_draw(game: "DraghanGame", words: list[str]) -> str:
     """A card that cannot come next: not in the deck, or (Draghan locations) not in the current block."""
     c = words[1] if len(words) > 1 else "?"
-    if game.state.phase == phase.REVEAL_LOCATION and game.state.realm == DRAGHAN:
+    if game.state.phase == REVEAL_LOCATION and game.state.realm == DRAGHAN:
         return (f"{c} cannot turn up now: the next location comes from the current block of the Draghan deck, "
                 "each block with its own market and portal (DG-SETUP-2..4)")
-    if game.state.phase == phase.JOIN_CARD:
+    if game.state.phase == JOIN_CARD:
         return f"{c} is not in the market deck a joining character takes its card from (DG-SETUP-7)"
     return f"{c} is not in the deck the card comes from (DG-EXPLORE-3, DG-LOC-6)"
 
@@ -107,12 +102,12 @@ def _out_of_phase(game: "DraghanGame", words: list[str], when: str) -> str:
     s = game.state
     kind = words[0]
     active = s.heroes[s.active]
-    if kind == "choose" and s.phase == phase.JOIN_CARD and s.round == 0:
+    if kind == "choose" and s.phase == JOIN_CARD and s.round == 0:
         return "the character just chosen takes its market card first (DG-SETUP-7)"
     if kind == "choose":
         return ("characters are chosen at setup only; later a new character comes only as a replacement "
                 "(DG-SETUP-6, DG-WOUND-4)")
-    if kind == "heal" and s.phase != phase.CHOOSE_CHARACTER and active is not None and not active.wounded:
+    if kind == "heal" and s.phase != CHOOSE_CHARACTER and active is not None and not active.wounded:
         return (f"the {game.player_name(s.active)} is healthy: only a wounded active character heals with a card "
                 "(DG-HEAL-2)")
     if kind in ("travel", "stay"):
@@ -129,11 +124,11 @@ def _out_of_phase(game: "DraghanGame", words: list[str], when: str) -> str:
     if kind == "dragon" and s.dragon:
         return (f"the dragon is already on the table ({game.tables.name[s.dragon]}): one large dragon per game "
                 "(DG-DRAGON-1, DG-INT-18)")
-    if kind == "face" and s.phase == phase.DECLARE_EQUIPMENT:
+    if kind == "face" and s.phase == DECLARE_EQUIPMENT:
         seat = s.declaring[0]
         return (f"the {game.player_name(seat)} already faces the {game.tables.monster_name(s.targets.get(seat), s.dragon)}: "
                 "a character faces one monster per round (DG-FIGHT-1, DG-FIGHT-5)")
-    if kind in ("use", "done") and s.phase == phase.DECLARE_TARGET:
+    if kind in ("use", "done") and s.phase == DECLARE_TARGET:
         return "a character first chooses its monster, then the equipment it uses there (DG-FIGHT-3, DG-INT-15)"
     if kind == "assist" and not s.assist:
         return "only an assist location gives icons to a monster, and this round's location is none (DG-LOC-3)"
