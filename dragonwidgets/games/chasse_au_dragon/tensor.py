@@ -34,6 +34,12 @@ the first, and the three numbers give the whole list. Left out: ``game``, ``play
 ``step`` (the count of history entries), a board's ``power`` (its equipment's, or 4: CD-ZONE-5), the revealed
 card's ``power`` (CD-MON-1), the outcome's ``scores`` (the same as ``scores``). Its length: 731 / 906 /
 1081 / 1256 / 1431 at 2 / 3 / 4 / 5 / 6 players (``observation_layout(setup, P).describe()`` prints the fields).
+
+>>> import dragonwidgets
+>>> g = dragonwidgets.new_game("chasse_au_dragon", players=2, seed=1)
+>>> v = g.observation_tensor(0)  # made by ObservationEncoder
+>>> v.shape, float(v[observation_layout(g.setup, 2).slice("round")][0])
+((731,), 1.0)
 """
 
 from __future__ import annotations
@@ -141,15 +147,8 @@ def observation_layout(setup: Setup, players: int) -> TensorLayout:
 
 class ObservationEncoder:
     """Writes a seat's observation dict as the flat vector :func:`observation_layout` describes, for one
-    setup and player count (built once per game: every index table is made here).
-
-    >>> import dragonwidgets
-    >>> g = dragonwidgets.new_game("chasse_au_dragon", players=2, seed=1)
-    >>> encoder = ObservationEncoder(g.setup, 2)
-    >>> v = encoder.encode(g.observation(0))
-    >>> v.shape, float(v[encoder.layout.slice("round")][0])
-    ((731,), 1.0)
-    """
+    setup and player count (made once per game by ``ChasseGame._observation_encoder``: every index table is
+    made here)."""
 
     def __init__(self, setup: Setup, players: int):
         self.players = players

@@ -38,6 +38,12 @@ action's ``at`` when it equals the adventurer's place (it always does: kept anyw
 finals' ``kept`` and ``returned`` (the hoards and rings give them) and the ``hidden`` key (the full
 table's only). Its length on the bundled board: **1,045 / 1,366 / 1,687** at 2 / 3 / 4 players
 (``observation_layout(board, players, dice).describe()`` prints each field).
+
+>>> import dragonwidgets
+>>> g = dragonwidgets.new_game("drachenland", players=3, seed=1)
+>>> v = g.observation_tensor(0)  # made by ObservationEncoder
+>>> v.shape, float(v[observation_layout(g.board, 3, "special_2002").slice("eggs_left")][0])
+((1366,), 18.0)
 """
 
 from __future__ import annotations
@@ -157,15 +163,8 @@ def observation_layout(board: Board, players: int, dice: str) -> TensorLayout:
 
 class ObservationEncoder:
     """Writes a seat's observation dict as the flat vector :func:`observation_layout` describes, for one
-    board, player count and dice preset (built once per game; every index table is made here).
-
-    >>> import dragonwidgets
-    >>> g = dragonwidgets.new_game("drachenland", players=3, seed=1)
-    >>> encoder = ObservationEncoder(g.board, 3, "special_2002")
-    >>> v = encoder.encode(g.observation(0))
-    >>> v.shape, float(v[encoder.layout.slice("eggs_left")][0])
-    ((1366,), 18.0)
-    """
+    board, player count and dice preset (made once per game by ``DrachenlandGame._observation_encoder``;
+    every index table is made here)."""
 
     def __init__(self, board: Board, players: int, dice: str):
         self.board, self.players = board, players

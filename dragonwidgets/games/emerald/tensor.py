@@ -26,6 +26,12 @@ of the table), the flight track's ``squares`` (given by its position and the boa
 ``scores`` and ``reason`` (the same as ``scores`` and ``end_reason``), and the seat an end reason
 EM-END-2 names (the first seat with fewer than 2 knights in play, as the knights show). Its length
 on the bundled board: 528 / 569 / 610 / 651 at 2 / 3 / 4 / 5 players (:func:`observation_layout` gives each field's offset and size; ``describe()`` prints them).
+
+>>> import dragonwidgets
+>>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+>>> v = g.observation_tensor(0)  # made by ObservationEncoder
+>>> v.shape, float(v[observation_layout(g.board, 3).slice("treasures_left")][0])
+((569,), 4.0)
 """
 
 from __future__ import annotations
@@ -139,16 +145,8 @@ def observation_layout(board: Board, players: int) -> TensorLayout:
 
 class ObservationEncoder:
     """Writes a seat's observation dict as the flat vector :func:`observation_layout` describes, for one
-    board and player count (built once per game: every index table is made here, so :meth:`encode` only
-    looks up and writes every entry with one numpy assignment).
-
-    >>> import dragonwidgets
-    >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
-    >>> encoder = ObservationEncoder(g.board, 3)
-    >>> v = encoder.encode(g.observation(0))
-    >>> v.shape, float(v[encoder.layout.slice("treasures_left")][0])
-    ((569,), 4.0)
-    """
+    board and player count (made once per game by ``EmeraldGame._observation_encoder``: every index table
+    is made here, so :meth:`encode` only looks up and writes every entry with one numpy assignment)."""
 
     def __init__(self, board: Board, players: int):
         self.board, self.players = board, players
