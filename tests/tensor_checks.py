@@ -71,3 +71,14 @@ def play_out(game, rng, visit) -> None:
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
     visit(game)
+
+
+def check_shape(game, shape: tuple) -> None:
+    """Assert that ``game`` declares the tensor shape ``shape`` and gives every seat a float32 tensor of that
+    shape with no negative entry."""
+    import numpy as np
+
+    assert game.observation_tensor_shape == shape
+    for seat in range(game.players):
+        t = game.observation_tensor(seat)
+        assert t.dtype == np.float32 and t.shape == shape and (t >= 0).all()

@@ -9,14 +9,13 @@ from __future__ import annotations
 import json
 import random
 
-import numpy as np
 import pytest
 
 import dragonwidgets
 from dragonwidgets.games.emerald.state import PAY_OR_LOSE, REVEAL_CARD
 from dragonwidgets.games.emerald.tensor import observation_layout
 from random_play import random_prefix
-from tensor_checks import pair_views, twin_tensors
+from tensor_checks import check_shape, pair_views, twin_tensors
 
 SHAPES = {2: (528,), 3: (569,), 4: (610,), 5: (651,)}
 
@@ -50,11 +49,7 @@ def _positions():
 
 @pytest.mark.parametrize("players", sorted(SHAPES))
 def test_shape_and_dtype_are_fixed_per_player_count(players):
-    g = random_prefix("emerald", players, 3, 50)
-    assert g.observation_tensor_shape == SHAPES[players]
-    for seat in range(players):
-        t = g.observation_tensor(seat)
-        assert t.dtype == np.float32 and t.shape == SHAPES[players] and (t >= 0).all()
+    check_shape(random_prefix("emerald", players, 3, 50), SHAPES[players])
 
 
 def test_determinized_twins_give_the_seat_the_same_tensor():

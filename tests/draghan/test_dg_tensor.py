@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 import dragonwidgets
@@ -20,7 +19,7 @@ from dragonwidgets import IllegalActionError
 from dragonwidgets.engine import CHANCE
 from dragonwidgets.games.draghan.tensor import ObservationEncoder, observation_layout, odd_coin_seats
 from random_play import random_prefix
-from tensor_checks import check_mask, pair_views, play_out, twin_tensors
+from tensor_checks import check_mask, check_shape, pair_views, play_out, twin_tensors
 
 SHAPES = {2: (789,), 3: (925,), 4: (1061,)}
 ACTIONS = {2: 312, 3: 401, 4: 490}
@@ -152,8 +151,7 @@ def test_the_tensor_changes_exactly_when_the_observation_does(players):
 
     def visit(game):
         pair_views(game, by_obs, by_tensor, _as_sets)
-        tensors = np.stack([game.observation_tensor(seat) for seat in range(players)])
-        assert tensors.shape == (players, *SHAPES[players]) and tensors.dtype == np.float32 and (tensors >= 0).all()
+        check_shape(game, SHAPES[players])
 
     for seed in range(3):
         g = dragonwidgets.new_game("draghan", players=players, seed=20 + seed, **VARIANTS[seed])
