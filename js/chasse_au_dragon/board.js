@@ -9,6 +9,7 @@
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
 import { h, s, clear } from "../shared/dom.js";
+import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox } from "./layout.js";
 import { forestSkeleton } from "./forest.js";
 import { drawSquares } from "./squares.js";
@@ -16,6 +17,8 @@ import { pawnsLayer } from "./pawns.js";
 import { encounterPanel } from "./fight.js";
 import { managementBoards } from "./mboards.js";
 import { createChasseEditor } from "./edit.js";
+
+overlayClasses("dw-cd-passive");
 
 /**
  * Create the board.
@@ -46,10 +49,10 @@ export function createChasseBoard() {
       const obs = t.observation || {};
       const names = t.player_names || [];
       drawSquares(squares, obs, layout, names);
-      clear(live).append(pawnsLayer({ obs, layout, names }));
+      morphChildren(live, [pawnsLayer({ obs, layout, names })]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
-      side.replaceChildren(encounterPanel({ obs, names, log: t.log || [] }));
-      boards.replaceChildren(managementBoards({ obs, layout, names, viewSeat: t.view_seat ?? null }));
+      morphChildren(side, [encounterPanel({ obs, names, log: t.log || [] })]);
+      morphChildren(boards, [managementBoards({ obs, layout, names, viewSeat: t.view_seat ?? null })]);
     },
     /** Edit mode: pawns, pile tops and the hunters' boards (js/chasse_au_dragon/edit.js). */
     edit(ctx) {
@@ -58,10 +61,9 @@ export function createChasseBoard() {
     afterBind() {
       // Pawns that are not a choice let clicks through to the square under them while squares are
       // choices (a step, a fight); otherwise they keep their tooltips.
-      for (const stale of svg.querySelectorAll(".dw-cd-passive")) stale.classList.remove("dw-cd-passive");
-      if (!base.querySelector("[data-action-id]")) return;
-      for (const pawn of live.querySelectorAll(".dw-cd-pawn:not([data-action-id])")) pawn.classList.add("dw-cd-passive");
-      for (const badge of live.querySelectorAll(".dw-cd-quarters-badge")) badge.classList.add("dw-cd-passive");
+      const passive = new Set(base.querySelector("[data-action-id]")
+        ? live.querySelectorAll(".dw-cd-pawn:not([data-action-id]), .dw-cd-quarters-badge") : []);
+      markOnly(svg, "dw-cd-passive", passive);
     },
   };
 }

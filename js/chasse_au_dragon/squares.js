@@ -5,7 +5,8 @@
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
-import { clear, s } from "../shared/dom.js";
+import { s } from "../shared/dom.js";
+import { morphChildren } from "../shared/morph.js";
 import { CELL, parseSquare, quarterWords, seatColour } from "./layout.js";
 import { at, pileGlyph, monsterCard, tentGlyph, countBadge } from "./glyphs.js";
 
@@ -41,7 +42,7 @@ export function describeSquare(id, obs, layout, names) {
 }
 
 /**
- * Refill every square's contents and tooltip.
+ * Update every square's contents and tooltip in place.
  * @param {Map<string, {g: SVGElement, title: SVGElement, contents: SVGElement}>} squares
  * @param {Object} obs
  * @param {ChasseLayout} layout
@@ -51,8 +52,9 @@ export function drawSquares(squares, obs, layout, names) {
   const camps = new Map();
   (obs.camps || []).forEach((camp, seat) => camp && camps.set(camp, seat));
   for (const [id, sq] of squares) {
-    clear(sq.contents);
-    sq.title.textContent = describeSquare(id, obs, layout, names);
+    const contents = [];
+    const said = describeSquare(id, obs, layout, names);
+    if (sq.title.textContent !== said) sq.title.textContent = said;
     const { x, y } = parseSquare(id);
     const ox = x * CELL;
     const oy = y * CELL;
@@ -61,16 +63,16 @@ export function drawSquares(squares, obs, layout, names) {
     sq.g.classList.toggle("dw-cd-revealed", Boolean(revealed));
     sq.g.classList.toggle("dw-cd-emptied", inner && !obs.piles[id]);
     if (inner && revealed) {
-      sq.contents.append(at(ox + 21, oy + 24, monsterCard(revealed.card, revealed.power)));
-      sq.contents.append(at(ox + 7, oy + 8, countBadge(obs.piles[id])));
+      contents.push(at(ox + 21, oy + 24, monsterCard(revealed.card, revealed.power)));
+      contents.push(at(ox + 7, oy + 8, countBadge(obs.piles[id])));
     } else if (inner) {
-      sq.contents.append(at(ox + 18, oy + 21, pileGlyph(obs.piles[id])));
+      contents.push(at(ox + 18, oy + 21, pileGlyph(obs.piles[id])));
     }
     if (obs.reach && id in obs.reach) {
       // Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3).
       // "2 q", read aloud as "2 goblin quarters" ("2¼" read as two and a quarter).
       const cost = obs.reach[id];
-      sq.contents.append(s("text", {
+      contents.push(s("text", {
         x: ox + 3, y: oy + CELL - 7, class: "dw-cd-reach-cost",
         "data-spoken": cost === 0 ? null : quarterWords(cost),
         text: cost === 0 ? "free" : `${cost} q`,
@@ -81,7 +83,8 @@ export function drawSquares(squares, obs, layout, names) {
       const seat = camps.get(id);
       const tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, seat), 24));
       tent.setAttribute("data-camp", String(seat));
-      sq.contents.append(tent);
+      contents.push(tent);
     }
+    morphChildren(sq.contents, contents);
   }
 }

@@ -7,6 +7,7 @@
 /** @typedef {import("./layout.js").DrachenlandLayout} DrachenlandLayout */
 
 import { h, s, clear } from "../shared/dom.js";
+import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox, nodePoints } from "./layout.js";
 import { landSkeleton } from "./map.js";
 import { volcanoContents, describeVolcano } from "./volcano.js";
@@ -26,6 +27,8 @@ function dragonsByVolcano(obs) {
   }
   return out;
 }
+
+overlayClasses("dw-dl-passive");
 
 /**
  * Create the Drachenland board.
@@ -60,18 +63,19 @@ export function createDrachenlandBoard() {
         const view = obs.volcanoes?.[v.id];
         contents.append(volcanoContents(v.id, pts.get(v.id), view, layout, here, obs.hidden?.face_down?.[v.id] ?? null));
         const cone = base.querySelector(`.dw-dl-volcano[data-target="${v.id}"] > title:not(.dw-tip)`);
-        if (cone) cone.textContent = describeVolcano(v.id, view, layout, here);
+        const said = describeVolcano(v.id, view, layout, here);
+        if (cone && cone.textContent !== said) cone.textContent = said;
         base.querySelector(`.dw-dl-volcano[data-target="${v.id}"]`)?.classList.toggle("dw-dl-face-down", Boolean(view?.face_down));
       }
-      clear(live).append(
+      morphChildren(live, [
         contents,
         adventurersLayer(obs, layout, pts, names),
         diceBox(obs, layout),
         turnBox(obs, layout, names),
         infoBox(obs),
-      );
+      ]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
-      panels.replaceChildren(playerPanels({ obs, layout, names, viewSeat: t.view_seat ?? null }));
+      morphChildren(panels, [playerPanels({ obs, layout, names, viewSeat: t.view_seat ?? null })]);
     },
     /** Edit mode: adventurers, eggs, gems, volcano tokens and the dice (js/drachenland/edit.js). */
     edit(ctx) {
@@ -82,11 +86,10 @@ export function createDrachenlandBoard() {
       // are not a choice let clicks through to the stone or volcano under them (see the CSS).
       // (Only while a stone or volcano is a choice, so pieces keep their tooltips otherwise.)
       // The dice likewise, when the pair is the choice (a reroll) and a single die is not.
-      for (const stale of el.querySelectorAll(".dw-dl-passive")) stale.classList.remove("dw-dl-passive");
       const unbound = (selector) => [...live.querySelectorAll(`${selector}:not([data-action-id])`)];
       const passive = base.querySelector("[data-action-id]") ? unbound("[data-target]") : [];
       if (live.querySelector('[data-target="dice"][data-action-id]')) passive.push(...unbound('[data-target^="die/"]'));
-      for (const piece of passive) piece.classList.add("dw-dl-passive");
+      markOnly(el, "dw-dl-passive", new Set(passive));
     },
   };
 }

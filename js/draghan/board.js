@@ -44,6 +44,7 @@
 /** @typedef {import("./cards.js").DraghanLayout} DraghanLayout */
 
 import { h } from "../shared/dom.js";
+import { morphChildren } from "../shared/morph.js";
 import { locationPanel } from "./location.js";
 import { tablePanel } from "./table.js";
 import { hintPanel } from "./hint.js";
@@ -86,7 +87,7 @@ export function createDraghanBoard() {
         sidePanel({ obs, layout }),
         heroesPanel({ obs, layout, names, viewSeat: t.view_seat ?? null }),
       ];
-      el.replaceChildren(...parts.filter(Boolean));
+      morphChildren(el, parts);
     },
     /** Edit mode: the cards on the table, the market, the decks and the characters (js/draghan/edit.js). */
     edit(ctx) {

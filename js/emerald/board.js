@@ -16,6 +16,7 @@
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 
 import { s, clear } from "../shared/dom.js";
+import { morphChildren } from "../shared/morph.js";
 import {
   VIEW, CASTLE, LAIR, NEST, TREASURES, PILE, spaceGeometry, roadPoints, lairPlaces, pileCentre, mountainY,
 } from "./layout.js";
@@ -153,8 +154,7 @@ export function createEmeraldBoard() {
         builtFor = layout;
       }
       const obs = t.observation || {};
-      clear(live);
-      live.append(
+      morphChildren(live, [
         trackBand(obs.flight_track),
         piles(obs, layout),
         treasuresShape(obs.treasures_left ?? 0),
@@ -162,23 +162,22 @@ export function createEmeraldBoard() {
         dragonShape(obs.dragon),
         dieShape(obs.last_roll ?? null),
         handsPanel(obs, layout, t.player_names || [], t.view_seat ?? null),
-      );
+      ]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
     },
     /** Edit mode: knights, the dragon and the flight track (js/emerald/edit.js). */
     edit(ctx) {
       return createEmeraldEditor(svg, ctx);
     },
-    afterBind() {
-      // A knight stack whose space already is the button for the same action stays highlighted but
-      // lets clicks through to the space, so the whole tower or square is one target and one tab stop.
-      for (const stack of live.querySelectorAll(".dw-stack[data-action-id]")) {
-        const space = stack.getAttribute("data-target").split("/")[0];
-        const under = base.querySelector(`[data-target="${space}"]`);
-        if (under?.getAttribute("data-action-id") !== stack.getAttribute("data-action-id")) continue;
-        for (const attr of ["data-action-id", "tabindex", "role", "aria-label"]) stack.removeAttribute(attr);
-        stack.classList.add("dw-passthrough");
-      }
+    /**
+     * A knight stack stands on its space: when the space is the button for the same action, the stack
+     * stays highlighted but lets clicks through, so the whole tower or square is one target and one
+     * tab stop (targets.js).
+     */
+    standsOn(el) {
+      if (!el.classList.contains("dw-stack")) return null;
+      const space = el.getAttribute("data-target").split("/")[0];
+      return base.querySelector(`[data-target="${space}"]`);
     },
   };
 }

@@ -15,6 +15,7 @@
 /** @typedef {import("./shell.js").EditContext} EditContext */
 
 import { h } from "./dom.js";
+import { overlayAttribute, overlayClasses, restoreAttribute } from "./morph.js";
 
 export const EDIT_HELP = "Click a piece to pick it up, then a place to put it. Keys: Tab or the arrows move, Enter picks up and puts down, Esc drops.";
 const COPY_SHOWN_MS = 4000;
@@ -56,22 +57,46 @@ export function cycle(list, current, delta) {
  * @param {{key: string, name: string, pressed?: boolean|null, disabled?: boolean}} o
  */
 export function markEditable(el, { key, name, pressed = null, disabled = false }) {
-  el.setAttribute("data-edit", key);
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "button");
-  el.setAttribute("aria-label", name);
-  el.classList.add("dw-editable");
-  if (pressed === null) el.removeAttribute("aria-pressed");
-  else el.setAttribute("aria-pressed", pressed ? "true" : "false");
-  if (disabled) el.setAttribute("aria-disabled", "true");
-  else el.removeAttribute("aria-disabled");
+  marked?.add(el);
+  overlayAttribute(el, "data-edit", key);
+  overlayAttribute(el, "tabindex", "0");
+  overlayAttribute(el, "role", "button");
+  overlayAttribute(el, "aria-label", name);
+  if (!el.classList.contains("dw-editable")) el.classList.add("dw-editable");
+  if (pressed === null) restoreAttribute(el, "aria-pressed");
+  else overlayAttribute(el, "aria-pressed", pressed ? "true" : "false");
+  if (disabled) overlayAttribute(el, "aria-disabled", "true");
+  else restoreAttribute(el, "aria-disabled");
+}
+
+const EDIT_ATTRIBUTES = ["data-edit", "tabindex", "role", "aria-label", "aria-pressed", "aria-disabled"];
+overlayClasses("dw-editable", "dw-edit-held");
+/** The elements `markEditable` marked in the current `markRound`, or null outside one. @type {Set<Element>|null} */
+let marked = null;
+
+function unmarkOne(el) {
+  el.classList.remove("dw-editable", "dw-edit-held");
+  for (const attr of EDIT_ATTRIBUTES) restoreAttribute(el, attr);
 }
 
 /** Undo `markEditable` on every element under `root`. @param {Element} root */
 export function unmarkEditable(root) {
-  for (const el of root.querySelectorAll(".dw-editable")) {
-    el.classList.remove("dw-editable", "dw-edit-held");
-    for (const attr of ["data-edit", "tabindex", "role", "aria-label", "aria-pressed", "aria-disabled"]) el.removeAttribute(attr);
+  for (const el of root.querySelectorAll(".dw-editable")) unmarkOne(el);
+}
+
+/**
+ * Run `mark` (an editor's update, which marks what is editable now) and unmark the elements under
+ * `root` it did not mark: the board is updated in place, so an element keeps its marks between redraws.
+ * @param {Element} root
+ * @param {() => void} mark
+ */
+export function markRound(root, mark) {
+  marked = new Set();
+  try {
+    mark();
+    for (const el of root.querySelectorAll(".dw-editable")) if (!marked.has(el)) unmarkOne(el);
+  } finally {
+    marked = null;
   }
 }
 

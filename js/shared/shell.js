@@ -10,6 +10,8 @@
  * @property {Element} el                         the board's root element (SVG or HTML)
  * @property {(t: GameTraits) => void} update     redraw from the traits
  * @property {() => void} [afterBind]             adjust the elements just bound to legal actions
+ * @property {(el: Element) => Element|null} [standsOn]  the element a piece is drawn on (targets.js: a piece
+ *     standing for the same action as its place lets clicks through to it)
  * @property {() => void} [dispose]
  * @property {(ctx: EditContext) => BoardEditor} [edit]  edit mode (js/shared/edit.js): a board that offers it
  *     gets an Edit button in the teacher's view. The shell calls `edit(ctx)` when the table starts being
@@ -61,7 +63,8 @@ import { createViewer } from "./viewer.js";
 import { createStatus } from "./status.js";
 import { attachKeyboard, KEY_HELP } from "./keyboard.js";
 import { attachRuleTips, rememberRuleFocus, restoreRuleFocus } from "./rules.js";
-import { createEditMode, focusedEditKey, restoreEditFocus } from "./edit.js";
+import { createEditMode, focusedEditKey, markRound, restoreEditFocus } from "./edit.js";
+import { overlayAttribute } from "./morph.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
@@ -182,7 +185,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     if (edit.editor) return drawEditedBoard();
     const focus = rememberFocus(board.el);
     board.update(t);
-    bindTargets(board.el, t.legal_actions, Boolean(t.can_act));
+    bindTargets(board.el, t.legal_actions, Boolean(t.can_act), board.standsOn);
     board.afterBind?.();
     lostFoci.push([board.el, focus, "data-target"]);
   };
@@ -191,7 +194,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const focus = focusedEditKey(board.el);
     board.update(t);
     unbindTargets(board.el);
-    edit.editor.update(t);
+    markRound(board.el, () => edit.editor.update(t));
     restoreEditFocus(board.el, focus);
   };
   const drawActions = () => {
@@ -265,7 +268,12 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       return;
     }
     const chosen = target.closest("[data-action-id]");
-    if (chosen && chosen.getAttribute("aria-disabled") !== "true") send("act", { id: chosen.getAttribute("data-action-id") });
+    if (!chosen || chosen.getAttribute("aria-disabled") === "true") return;
+    // A mouse click focused the choice, which Python's answer takes away: the focus goes to the root now,
+    // while the page is laid out, not during the redraw (where moving it lays the whole page out).
+    // Keys still reach the widget; Enter (a click of detail 0) keeps the focus on the choices.
+    if (event.detail > 0 && document.activeElement === chosen) root.focus({ preventScroll: true });
+    send("act", { id: chosen.getAttribute("data-action-id") });
   });
   // The action under the pointer or focus (or whose rules are) shows on the board what it would do.
   const preview = (event) => {
@@ -282,7 +290,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   // arrow keys then move the slider or the choice, not the notebook's cell selection.
   scope.listen(root, "focusin", (event) => {
     const el = /** @type {Element} */ (event.target);
-    if (el !== root && !el.hasAttribute("data-lm-suppress-shortcuts")) el.setAttribute("data-lm-suppress-shortcuts", "");
+    if (el !== root && !el.hasAttribute("data-lm-suppress-shortcuts")) overlayAttribute(el, "data-lm-suppress-shortcuts", "");
   });
   scope.listen(root, "focusout", (event) => {
     if (!root.contains(/** @type {Node|null} */ (event.relatedTarget))) parked = false;

@@ -9,8 +9,13 @@
 /** @typedef {import("./model.js").Action} Action */
 
 import { SVG_NS } from "./dom.js";
+import { isOverlayNode, overlayAttribute, overlayClasses, overlayNode, restoreAttribute } from "./morph.js";
 
 const BOUND = "dw-bound";
+const MARKS = [BOUND, "dw-legal", "dw-legal-shared", "dw-legal-view", "dw-preview", "dw-passthrough"];
+/** The attributes a binding sets over the board's own (a board may name a card with `title` or `aria-label`). */
+const BINDING_ATTRIBUTES = ["data-action-id", "tabindex", "role", "aria-label", "title"];
+overlayClasses(...MARKS);
 
 /**
  * Decide which action an element id stands for: the only action targeting it, else the only action
@@ -42,15 +47,21 @@ export function targetIndex(actions) {
 /** What `bindTargets` last did to each element, to leave an element whose binding stays the same untouched. */
 const bindings = new WeakMap();
 
-/** Undo what `bindTargets` did to `el`. */
+/**
+ * Undo what `bindTargets` did to `el`: its marks off, the board's own attributes back, its tooltip and
+ * the spaces put between its texts removed (the board updated in place then reads as one drawn anew).
+ */
 function unbindOne(el) {
-  el.classList.remove(BOUND, "dw-legal", "dw-legal-shared", "dw-legal-view", "dw-preview");
-  for (const attr of ["data-action-id", "tabindex", "role", "aria-label", "aria-disabled"]) {
-    el.removeAttribute(attr);
-  }
+  el.classList.remove(...MARKS);
+  for (const attr of BINDING_ATTRIBUTES) restoreAttribute(el, attr);
   for (const tip of el.querySelectorAll(":scope > title.dw-tip")) tip.remove();
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const spaces = [];
+  while (walker.nextNode()) if (isOverlayNode(walker.currentNode)) spaces.push(walker.currentNode);
+  for (const space of spaces) space.remove();
   bindings.delete(el);
 }
+
 
 /** Undo what `bindTargets` did to the elements under `root`. */
 export function unbindTargets(root) {
@@ -100,7 +111,7 @@ function spaceOut(el) {
   for (const node of el.querySelectorAll(svg ? "text" : "*")) {
     const before = node.previousSibling;
     const spaced = before?.nodeType === Node.TEXT_NODE && /\s$/.test(before.nodeValue);
-    if (svg ? !spaced : before?.nodeType === Node.ELEMENT_NODE) node.before(document.createTextNode(" "));
+    if (svg ? !spaced : before?.nodeType === Node.ELEMENT_NODE) node.before(overlayNode(document.createTextNode(" ")));
   }
 }
 
@@ -121,22 +132,24 @@ export function nameWithVisibleText(label, visible) {
 
 function addTip(el, text) {
   if (el.namespaceURI !== SVG_NS) {
-    el.setAttribute("title", text);
+    overlayAttribute(el, "title", text);
     return;
   }
   const tip = document.createElementNS(el.namespaceURI, "title");
   tip.setAttribute("class", "dw-tip");
   tip.textContent = text;
-  el.prepend(tip);
+  el.prepend(overlayNode(tip));
 }
 
 /**
- * What each `data-target` element under `root` should be: `{cls, action, tip, button}` for the elements
- * the actions touch. A button may not hold another (a character's panel holding the card to play): the
- * inner one, the more precise, stays the button; the outer one stays highlighted.
- * @returns {Map<Element, {cls: string, action: Action|null, tip: string, button: boolean}>}
+ * What each `data-target` element under `root` should be: `{cls, action, tip, button, through}` for the
+ * elements the actions touch. A button may not hold another (a character's panel holding the card to
+ * play): the inner one, the more precise, stays the button; the outer one stays highlighted. Nor may a
+ * button stand on a button for the same action (a knight stack on its tower): the one on top stays
+ * highlighted and lets clicks through (`through`), so the place is one target and one tab stop.
+ * @returns {Map<Element, {cls: string, action: Action|null, tip: string, button: boolean, through?: boolean}>}
  */
-function plan(root, actions, canAct) {
+function plan(root, actions, canAct, standsOn) {
   const index = targetIndex(actions);
   const wanted = new Map();
   for (const el of root.querySelectorAll("[data-target]")) {
@@ -150,10 +163,14 @@ function plan(root, actions, canAct) {
   for (const outer of buttons) {
     if (buttons.some((inner) => inner !== outer && outer.contains(inner))) wanted.get(outer).button = false;
   }
+  for (const [el, w] of wanted) {
+    const below = w.button ? wanted.get(standsOn(el)) : null;
+    if (below?.button && below.action === w.action) Object.assign(w, { button: false, through: true });
+  }
   return wanted;
 }
 
-const signature = (w) => JSON.stringify([w.cls, w.action?.id ?? null, w.action?.label ?? null, w.tip, w.button]);
+const signature = (w) => JSON.stringify([w.cls, w.action?.id ?? null, w.action?.label ?? null, w.tip, w.button, Boolean(w.through)]);
 
 /**
  * Mark the legal actions on the board under `root`. An element bound as before, with the same content,
@@ -163,9 +180,11 @@ const signature = (w) => JSON.stringify([w.cls, w.action?.id ?? null, w.action?.
  * @param {Element} root
  * @param {Action[]} actions
  * @param {boolean} canAct  false: highlight only (e.g. a bot's options shown to the teacher)
+ * @param {(el: Element) => Element|null|undefined} [standsOn]  the board element `el` is drawn on, if any
+ *     (a piece on its place): `el` lets clicks through to it when both stand for the same action
  */
-export function bindTargets(root, actions, canAct) {
-  const wanted = plan(root, actions, canAct);
+export function bindTargets(root, actions, canAct, standsOn = () => null) {
+  const wanted = plan(root, actions, canAct, standsOn);
   for (const el of root.querySelectorAll(`.${BOUND}`)) if (!wanted.has(el)) unbindOne(el);
   const fresh = [];
   for (const [el, w] of wanted) {
@@ -176,18 +195,18 @@ export function bindTargets(root, actions, canAct) {
       continue;
     }
     if (el.classList.contains(BOUND)) unbindOne(el);
-    el.classList.add(BOUND, w.cls);
+    el.classList.add(BOUND, w.cls, ...(w.through ? ["dw-passthrough"] : []));
     if (w.cls === "dw-legal") spaceOut(el);
     if (w.button) {
-      el.setAttribute("data-action-id", w.action.id);
-      el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
+      overlayAttribute(el, "data-action-id", w.action.id);
+      overlayAttribute(el, "tabindex", "0");
+      overlayAttribute(el, "role", "button");
     }
     fresh.push([el, w, sig]);
   }
   const shown = fresh.map(([el, w]) => (w.button ? visibleText(el) : ""));
   fresh.forEach(([el, w, sig], i) => {
-    if (w.button) el.setAttribute("aria-label", nameWithVisibleText(w.action.label, shown[i]));
+    if (w.button) overlayAttribute(el, "aria-label", nameWithVisibleText(w.action.label, shown[i]));
     addTip(el, w.tip);
     bindings.set(el, { sig, html: el.innerHTML });
   });

@@ -105,13 +105,15 @@ export async function expectRefusedEditShown(bench, boardSelector, error, rule) 
 
 /**
  * Focus `node`, let Python answer with the same table (`draft`), which redraws the board: returns the
- * edit key of the element focused then (the same piece's, drawn anew).
+ * edit key of the element focused then (the same piece's: the board is updated in place, so the piece
+ * is the same element, still marked and focused).
  */
 export async function editKeyFocusedAfterAnswer(bench, node, draft) {
   node.focus();
   bench.model.update({ observation: structuredClone(bench.model.get("observation")), edit_position: structuredClone(draft) });
   await flush();
-  expect(node.isConnected).toBe(false); // drawn anew
+  expect(node.isConnected).toBe(true); // updated in place
+  expect(document.activeElement).toBe(node);
   return document.activeElement.getAttribute("data-edit");
 }
 

@@ -1,0 +1,146 @@
+// Update a drawn board in place: a board still describes what it shows as a fresh (detached) tree, and
+// `morphChildren` makes the page's elements match it, creating an element only where none matches and
+// otherwise changing only the attributes and text that differ. The browser then restyles, lays out and
+// repaints what changed instead of a whole new board, and the elements bound to legal actions stay the
+// same elements (targets.js leaves them untouched when their binding and content are unchanged).
+//
+// Other modules mark the board's elements after it is drawn (targets.js: legal actions and tooltips;
+// edit.js: edit-mode marks; shell.js: JupyterLab's shortcut guard). What they add is an overlay, which
+// a morph keeps:
+// - an attribute set with `overlayAttribute` replaces the board's own value, remembered per element;
+//   a morph updates the remembered value, never the attribute, and `restoreAttribute` puts it back;
+// - class names registered with `overlayClasses` stay on an element whatever the fresh tree says;
+// - nodes registered with `overlayNode` (a tooltip `<title>`, a space between two texts) are neither
+//   matched nor removed.
+
+/** Per element: attribute name -> the board's own value (null: absent). */
+const boardValues = new WeakMap();
+const overlayClassNames = new Set();
+const overlayNodes = new WeakSet();
+
+/** Class names another module puts on board elements (a morph keeps them). @param {...string} names */
+export function overlayClasses(...names) {
+  for (const name of names) overlayClassNames.add(name);
+}
+
+/** Register a node another module added under a board element (a morph leaves it where it is). @param {Node} node */
+export function overlayNode(node) {
+  overlayNodes.add(node);
+  return node;
+}
+
+/** Whether `node` was added over the board by another module. @param {Node} node */
+export const isOverlayNode = (node) => overlayNodes.has(node);
+
+/**
+ * Set attribute `name` of `el` over the board's own value (remembered for `restoreAttribute`).
+ * @param {Element} el
+ * @param {string} name
+ * @param {string} value
+ */
+export function overlayAttribute(el, name, value) {
+  let own = boardValues.get(el);
+  if (!own) boardValues.set(el, (own = new Map()));
+  if (!own.has(name)) own.set(name, el.getAttribute(name));
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/**
+ * Give attribute `name` of `el` back its board value (removed when the board sets none).
+ * @param {Element} el
+ * @param {string} name
+ */
+export function restoreAttribute(el, name) {
+  const own = boardValues.get(el);
+  if (!own?.has(name)) return;
+  const value = own.get(name);
+  own.delete(name);
+  if (value === null) el.removeAttribute(name);
+  else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** Make the attributes of `live` those of `fresh`, overlays kept. */
+function morphAttributes(live, fresh) {
+  const own = boardValues.get(live);
+  for (const { name, value } of fresh.attributes) {
+    if (own?.has(name)) own.set(name, value);
+    else if (name === "class") morphClass(live, value);
+    else if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+  }
+  for (const name of live.getAttributeNames()) {
+    if (fresh.hasAttribute(name)) continue;
+    if (own?.has(name)) own.set(name, null);
+    else if (name === "class") morphClass(live, null);
+    else live.removeAttribute(name);
+  }
+}
+
+/** Set the class of `live` to `wanted` (null: none) and the overlay classes it has. */
+function morphClass(live, wanted) {
+  const kept = [...live.classList].filter((c) => overlayClassNames.has(c) && !(wanted ?? "").split(/\s+/).includes(c));
+  const value = kept.length ? [wanted, ...kept].filter(Boolean).join(" ") : wanted;
+  if (value === null) live.removeAttribute("class");
+  else if (live.getAttribute("class") !== value) live.setAttribute("class", value);
+}
+
+/** What a fresh node may be matched with: same kind of node, same `data-target` if any. */
+function keyOf(node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return `#${node.nodeType}`;
+  const target = node.getAttribute("data-target");
+  return target === null ? node.nodeName : `${node.nodeName}|${target}`;
+}
+
+/** Make `live` (already matched with `fresh`) look like `fresh`. */
+function morphNode(live, fresh) {
+  if (live.nodeType === Node.ELEMENT_NODE) {
+    morphAttributes(live, fresh);
+    morphChildren(live, [...fresh.childNodes]);
+  } else if (live.nodeValue !== fresh.nodeValue) {
+    live.nodeValue = fresh.nodeValue;
+  }
+}
+
+/**
+ * Make the children of `parent` match `children` (fresh nodes, detached or taken from elsewhere): each
+ * fresh node is matched, in order, with the first unused child of the same kind (tag and `data-target`),
+ * which is updated in place; an unmatched fresh node is inserted, an unmatched child removed. Overlay
+ * nodes stay. Returns `parent`.
+ * @param {Element} parent
+ * @param {(Node|null|undefined|false)[]} children
+ */
+export function morphChildren(parent, children) {
+  /** @type {Map<string, Node[]>} */
+  const pool = new Map();
+  for (const child of parent.childNodes) {
+    if (overlayNodes.has(child)) continue;
+    const key = keyOf(child);
+    if (!pool.has(key)) pool.set(key, []);
+    pool.get(key).push(child);
+  }
+  const wanted = [];
+  for (const fresh of children) {
+    if (!fresh) continue;
+    const live = pool.get(keyOf(fresh))?.shift();
+    if (live) morphNode(live, fresh);
+    wanted.push(live || fresh);
+  }
+  for (const left of pool.values()) for (const child of left) child.remove();
+  let cursor = parent.firstChild;
+  for (const child of wanted) {
+    while (cursor && cursor !== child && overlayNodes.has(cursor)) cursor = cursor.nextSibling;
+    if (cursor === child) cursor = cursor.nextSibling;
+    else parent.insertBefore(child, cursor);
+  }
+  return parent;
+}
+
+/**
+ * Give class `name` to exactly the elements of `only` under `root`, touching only those that change.
+ * @param {Element} root
+ * @param {string} name
+ * @param {Set<Element>} only
+ */
+export function markOnly(root, name, only) {
+  for (const el of root.querySelectorAll(`.${name}`)) if (!only.has(el)) el.classList.remove(name);
+  for (const el of only) if (!el.classList.contains(name)) el.classList.add(name);
+}
