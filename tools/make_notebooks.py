@@ -114,6 +114,14 @@ bots measured against each other. Each starts with `N_GAMES`: small as stored, 1
 * [teaching/draghan.ipynb](teaching/draghan.ipynb): how often does a team of two, three or four win with this
   deck? how many rounds do won and lost games last?
 """,
+"""#md
+## Train an agent, then play against it
+
+* [agents.ipynb](agents.ipynb): a small learning agent teaches itself two-player Emerald from the game's
+  numbers (what its seat sees as a tensor, which actions are legal), its learning curve against the `random`
+  and `greedy` bots, how often it wins, and a seat for it on the board so that you can play against it.
+  For agents of your own, `dragonwidgets.pettingzoo` and `dragonwidgets.openspiel` (see the README).
+""",
 ]
 
 EMERALD = [
