@@ -1,7 +1,9 @@
 """``dragonwidgets.openspiel`` registers the games as OpenSpiel Python games (issue 15, item 3): each passes
 OpenSpiel's own ``random_sim_test`` with serialization at its smallest and largest player count, OpenSpiel's
 MCTS and IS-MCTS bots play it to the end, and its observation tensor is the game's own (nothing hidden
-shows). A game joins once it has the numeric face and a ``dragonwidgets.openspiel.SPECS`` entry; until then
+shows). La Chasse au Dragon and Drachenland, whose rules bound no length, are searched with
+``TruncatedRolloutEvaluator`` (rollouts cut after ``max_steps``, the table then valued by the scores). A game
+joins once it has the numeric face and a ``dragonwidgets.openspiel.SPECS`` entry; until then
 its cases are skipped with the reason.
 
 OpenSpiel's C++ search bots (``pyspiel.MCTSBot``, ``pyspiel.ISMCTSBot``) crash the interpreter on any
@@ -21,7 +23,8 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 import dragonwidgets  # noqa: E402
 from dragonwidgets import IllegalActionError  # noqa: E402
 from dragonwidgets.engine.registry import game_class  # noqa: E402
-from dragonwidgets.openspiel import DEALS, SPECS, register, registrable, short_name  # noqa: E402
+from dragonwidgets.openspiel import (DEALS, SPECS, TruncatedRolloutEvaluator, register, registrable,  # noqa: E402
+                                     short_name, standing)
 
 GAMES = ("emerald", "drachenland", "chasse_au_dragon", "draghan")
 REGISTERED = register()
@@ -33,26 +36,31 @@ REGISTERED = register()
 LONG = ("chasse_au_dragon", "drachenland")
 #: The games OpenSpiel's search bots play in the tests: their random rollouts end within a few hundred steps
 #: (Draghan: at most 20 rounds, about 0.3 s a case). From a late table of a LONG game a rollout may run
-#: thousands of steps (Chasse: IS-MCTS took 225 s at 2 players, 433 s at 6): too slow for every CI run.
+#: thousands of steps (Chasse: IS-MCTS took 225 s at 2 players, 433 s at 6): too slow for every CI run, so
+#: the LONG games are searched with TruncatedRolloutEvaluator for a few decisions instead.
 SEARCHED = ("emerald", "draghan")
+#: A truncated rollout's length in the LONG games' search tests (about 0.25 ms a step).
+MAX_STEPS = 30
 #: The observation test checks every step of a game up to this many, then every 25th (the redeal steps).
 CHECK_EVERY_STEP = 500
 
 
-def _cases(hidden_only=False, search=False):
-    for name in GAMES:
+def _cases(hidden_only=False, search=False, games=GAMES):
+    for name in games:
         cls = game_class(name)
         why = registrable(name)
         if why is None and hidden_only and not SPECS[name].hidden_information:
             why = f"{name} hides nothing: information-set search does not apply"
         if why is None and search and name not in SEARCHED:
-            why = f"{name}'s random rollouts can run thousands of steps (no length bound in its rules)"
+            why = (f"{name}'s random rollouts can run thousands of steps (no length bound in its rules): "
+                   "searched with truncated rollouts instead")
         for players in sorted({cls.min_players, cls.max_players}):
             marks = () if why is None else pytest.mark.skip(reason=why)
             yield pytest.param(name, players, marks=marks, id=f"{name}-{players}")
 
 
 CASES = list(_cases())
+LONG_CASES = list(_cases(games=LONG))
 
 
 def _load(name, players):
@@ -128,6 +136,9 @@ def test_a_random_game_stays_within_the_declared_lengths_and_returns(name, playe
         assert len(set(state.returns())) == 1
     if SPECS[name].utility_sum is not None:
         assert sum(state.returns()) == pytest.approx(game.utility_sum())
+    evaluator = TruncatedRolloutEvaluator(n_rollouts=3, max_steps=MAX_STEPS, random_state=np.random.RandomState(0))
+    assert evaluator.rollout(state).history() == state.history()  # nothing left to play
+    assert list(evaluator.evaluate(state)) == state.returns()  # at the end: exactly the returns
 
 
 @pytest.mark.parametrize("name, players", CASES)
@@ -223,10 +234,11 @@ def _late_state(game, seed, decisions_left=12):
     return state
 
 
-def _play_out(state, bot, rng):
-    """Let ``bot`` decide for every seat and chance draw its outcomes until the end; return the decisions."""
+def _play_out(state, bot, rng, most=None):
+    """Let ``bot`` decide for every seat and chance draw its outcomes until the end (or ``most`` decisions);
+    return the decisions."""
     decisions = 0
-    while not state.is_terminal():
+    while not state.is_terminal() and decisions != most:
         if state.is_chance_node():
             _random_step(state, rng)
             continue
@@ -257,6 +269,18 @@ def test_openspiels_mcts_bot_plays_to_the_end(name, players):
     _check_end(game, state, name)
 
 
+def _recording_resampler(sampled):
+    """Return IS-MCTS's resampler: ``resample_from_infostate``, appending to ``sampled`` whether the redealt
+    table shows the seat the same observation."""
+
+    def resample(state, seat):
+        twin = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        sampled.append(twin.observation_string(seat) == state.observation_string(seat))
+        return twin
+
+    return resample
+
+
 @pytest.mark.parametrize("name, players", list(_cases(hidden_only=True, search=True)))
 def test_openspiels_ismcts_bot_plays_to_the_end_on_redealt_tables(name, players):
     """IS-MCTS searches only tables redealt from what the seat to move sees (``resample_from_infostate``),
@@ -267,13 +291,110 @@ def test_openspiels_ismcts_bot_plays_to_the_end_on_redealt_tables(name, players)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(5),
                            use_observation_string=True)
     sampled = []
-
-    def resample(s, seat):
-        twin = s.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-        sampled.append(twin.observation_string(seat) == s.observation_string(seat))
-        return twin
-
-    bot.set_resampler(resample)
+    bot.set_resampler(_recording_resampler(sampled))
     assert _play_out(state, bot, np.random.default_rng(5)) > 0
     _check_end(game, state, name)
     assert sampled and all(sampled)
+
+
+class _RecordingEvaluator(TruncatedRolloutEvaluator):
+    """The evaluator under test, keeping each rollout's length (and whether it ended the game) and each
+    value it returned to the bot."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rollouts, self.values = [], []
+
+    def rollout(self, state):
+        end = super().rollout(state)
+        self.rollouts.append((len(end.history()) - len(state.history()), end.is_terminal()))
+        return end
+
+    def evaluate(self, state):
+        value = super().evaluate(state)
+        self.values.append(value)
+        return value
+
+
+def _check_values(game, values):
+    """Each value is one number per seat within the utility bounds, adding up to the utility sum."""
+    assert values
+    for value in values:
+        assert value.shape == (game.num_players(),)
+        assert np.all((game.min_utility() <= value) & (value <= game.max_utility()))
+        assert value.sum() == pytest.approx(game.utility_sum())
+
+
+@pytest.mark.parametrize("name, players", LONG_CASES)
+def test_a_truncated_rollout_stops_after_max_steps_and_values_the_scores(name, players):
+    """A rollout from early in a LONG game takes exactly ``max_steps`` steps (decisions and chance nodes) unless
+    the game ends first, and leaves the state it started from alone. ``standing`` then shares the utility by
+    the scores now: a higher score never gets less, equal scores the same, no score nothing once some seat
+    has scored (CD-SCORE-1..3, DL-SCORE-1..6 count them); a finished rollout is valued by its returns."""
+    game = _load(name, players)
+    state = _random_state(game, np.random.default_rng(6), stop=lambda s: len(s.history()) >= 20)
+    history = state.history()
+    evaluator = TruncatedRolloutEvaluator(n_rollouts=1, max_steps=100, random_state=np.random.RandomState(6))
+    scored = 0
+    for _ in range(8):
+        end = evaluator.rollout(state)
+        steps, value = len(end.history()) - len(history), standing(end)
+        assert end.history()[:len(history)] == history and state.history() == history
+        _check_values(game, [value])
+        if end.is_terminal():
+            assert steps <= 100 and list(value) == end.returns()
+            continue
+        assert steps == 100
+        scores = end.table.scores()
+        for a in range(players):
+            for b in range(players):
+                assert (scores[a] > scores[b]) <= (value[a] > value[b])
+                assert (scores[a] == scores[b]) <= (value[a] == value[b])
+            assert (scores[a] == 0 < max(scores.values())) <= (value[a] == 0)
+        scored += max(scores.values()) > 0
+    assert scored, "no rollout cut after 100 steps had a score: the values were never the scores' shares"
+    assert list(standing(game.new_initial_state())) == [1 / players] * players  # before the deal: equal shares
+
+
+@pytest.mark.parametrize("bot_name", ["mcts", "ismcts"])
+@pytest.mark.parametrize("name, players", LONG_CASES)
+def test_openspiels_search_bots_play_the_long_games_with_truncated_rollouts(name, players, bot_name):
+    """OpenSpiel's MCTS and IS-MCTS bots, given ``TruncatedRolloutEvaluator``, choose a legal action at each
+    of 5 decisions from early in a LONG game; no rollout runs past ``MAX_STEPS`` (it stops there unless the
+    game ends); every value the bot gets is within the utility bounds and adds up to the utility sum; IS-MCTS
+    searches only tables redealt from what the seat to move sees."""
+    game = _load(name, players)
+    state = _random_state(game, np.random.default_rng(7), stop=lambda s: len(s.history()) >= 40)
+    evaluator = _RecordingEvaluator(n_rollouts=1, max_steps=MAX_STEPS, random_state=np.random.RandomState(7))
+    sampled = []
+    if bot_name == "mcts":
+        bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator,
+                           random_state=np.random.RandomState(7))
+    else:
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(7),
+                               use_observation_string=True)
+        bot.set_resampler(_recording_resampler(sampled))
+    assert _play_out(state, bot, np.random.default_rng(7), most=5) == 5
+    assert evaluator.rollouts and all(steps == MAX_STEPS or (steps < MAX_STEPS and ended)
+                                      for steps, ended in evaluator.rollouts)
+    _check_values(game, evaluator.values)
+    assert bot_name == "mcts" or (sampled and all(sampled))
+
+
+def test_the_evaluator_refuses_bad_arguments_and_other_games_states():
+    with pytest.raises(ValueError, match="n_rollouts must be an int of at least 1, got 0"):
+        TruncatedRolloutEvaluator(n_rollouts=0)
+    with pytest.raises(ValueError, match="max_steps must be an int of at least 0, got -1"):
+        TruncatedRolloutEvaluator(max_steps=-1)
+    with pytest.raises(ValueError, match="max_steps must be an int of at least 0, got 2.5"):
+        TruncatedRolloutEvaluator(max_steps=2.5)
+    with pytest.raises(TypeError, match="dragonwidgets states only, got"):
+        TruncatedRolloutEvaluator().evaluate(pyspiel.load_game("tic_tac_toe").new_initial_state())
+
+
+def test_a_cooperative_table_is_valued_at_the_midpoint_until_the_end():
+    """Draghan's score says nothing before the end (DG-SCORE-1): every seat gets the midpoint, 0.5."""
+    game = _load("draghan", 3)
+    state = _random_state(game, np.random.default_rng(8), stop=lambda s: len(s.history()) >= 10)
+    assert not state.is_terminal() and list(standing(state)) == [0.5, 0.5, 0.5]
+    assert list(TruncatedRolloutEvaluator(max_steps=0).evaluate(state)) == [0.5, 0.5, 0.5]
