@@ -69,12 +69,12 @@ as a weighted sum of the tensor's entries (one weight per entry and action, 528 
 action), keeps the legal ones, and turns the scores into probabilities. Before training every weight is 0:
 all legal actions are equally likely, so the untrained agent plays exactly like the `random` bot.
 
-It learns by **REINFORCE**, the oldest policy-gradient method: it plays a whole game against the `random`
+It learns by **REINFORCE**, the classic policy-gradient method (Williams, 1992): it plays a whole game against the `random`
 bot, sampling its moves from its probabilities; its reward is the game's return for its seat (1 for a win,
 0 for a loss). Then every move it made becomes a little likelier if the game went better than its recent
 average, and a little less likely if it went worse. It plays seat 0 and seat 1 in turn, so it learns both.
 
-Why this one: it is about a hundred lines of numpy (numpy is already all the game engine needs), it trains on
+Why this one: it is a short module of numpy (numpy is already all the game engine needs), it trains on
 a laptop's CPU in minutes, and every step is seeded, so the notebook gives the same agent every time.
 OpenSpiel (the `openspiel` extra) registers Emerald too, but its numpy learners are tabular: they keep one
 entry per information state, and Emerald's states almost never repeat. Its deep learners need JAX or
