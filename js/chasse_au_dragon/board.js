@@ -9,12 +9,12 @@
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
 import { h, s, clear } from "../shared/dom.js";
-import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
+import { createComponents, markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox } from "./layout.js";
 import { forestSkeleton } from "./forest.js";
 import { drawSquares } from "./squares.js";
 import { pawnsLayer } from "./pawns.js";
-import { encounterPanel } from "./fight.js";
+import { encounterPanel, lastRollText } from "./fight.js";
 import { managementBoards } from "./mboards.js";
 import { createChasseEditor } from "./edit.js";
 
@@ -34,6 +34,7 @@ export function createChasseBoard() {
   const el = h("div", { class: "dw-cd-board" }, h("div", { class: "dw-cd-top" }, h("div", { class: "dw-cd-forest-wrap" }, svg), side), boards);
   let builtFor = null;
   let squares = new Map();
+  const parts = createComponents();
   return {
     el,
     update(t) {
@@ -44,15 +45,19 @@ export function createChasseBoard() {
         const skeleton = forestSkeleton(layout);
         clear(base).append(skeleton.el);
         squares = skeleton.squares;
+        parts.reset();
         builtFor = layout;
       }
       const obs = t.observation || {};
       const names = t.player_names || [];
       drawSquares(squares, obs, layout, names);
-      morphChildren(live, [pawnsLayer({ obs, layout, names })]);
+      const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
+      morphChildren(live, [part("pawns", (o) => pawnsLayer({ obs: o, layout, names }), names)]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
-      morphChildren(side, [encounterPanel({ obs, names, log: t.log || [] })]);
-      morphChildren(boards, [managementBoards({ obs, layout, names, viewSeat: t.view_seat ?? null })]);
+      const log = t.log || [];
+      morphChildren(side, [part("encounter", (o) => encounterPanel({ obs: o, names, log }), [names, lastRollText(log)])]);
+      const viewSeat = t.view_seat ?? null;
+      morphChildren(boards, [part("boards", (o) => managementBoards({ obs: o, layout, names, viewSeat }), [names, viewSeat])]);
     },
     /** Edit mode: pawns, pile tops and the hunters' boards (js/chasse_au_dragon/edit.js). */
     edit(ctx) {

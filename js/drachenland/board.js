@@ -7,7 +7,7 @@
 /** @typedef {import("./layout.js").DrachenlandLayout} DrachenlandLayout */
 
 import { h, s, clear } from "../shared/dom.js";
-import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
+import { createComponents, markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox, nodePoints } from "./layout.js";
 import { landSkeleton } from "./map.js";
 import { volcanoContents, describeVolcano } from "./volcano.js";
@@ -30,6 +30,17 @@ function dragonsByVolcano(obs) {
 
 overlayClasses("dw-dl-passive");
 
+/** The contents of every volcano (treasure, tokens, the royal dragons on it). */
+function volcanoLayer(obs, layout, pts) {
+  const dragons = dragonsByVolcano(obs);
+  const contents = s("g", { class: "dw-dl-contents" });
+  for (const v of layout.volcanoes || []) {
+    const here = dragons.get(v.id) || [];
+    contents.append(volcanoContents(v.id, pts.get(v.id), obs.volcanoes?.[v.id], layout, here, obs.hidden?.face_down?.[v.id] ?? null));
+  }
+  return contents;
+}
+
 /**
  * Create the Drachenland board.
  * @returns {import("../shared/shell.js").Board}
@@ -43,6 +54,7 @@ export function createDrachenlandBoard() {
   const el = h("div", { class: "dw-dl-board" }, svg, panels);
   let builtFor = null;
   let pts = new Map();
+  const parts = createComponents();
   return {
     el,
     update(t) {
@@ -52,30 +64,31 @@ export function createDrachenlandBoard() {
         svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
         clear(base).append(landSkeleton(layout));
         pts = nodePoints(layout);
+        parts.reset();
         builtFor = layout;
       }
       const obs = t.observation || {};
       const names = t.player_names || [];
       const dragons = dragonsByVolcano(obs);
-      const contents = s("g", { class: "dw-dl-contents" });
       for (const v of layout.volcanoes || []) {
         const here = dragons.get(v.id) || [];
         const view = obs.volcanoes?.[v.id];
-        contents.append(volcanoContents(v.id, pts.get(v.id), view, layout, here, obs.hidden?.face_down?.[v.id] ?? null));
         const cone = base.querySelector(`.dw-dl-volcano[data-target="${v.id}"] > title:not(.dw-tip)`);
         const said = describeVolcano(v.id, view, layout, here);
         if (cone && cone.textContent !== said) cone.textContent = said;
         base.querySelector(`.dw-dl-volcano[data-target="${v.id}"]`)?.classList.toggle("dw-dl-face-down", Boolean(view?.face_down));
       }
+      const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
       morphChildren(live, [
-        contents,
-        adventurersLayer(obs, layout, pts, names),
-        diceBox(obs, layout),
-        turnBox(obs, layout, names),
-        infoBox(obs),
+        part("volcanoes", (o) => volcanoLayer(o, layout, pts)),
+        part("adventurers", (o) => adventurersLayer(o, layout, pts, names), names),
+        part("dice", (o) => diceBox(o, layout)),
+        part("turn", (o) => turnBox(o, layout, names), names),
+        part("info", (o) => infoBox(o)),
       ]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
-      morphChildren(panels, [playerPanels({ obs, layout, names, viewSeat: t.view_seat ?? null })]);
+      const viewSeat = t.view_seat ?? null;
+      morphChildren(panels, [part("panels", (o) => playerPanels({ obs: o, layout, names, viewSeat }), [names, viewSeat])]);
     },
     /** Edit mode: adventurers, eggs, gems, volcano tokens and the dice (js/drachenland/edit.js). */
     edit(ctx) {

@@ -44,7 +44,7 @@
 /** @typedef {import("./cards.js").DraghanLayout} DraghanLayout */
 
 import { h } from "../shared/dom.js";
-import { morphChildren } from "../shared/morph.js";
+import { createComponents, morphChildren } from "../shared/morph.js";
 import { locationPanel } from "./location.js";
 import { tablePanel } from "./table.js";
 import { hintPanel } from "./hint.js";
@@ -70,6 +70,8 @@ function overBanner(obs) {
  */
 export function createDraghanBoard() {
   const el = h("div", { class: "dw-dg-board", role: "group", "aria-label": "The Draghan table", "data-lm-suppress-shortcuts": "" });
+  const parts = createComponents();
+  let builtFor = null;
   return {
     el,
     update(t) {
@@ -77,17 +79,22 @@ export function createDraghanBoard() {
       const obs = /** @type {DraghanObservation} */ (t.observation || {});
       const names = t.player_names || [];
       el.classList.toggle("dw-dg-shadow", obs.realm === "shadow");
-      const parts = [
-        h(
+      if (builtFor !== layout) {
+        parts.reset();
+        builtFor = layout;
+      }
+      const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
+      const viewSeat = t.view_seat ?? null;
+      morphChildren(el, [
+        part("top", (o) => h(
           "div",
           { class: "dw-dg-top" },
-          locationPanel({ obs, layout }),
-          h("div", { class: "dw-dg-centre" }, overBanner(obs), tablePanel({ obs, layout, names }), hintPanel({ obs })),
-        ),
-        sidePanel({ obs, layout }),
-        heroesPanel({ obs, layout, names, viewSeat: t.view_seat ?? null }),
-      ];
-      morphChildren(el, parts);
+          locationPanel({ obs: o, layout }),
+          h("div", { class: "dw-dg-centre" }, overBanner(o), tablePanel({ obs: o, layout, names }), hintPanel({ obs: o })),
+        ), names),
+        part("side", (o) => sidePanel({ obs: o, layout })),
+        part("heroes", (o) => heroesPanel({ obs: o, layout, names, viewSeat }), [names, viewSeat]),
+      ]);
     },
     /** Edit mode: the cards on the table, the market, the decks and the characters (js/draghan/edit.js). */
     edit(ctx) {

@@ -16,7 +16,7 @@
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 
 import { s, clear } from "../shared/dom.js";
-import { morphChildren } from "../shared/morph.js";
+import { createComponents, morphChildren } from "../shared/morph.js";
 import {
   VIEW, CASTLE, LAIR, NEST, TREASURES, PILE, spaceGeometry, roadPoints, lairPlaces, pileCentre, mountainY,
 } from "./layout.js";
@@ -145,23 +145,26 @@ export function createEmeraldBoard() {
   const live = s("g", { class: "dw-layer-live" });
   svg.append(base, live);
   let builtFor = null;
+  const parts = createComponents();
   return {
     el: svg,
     update(t) {
       const layout = /** @type {EmeraldLayout} */ (t.board || {});
       if (builtFor !== layout) {
         clear(base).append(skeleton(layout));
+        parts.reset();
         builtFor = layout;
       }
       const obs = t.observation || {};
+      const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
       morphChildren(live, [
-        trackBand(obs.flight_track),
-        piles(obs, layout),
-        treasuresShape(obs.treasures_left ?? 0),
-        knights(obs, layout),
-        dragonShape(obs.dragon),
-        dieShape(obs.last_roll ?? null),
-        handsPanel(obs, layout, t.player_names || [], t.view_seat ?? null),
+        part("track", (o) => trackBand(o.flight_track)),
+        part("piles", (o) => piles(o, layout)),
+        part("treasures", (o) => treasuresShape(o.treasures_left ?? 0)),
+        part("knights", (o) => knights(o, layout)),
+        part("dragon", (o) => dragonShape(o.dragon)),
+        part("die", (o) => dieShape(o.last_roll ?? null)),
+        part("hands", (o) => handsPanel(o, layout, t.player_names || [], t.view_seat ?? null), [t.player_names, t.view_seat]),
       ]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
     },

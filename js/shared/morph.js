@@ -13,6 +13,8 @@
 // - nodes registered with `overlayNode` (a tooltip `<title>`, a space between two texts) are neither
 //   matched nor removed.
 
+/** The live node a fresh node was matched with by the last morph (a component drawn again finds its element). */
+const liveOf = new WeakMap();
 /** Per element: attribute name -> the board's own value (null: absent). */
 const boardValues = new WeakMap();
 const overlayClassNames = new Set();
@@ -103,8 +105,8 @@ function morphNode(live, fresh) {
 /**
  * Make the children of `parent` match `children` (fresh nodes, detached or taken from elsewhere): each
  * fresh node is matched, in order, with the first unused child of the same kind (tag and `data-target`),
- * which is updated in place; an unmatched fresh node is inserted, an unmatched child removed. Overlay
- * nodes stay. Returns `parent`.
+ * which is updated in place; an unmatched fresh node is inserted, an unmatched child removed; a child of
+ * `parent` itself (a component `createComponents` kept) stays as it is. Overlay nodes stay. Returns `parent`.
  * @param {Element} parent
  * @param {(Node|null|undefined|false)[]} children
  */
@@ -120,8 +122,17 @@ export function morphChildren(parent, children) {
   const wanted = [];
   for (const fresh of children) {
     if (!fresh) continue;
+    const same = fresh.parentNode === parent ? pool.get(keyOf(fresh)) : null; // a component kept as it is
+    if (same?.includes(fresh)) {
+      same.splice(same.indexOf(fresh), 1);
+      wanted.push(fresh);
+      continue;
+    }
     const live = pool.get(keyOf(fresh))?.shift();
-    if (live) morphNode(live, fresh);
+    if (live) {
+      morphNode(live, fresh);
+      liveOf.set(fresh, live);
+    }
     wanted.push(live || fresh);
   }
   for (const left of pool.values()) for (const child of left) child.remove();
@@ -143,4 +154,52 @@ export function morphChildren(parent, children) {
 export function markOnly(root, name, only) {
   for (const el of root.querySelectorAll(`.${name}`)) if (!only.has(el)) el.classList.remove(name);
   for (const el of only) if (!el.classList.contains(name)) el.classList.add(name);
+}
+
+const ABSENT = "\u0000absent";
+
+/** The values of `obs` under `keys` (all of it for null), as a string to compare. */
+const readSignature = (obs, keys) => JSON.stringify(keys ? keys.map((k) => (k in obs ? obs[k] : ABSENT)) : obs);
+
+/**
+ * The parts of a board drawn from an observation, each drawn again only when what it read changed: a part
+ * whose observation keys (recorded as it reads them) and `extra` inputs are as last time is the element on
+ * the page, untouched (give it to `morphChildren` of the same parent); otherwise it is drawn afresh and
+ * morphed in. A part must depend only on the observation it is given, `extra` and what `reset` follows.
+ */
+export function createComponents() {
+  let cache = new Map();
+  return {
+    /**
+     * @param {string} key          the part's name
+     * @param {Object} obs          the observation
+     * @param {any} extra           the part's other inputs (JSON), e.g. the players' names
+     * @param {(obs: Object) => (Node|null)} draw  draws the part from the observation it is given
+     * @returns {Node|null}
+     */
+    draw(key, obs, extra, draw) {
+      const inputs = JSON.stringify(extra ?? null);
+      const last = cache.get(key);
+      if (last && last.inputs === inputs && last.sig === readSignature(obs, last.keys)) {
+        const live = last.node && (liveOf.get(last.node) ?? last.node);
+        if (!live || live.parentNode) return live;
+      }
+      const keys = new Set();
+      let all = false;
+      const seen = new Proxy(obs, {
+        get: (o, k) => (typeof k === "string" && keys.add(k), o[k]),
+        has: (o, k) => (typeof k === "string" && keys.add(k), k in o),
+        ownKeys: (o) => ((all = true), Reflect.ownKeys(o)),
+        getOwnPropertyDescriptor: (o, k) => (typeof k === "string" && keys.add(k), Reflect.getOwnPropertyDescriptor(o, k)),
+      });
+      const node = draw(seen);
+      const read = all ? null : [...keys];
+      cache.set(key, { node, inputs, keys: read, sig: readSignature(obs, read) });
+      return node;
+    },
+    /** Forget every part (the layout they were drawn on changed). */
+    reset() {
+      cache = new Map();
+    },
+  };
 }
