@@ -41,8 +41,11 @@ export function describeSquare(id, obs, layout, names) {
   return parts.join(" · ");
 }
 
+/** What each square was last drawn from. */
+const drawnFrom = new WeakMap();
+
 /**
- * Update every square's contents and tooltip in place.
+ * Update every square's contents and tooltip in place (a square whose inputs did not change is skipped).
  * @param {Map<string, {g: SVGElement, title: SVGElement, contents: SVGElement}>} squares
  * @param {Object} obs
  * @param {ChasseLayout} layout
@@ -52,6 +55,14 @@ export function drawSquares(squares, obs, layout, names) {
   const camps = new Map();
   (obs.camps || []).forEach((camp, seat) => camp && camps.set(camp, seat));
   for (const [id, sq] of squares) {
+    // what this square shows depends on these only: a square whose inputs are as last time is left as it is
+    const seatsOn = (places) => (places || []).flatMap((p, seat) => (p === id ? [[seat, names[seat]]] : []));
+    const inputs = JSON.stringify([
+      obs.piles?.[id], obs.revealed?.square === id ? obs.revealed : null, obs.hidden?.piles?.[id],
+      obs.reach && id in obs.reach ? obs.reach[id] : "-", seatsOn(obs.camps), seatsOn(obs.positions),
+    ]);
+    if (drawnFrom.get(sq) === inputs) continue;
+    drawnFrom.set(sq, inputs);
     const contents = [];
     const said = describeSquare(id, obs, layout, names);
     if (sq.title.textContent !== said) sq.title.textContent = said;
