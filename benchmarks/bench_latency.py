@@ -37,8 +37,8 @@ page from there to the DOM and to the painted frame; and the kernel's share of a
 ``--profile N`` then records Chrome's trace over N more clicks of each game and prints where the
 page's main thread spends the time from the click to the painted frame: trace events (script,
 style, layout, paint) and JavaScript functions (self time and with callees, from the sampling
-profiler). ``--reduced-motion`` asks for reduced motion (the games' CSS then stops the pulsing of
-the legal targets, which otherwise repaints the page at every frame). ``--bundles DIR`` shows the
+profiler). ``--reduced-motion`` asks for reduced motion (the legal targets have a steady outline either way:
+a pulse repainted the page at every frame). ``--bundles DIR`` shows the
 games with the front ends built in DIR, to time a change before building it into the package.
 
     python benchmarks/bench_latency.py [--clicks 30] [--gap 0.1] [--profile 10] [--reduced-motion]
@@ -554,7 +554,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--bundles", type=Path, default=None, metavar="DIR",
                     help="use the front ends built in DIR (emerald.js, ...) instead of the package's, to time a change")
     ap.add_argument("--reduced-motion", action="store_true",
-                    help="emulate prefers-reduced-motion: reduce (no pulsing legal targets)")
+                    help="emulate prefers-reduced-motion: reduce")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="then trace N more clicks of each game in Chrome and print where the page's time goes")
     args = ap.parse_args(argv)
