@@ -8,8 +8,9 @@
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
-import { h, s, clear } from "../shared/dom.js";
-import { createComponents, markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
+import { h } from "../shared/dom.js";
+import { layeredSvg } from "../shared/layers.js";
+import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox } from "./layout.js";
 import { forestSkeleton } from "./forest.js";
 import { drawSquares } from "./squares.js";
@@ -25,29 +26,17 @@ overlayClasses("dw-cd-passive");
  * @returns {import("../shared/shell.js").Board}
  */
 export function createChasseBoard() {
-  const svg = s("svg", { class: "dw-board dw-cd-forest", role: "group", "aria-label": "The forest", "data-lm-suppress-shortcuts": "" });
-  const base = s("g", { class: "dw-cd-layer-base" });
-  const live = s("g", { class: "dw-cd-layer-live" });
-  svg.append(base, live);
+  const { svg, base, live, parts, drawBase } = layeredSvg({
+    class: "dw-board dw-cd-forest", label: "The forest", base: "dw-cd-layer-base", live: "dw-cd-layer-live",
+  });
   const side = h("div", { class: "dw-cd-side-panel" });
   const boards = h("div", { class: "dw-cd-boards-wrap" });
   const el = h("div", { class: "dw-cd-board" }, h("div", { class: "dw-cd-top" }, h("div", { class: "dw-cd-forest-wrap" }, svg), side), boards);
-  let builtFor = null;
-  let squares = new Map();
-  const parts = createComponents();
   return {
     el,
     update(t) {
       const layout = /** @type {ChasseLayout} */ (t.board || {});
-      if (builtFor !== layout) {
-        const vb = viewBox(layout);
-        svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
-        const skeleton = forestSkeleton(layout);
-        clear(base).append(skeleton.el);
-        squares = skeleton.squares;
-        parts.reset();
-        builtFor = layout;
-      }
+      const { squares } = drawBase(layout, forestSkeleton, viewBox);
       const obs = t.observation || {};
       const names = t.player_names || [];
       drawSquares(squares, obs, layout, names);

@@ -6,8 +6,9 @@
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 /** @typedef {import("./layout.js").DrachenlandLayout} DrachenlandLayout */
 
-import { h, s, clear } from "../shared/dom.js";
-import { createComponents, markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
+import { h, s } from "../shared/dom.js";
+import { layeredSvg } from "../shared/layers.js";
+import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox, nodePoints } from "./layout.js";
 import { landSkeleton } from "./map.js";
 import { volcanoContents, describeVolcano } from "./volcano.js";
@@ -46,27 +47,16 @@ function volcanoLayer(obs, layout, pts) {
  * @returns {import("../shared/shell.js").Board}
  */
 export function createDrachenlandBoard() {
-  const svg = s("svg", { class: "dw-board dw-dl-map", role: "group", "aria-label": "Drachenland map", "data-lm-suppress-shortcuts": "" });
-  const base = s("g", { class: "dw-dl-layer-base" });
-  const live = s("g", { class: "dw-dl-layer-live" });
-  svg.append(base, live);
+  const { svg, base, live, parts, drawBase } = layeredSvg({
+    class: "dw-board dw-dl-map", label: "Drachenland map", base: "dw-dl-layer-base", live: "dw-dl-layer-live",
+  });
   const panels = h("div", { class: "dw-dl-panels" });
   const el = h("div", { class: "dw-dl-board" }, svg, panels);
-  let builtFor = null;
-  let pts = new Map();
-  const parts = createComponents();
   return {
     el,
     update(t) {
       const layout = /** @type {DrachenlandLayout} */ (t.board || {});
-      if (builtFor !== layout) {
-        const vb = viewBox(layout);
-        svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
-        clear(base).append(landSkeleton(layout));
-        pts = nodePoints(layout);
-        parts.reset();
-        builtFor = layout;
-      }
+      const { pts } = drawBase(layout, (l) => ({ el: landSkeleton(l), pts: nodePoints(l) }), viewBox);
       const obs = t.observation || {};
       const names = t.player_names || [];
       const dragons = dragonsByVolcano(obs);

@@ -9,12 +9,18 @@ import { VOLCANO_R, STONE_R, viewBox, nodePoints, riverId, wavyPath, entranceArr
 
 const ENTRANCE_NAMES = { EN: "north", EW: "west", ESE: "south-east" };
 
-function pathLines(layout, pts) {
-  const g = s("g", { class: "dw-dl-paths" });
-  for (const [a, b] of layout.edges || []) {
+/** The pairs of node ids (`[a, b]`) whose two ends are on the map, with their points. */
+function* placedPairs(pairs, pts) {
+  for (const [a, b] of pairs || []) {
     const p = pts.get(a);
     const q = pts.get(b);
-    if (!p || !q) continue;
+    if (p && q) yield { a, b, p, q };
+  }
+}
+
+function pathLines(layout, pts) {
+  const g = s("g", { class: "dw-dl-paths" });
+  for (const { p, q } of placedPairs(layout.edges, pts)) {
     const entrance = p.kind === "entrance" || q.kind === "entrance";
     g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: entrance ? "dw-dl-path dw-dl-path-entry" : "dw-dl-path" }));
   }
@@ -23,10 +29,7 @@ function pathLines(layout, pts) {
 
 function rivers(layout, pts) {
   const g = s("g", { class: "dw-dl-rivers" });
-  for (const [a, b] of layout.rivers || []) {
-    const p = pts.get(a);
-    const q = pts.get(b);
-    if (!p || !q) continue;
+  for (const { a, b, p, q } of placedPairs(layout.rivers, pts)) {
     const d = wavyPath(p, q);
     const river = s("g", { class: "dw-dl-river", "data-target": riverId(a, b) });
     river.append(s("title", { text: `River between ${a} and ${b} (a boatman crosses it)` }));

@@ -15,8 +15,9 @@
  */
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 
-import { s, clear } from "../shared/dom.js";
-import { createComponents, morphChildren } from "../shared/morph.js";
+import { s } from "../shared/dom.js";
+import { layeredSvg } from "../shared/layers.js";
+import { morphChildren } from "../shared/morph.js";
 import {
   VIEW, CASTLE, LAIR, NEST, TREASURES, PILE, spaceGeometry, roadPoints, lairPlaces, pileCentre, mountainY,
 } from "./layout.js";
@@ -134,27 +135,15 @@ function knights(obs, layout) {
  * @returns {import("../shared/shell.js").Board}
  */
 export function createEmeraldBoard() {
-  const svg = s("svg", {
-    class: "dw-board dw-emerald-board",
-    viewBox: `0 0 ${VIEW.width} ${VIEW.height}`,
-    role: "group",
-    "aria-label": "Emerald board",
-    "data-lm-suppress-shortcuts": "",
+  const { svg, base, live, parts, drawBase } = layeredSvg({
+    class: "dw-board dw-emerald-board", label: "Emerald board", base: "dw-layer-base", live: "dw-layer-live",
   });
-  const base = s("g", { class: "dw-layer-base" });
-  const live = s("g", { class: "dw-layer-live" });
-  svg.append(base, live);
-  let builtFor = null;
-  const parts = createComponents();
+  svg.setAttribute("viewBox", `0 0 ${VIEW.width} ${VIEW.height}`);
   return {
     el: svg,
     update(t) {
       const layout = /** @type {EmeraldLayout} */ (t.board || {});
-      if (builtFor !== layout) {
-        clear(base).append(skeleton(layout));
-        parts.reset();
-        builtFor = layout;
-      }
+      drawBase(layout, (l) => ({ el: skeleton(l) }));
       const obs = t.observation || {};
       const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
       morphChildren(live, [

@@ -2,7 +2,7 @@
 
 /** @typedef {import("./model.js").Action} Action */
 
-import { h, replaceChildren } from "./dom.js";
+import { h, panel, replaceChildren } from "./dom.js";
 import { ruleToolbar } from "./rules.js";
 
 function probText(p) {
@@ -53,14 +53,7 @@ export function createActionList() {
     text: "Roll at random",
     title: "Let the seeded generator pick the outcome",
   });
-  const el = h(
-    "section",
-    { class: "dw-panel dw-actions" },
-    h("h3", { class: "dw-panel-title", text: "Legal actions" }),
-    list,
-    empty,
-    random,
-  );
+  const el = panel("dw-actions", "Legal actions", list, empty, random);
   return {
     el,
     update(actions, canAct, note) {

@@ -49,6 +49,16 @@ export function s(tag, attrs = {}, ...children) {
   return append(setAttrs(document.createElementNS(SVG_NS, tag), attrs), children);
 }
 
+/**
+ * A panel of the widget's side or footer: `<section class="dw-panel {name}">`, its `<h3>` title, then `children`.
+ * @param {string} name  the panel's own class
+ * @param {string} title
+ * @param {...any} children
+ */
+export function panel(name, title, ...children) {
+  return h("section", { class: `dw-panel ${name}` }, h("h3", { class: "dw-panel-title", text: title }), ...children);
+}
+
 /** Remove every child of `node`. */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);

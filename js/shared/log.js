@@ -3,7 +3,7 @@
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "log" | "player_names">} LogTraits */
 
-import { h, reconcileChildren } from "./dom.js";
+import { h, panel, reconcileChildren } from "./dom.js";
 import { rememberRuleFocus, restoreRuleFocus, withRuleChips } from "./rules.js";
 
 /** Run `fn` before the next frame is painted (at once where there are no frames). */
@@ -20,7 +20,7 @@ export function createLog(nameOf) {
   });
   /** @type {Map<Object, {key: string, li: HTMLElement}>} the rows drawn, by row object */
   let shown = new Map();
-  const el = h("section", { class: "dw-panel dw-log" }, h("h3", { class: "dw-panel-title", text: "Log" }), list);
+  const el = panel("dw-log", "Log", list);
   return {
     el,
     /** @param {{step:number, player:number, kind:string, text:string}[]} rows */

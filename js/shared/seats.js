@@ -2,7 +2,7 @@
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "seats" | "bot_names" | "player_names" | "playing" | "pace">} SeatsTraits */
 
-import { h, replaceChildren } from "./dom.js";
+import { h, panel, replaceChildren } from "./dom.js";
 
 /**
  * @param {(kind: string, fields?: Object) => void} send
@@ -14,10 +14,9 @@ export function createSeats(send, scope) {
   const step = h("button", { type: "button", class: "dw-btn dw-step", "data-intent": "bot_step", text: "Step" });
   const pace = h("input", { type: "range", class: "dw-pace", min: 0, max: 3, step: 0.1, "aria-label": "Seconds between bot moves" });
   const paceLabel = h("span", { class: "dw-muted dw-pace-label" });
-  const el = h(
-    "section",
-    { class: "dw-panel dw-seats" },
-    h("h3", { class: "dw-panel-title", text: "Seats" }),
+  const el = panel(
+    "dw-seats",
+    "Seats",
     rows,
     h("div", { class: "dw-row" }, play, step),
     h("label", { class: "dw-row dw-pace-row" }, h("span", { text: "Pace" }), pace, paceLabel),

@@ -4,7 +4,7 @@
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "step" | "history_length">} TimelineTraits */
 
-import { h, s } from "./dom.js";
+import { h, panel, s } from "./dom.js";
 
 /** Why rewinding is off, or "" when it is allowed (the teacher view may always rewind). */
 export function takeBacksBlocked(takeBacks, viewer) {
@@ -45,10 +45,9 @@ export function createTimeline(send, scope) {
   const last = btn("Go to the last step", "last");
   const undo = h("button", { type: "button", class: "dw-btn", "data-intent": "undo", text: "Undo", title: "Undo the last decision (u)" });
   const controls = [range, first, back, fwd, last, undo];
-  const el = h(
-    "section",
-    { class: "dw-panel dw-timeline" },
-    h("h3", { class: "dw-panel-title", text: "Timeline" }),
+  const el = panel(
+    "dw-timeline",
+    "Timeline",
     h("div", { class: "dw-timeline-row" }, first, back, range, fwd, last),
     h("div", { class: "dw-timeline-row" }, label, undo),
   );
