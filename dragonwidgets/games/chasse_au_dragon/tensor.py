@@ -107,7 +107,7 @@ def observation_layout(setup: Setup, players: int) -> TensorLayout:
     >>> [observation_layout(load_setup(), p).size for p in range(2, 7)]
     [731, 906, 1081, 1256, 1431]
     """
-    P, S, T, W, F = players, len(SQUARES), len(TYPE_ORDER), len(WEALTH_TYPES), len(DICE)
+    P, S, T, F = players, len(SQUARES), len(TYPE_ORDER), len(DICE)
     B = len(setup.thickness_buckets)
     words = ", ".join(name for _, _, name in setup.thickness_buckets)
     return TensorLayout([
