@@ -2,7 +2,8 @@
 
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "seats" | "bot_names" | "player_names" | "playing" | "pace">} SeatsTraits */
 
-import { h, panel, replaceChildren } from "./dom.js";
+import { h, panel } from "./dom.js";
+import { morphChildren } from "./morph.js";
 
 /**
  * @param {(kind: string, fields?: Object) => void} send
@@ -56,7 +57,8 @@ export function createSeats(send, scope) {
         : "Let the bot to move make one decision (or draw a chance outcome)";
       pace.value = String(t.pace);
       paceLabel.textContent = `${Number(t.pace).toFixed(1)} s`;
-      replaceChildren(
+      // updated in place: a turn that passes changes one class, not every row's menu
+      morphChildren(
         rows,
         t.seats.map((who, seat) =>
           h(
@@ -78,6 +80,11 @@ export function createSeats(send, scope) {
           ),
         ),
       );
+      // a menu the person changed keeps its choice over the `selected` attribute: Python's answer is shown
+      rows.querySelectorAll("select[data-seat]").forEach((select, seat) => {
+        const shown = [...select.options].find((o) => o.value === t.seats[seat]);
+        if (shown && !shown.selected) shown.selected = true;
+      });
     },
   };
 }

@@ -174,6 +174,22 @@ describe("a board updated in place shows what a board drawn anew shows", () => {
     expect(through()).toEqual([true, null, tower]);
   });
 
+  it("the seats are updated in place, and a seat's menu shows what Python answers over what was picked", async () => {
+    const seen = mount(emerald, structuredClone(emeraldFixtures.start));
+    const rows = () => [...seen.el.querySelectorAll(".dw-seat")];
+    const [first, second] = rows();
+    expect(second.classList.contains("dw-seat-to-move")).toBe(true);
+    const menu = first.querySelector("select");
+    menu.value = "greedy"; // the person picks a bot; Python gives the seat to another one
+    menu.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(seen.model.sent.at(-1)).toMatchObject({ kind: "set_seat", seat: 0, who: "greedy" });
+    const observation = { ...structuredClone(emeraldFixtures.start.observation), current_player: 0 };
+    seen.model.update({ seats: ["random", "human", "human"], observation });
+    await flush();
+    expect(rows().slice(0, 2)).toEqual([first, second]);
+    expect([menu.value, first.classList.contains("dw-seat-to-move"), second.classList.contains("dw-seat-to-move")]).toEqual(["random", true, false]);
+  });
+
   for (const [game, widget, fixtures, position] of GAMES) {
     it(game, async () => {
       const names = Object.keys(fixtures).filter((name) => !name.startsWith("_"));
