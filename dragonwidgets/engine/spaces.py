@@ -143,13 +143,34 @@ class TensorLayout:
                          for f in self.fields)
 
 
-def turn_fields(players: int, decisions: Sequence[str]) -> list[Field]:
-    """Return the fields a game's tensor may begin with: who sees, who decides, what is decided. From the
-    keys every observation has (``viewer``, and ``current_player``, ``is_over`` that the engine adds) and
-    the game's ``decision`` (one of ``decisions``) and ``active_player``; :meth:`SparseWriter.turn` writes them.
+def turn_view(viewer: int | None, phase: str, active_player: int | None, *, over: bool) -> dict[str, Any]:
+    """Return the keys a game's observation begins with, in this order (every game's ``_observation``):
 
-    >>> [(f.name, f.size) for f in turn_fields(2, ["move", "roll"])]
-    [('viewer', 2), ('current_player', 3), ('is_over', 1), ('decision', 2), ('active_player', 2)]
+    - ``viewer``: the seat the observation is for (an int), ``None`` for the full table;
+    - ``decision``: ``phase``, the game's name of the decision (or chance node) now (a str); ``None``
+      once ``over``;
+    - ``active_player``: the seat whose turn it is (an int; a game may give ``None`` where no seat has it).
+
+    With ``current_player`` and ``is_over``, which the engine adds, they are what :func:`turn_fields`
+    describes and :meth:`SparseWriter.turn` writes.
+
+    >>> turn_view(1, "move", 0, over=False)
+    {'viewer': 1, 'decision': 'move', 'active_player': 0}
+    >>> turn_view(None, "over", 0, over=True)["decision"] is None
+    True
+    """
+    return {"viewer": viewer, "decision": None if over else phase, "active_player": active_player}
+
+
+def turn_fields(players: int, decisions: Sequence[str], first_player_doc: str) -> list[Field]:
+    """Return the fields a game's tensor may begin with: who sees, who decides, what is decided, who
+    began. From the keys :func:`turn_view` gives (``decision`` one of ``decisions``), ``current_player``
+    and ``is_over`` that the engine adds, and the game's ``first_player`` (a seat, the one that played
+    first; ``first_player_doc`` is that field's doc, naming the game's rule IDs); :meth:`SparseWriter.turn`
+    writes them.
+
+    >>> [(f.name, f.size) for f in turn_fields(2, ["move", "roll"], "one-hot: the first player")]
+    [('viewer', 2), ('current_player', 3), ('is_over', 1), ('decision', 2), ('active_player', 2), ('first_player', 2)]
     """
     return [
         Field("viewer", players, "one-hot: the seat this observation is for"),
@@ -157,6 +178,7 @@ def turn_fields(players: int, decisions: Sequence[str]) -> list[Field]:
         Field("is_over", 1, "1 once the game has ended"),
         Field("decision", len(decisions), f"one-hot: the decision now, {', '.join(decisions)}; all 0 once over"),
         Field("active_player", players, "one-hot: whose turn it is"),
+        Field("first_player", players, first_player_doc),
     ]
 
 
@@ -221,6 +243,7 @@ class SparseWriter:
         self.put("is_over", 0, obs["is_over"])
         self.one_hot("decision", decisions, obs["decision"])
         self.one_hot("active_player", seats, obs["active_player"])
+        self.one_hot("first_player", seats, obs["first_player"])
 
     def vector(self, layout: TensorLayout) -> np.ndarray:
         """Return the float32 vector of ``layout`` holding the entries put."""

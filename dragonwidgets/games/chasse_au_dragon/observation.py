@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dragonwidgets.engine.spaces import turn_view
+
 from .end import scores
 from .movement import quarters
 from .setup import Setup
@@ -85,9 +87,7 @@ def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
         fight = {"kind": s.fight.kind, "faces": list(s.fight.faces), "throws": [list(t) for t in s.fight.throws],
                  "side": s.fight.side}
     obs: dict[str, Any] = {
-        "viewer": viewer,
-        "decision": None if over else s.phase,
-        "active_player": s.active,
+        **turn_view(viewer, s.phase, s.active, over=over),
         "first_player": s.first_player,
         "round": s.round,
         "dragon_raids": game.options["dragon_raids"],

@@ -111,8 +111,7 @@ def observation_layout(setup: Setup, players: int) -> TensorLayout:
     B = len(setup.thickness_buckets)
     words = ", ".join(name for _, _, name in setup.thickness_buckets)
     return TensorLayout([
-        *turn_fields(P, PLAYING),
-        Field("first_player", P, "one-hot: the first player (CD-SETUP-3, CD-INT-2)"),
+        *turn_fields(P, PLAYING, "one-hot: the first player (CD-SETUP-3, CD-INT-2)"),
         Field("round", 1, "count: the round number (CD-TURN-1)"),
         Field("dragon_raids", 1, "1 when the raids option is on (CD-RAID)"),
         Field("camps", P * S, "seat-major one-hot: each seat's camp square, row by row (all 0 before it is pitched)"),
@@ -173,7 +172,6 @@ class ObservationEncoder:
         put, one_hot = writer.put, writer.one_hot
 
         writer.turn(obs, self._seat, self._decision)
-        one_hot("first_player", self._seat, obs["first_player"])
         put("round", 0, obs["round"])
         put("dragon_raids", 0, obs["dragon_raids"])
         for seat in range(P):

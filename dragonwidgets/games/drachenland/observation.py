@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dragonwidgets.engine.spaces import turn_view
+
 from .scoring import finals
 from .state import OVER
 
@@ -32,9 +34,7 @@ def observe(game: DrachenlandGame, viewer: int | None, *, public_only: bool = Fa
     open_hoards = game.options["variant_open_hoards"] or over or teacher
     step = s.step
     obs: dict[str, Any] = {
-        "viewer": viewer,
-        "decision": None if over else s.phase,
-        "active_player": s.active,
+        **turn_view(viewer, s.phase, s.active, over=over),
         "turn": s.turn,
         "opening_distance": board.opening_distances[s.players][s.opening_index] if s.turn == 0 and not over else None,
         "dice": list(s.dice) if s.dice else None,

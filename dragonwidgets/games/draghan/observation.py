@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dragonwidgets.engine.spaces import turn_view
+
 from .declaring import shows
 from .fight import NO_ICONS
 from .results import placements as placements_of
@@ -39,9 +41,7 @@ def observe(game: "DraghanGame", viewer: int | None) -> dict[str, Any]:
                       "placed": list(placements.get(m, NO_ICONS)),
                       "facing": sorted(seat for seat, t in s.targets.items() if t == m)})
     obs: dict[str, Any] = {
-        "viewer": viewer,
-        "decision": None if s.phase == OVER else s.phase,
-        "active_player": s.active,
+        **turn_view(viewer, s.phase, s.active, over=s.phase == OVER),
         "round": s.round,
         "realm": s.realm,
         "result": s.result,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragonwidgets.engine.spaces import turn_view
+
 from .board import LAIR, Board
 from .cards import card_dict, face_down, is_revealing
 from .dragon import is_dragon_on_track
@@ -27,9 +29,7 @@ def observe(state: EmeraldState, board: Board, viewer: int | None, *, public_onl
     teacher = viewer is None and not public_only
     over = state.phase == OVER
     obs: dict[str, Any] = {
-        "viewer": viewer,
-        "decision": None if over else state.phase,
-        "active_player": state.active,
+        **turn_view(viewer, state.phase, state.active, over=over),
         "turn": state.turn,
         "first_player": state.first_player,
         "seat_colours": [list(c) for c in state.seat_colours],

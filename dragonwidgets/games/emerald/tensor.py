@@ -110,8 +110,7 @@ def observation_layout(board: Board, players: int) -> TensorLayout:
     P, C, Q, M, G = players, len(board.colours), len(spaces(board)), len(board.mountains), len(board.gem_types)
     V, D, R, L = len(gold_values(board)), len(set(board.die)), len(board.track_positions), board.lair_places
     return TensorLayout([
-        *turn_fields(P, DECISIONS),
-        Field("first_player", P, "one-hot: the seat that played first (EM-SETUP-14)"),
+        *turn_fields(P, DECISIONS, "one-hot: the seat that played first (EM-SETUP-14)"),
         Field("turn", 1, "count: the turn number (EM-TURN-1)"),
         Field("seat_colours", P * C, "seat-major: 1 where the seat plays the colour (board colour order)"),
         Field("turn_colour", C, "one-hot: at 2 players the colour of the turn's first knight (EM-P2-2)"),
@@ -174,7 +173,6 @@ class ObservationEncoder:
         put, one_hot = writer.put, writer.one_hot
 
         writer.turn(obs, self._seat, self._decision)
-        one_hot("first_player", self._seat, obs["first_player"])
         put("turn", 0, obs["turn"])
         for seat, played in enumerate(obs["seat_colours"]):
             for colour in played:
