@@ -21,6 +21,13 @@ The modules, in the order of a game and its rounds (each rule ID's code is in th
 - ``observation``, ``text``, ``why``: what a seat sees, the text picture, why an action is illegal;
   ``determinize``: resampling hidden orders; ``bots``: the random and planner bots; ``balance``: the
   deck balance figures.
+- ``position``: the table as a position and back (issue 13); ``position_checks``: the rules' invariants a
+  position's table is checked against.
+- ``tensor``: the game as numbers for learning agents: action space, chance space, observation tensor
+  (issue 15).
+- ``picture``: the table as a static SVG (``game.picture``), drawn by ``picture_table`` (the round's
+  phases, realm, location, decks, monsters, dragon, market), ``picture_heroes`` (each character's side,
+  equipment, wounds, part in the fight) and ``picture_pieces`` (geometry, colours, the small drawings).
 
 >>> from dragonwidgets.games import draghan
 >>> game = draghan.new_game(players=3, seed=3)

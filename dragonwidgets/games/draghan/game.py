@@ -386,15 +386,9 @@ class DraghanGame(Game):
     def _chance_space(self) -> list[str]:
         return tensor.chance_space(self.decks)
 
-    def _observation_tensor_shape(self) -> tuple[int, ...]:
-        return (self._tensor_encoder().layout.size,)
-
-    def _observation_tensor(self, seat: int) -> Any:
-        return self._tensor_encoder().encode(self.observation(seat))
-
-    def _tensor_encoder(self) -> tensor.ObservationEncoder:
-        """Return the observation tensor's encoder (``tensor.ObservationEncoder``), made once per game."""
-        return self._cached("_tensor_encoder_cache", lambda: tensor.ObservationEncoder(self.decks, self.players))
+    def _observation_encoder(self) -> tensor.ObservationEncoder:
+        """Return the observation tensor's encoder (the engine makes it once per game)."""
+        return tensor.ObservationEncoder(self.decks, self.players)
 
     def _returns(self) -> list[float]:
         """DG-END-1..5, cooperative: 1.0 for every seat when the team won, 0.0 for every seat when it lost."""

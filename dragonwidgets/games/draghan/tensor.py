@@ -60,7 +60,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, look_up
+from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up
 
 from . import state as phase
 from .cards import DECK_NAMES, SKILLS, Decks, icon_counts
@@ -202,7 +202,8 @@ def observation_layout(decks: Decks, players: int) -> TensorLayout:
 
 class ObservationEncoder:
     """Writes a seat's observation dict as the flat vector :func:`observation_layout` describes, for one
-    decks file and seat count (built once per game; every index table is made here).
+    decks file and seat count (made once per game by ``DraghanGame._observation_encoder``: every index table
+    is made here).
 
     >>> import dragonwidgets
     >>> g = dragonwidgets.new_game("draghan", players=3, seed=1)
@@ -215,18 +216,16 @@ class ObservationEncoder:
     def __init__(self, decks: Decks, players: int):
         self.players = players
         self.layout = observation_layout(decks, players)
-        self._at = {f.name: self.layout.slice(f.name).start for f in self.layout.fields}
-        index = lambda ids: {c: i for i, c in enumerate(ids)}
-        self._seat = index(range(players))
-        self._character = index(decks.characters)
-        self._equipment = index(equipment(decks))
-        self._table = index(table_cards(decks))
-        self._location = index((*decks.location_draghan, *decks.location_shadow))
-        self._market = index(decks.market)
-        self._dragon = index(decks.dragons)
-        self._card = index(all_cards(decks))
-        self._decision = index(DECISIONS)
-        self._realm, self._result = index(REALMS), index(RESULTS)
+        self._seat = index_table(range(players))
+        self._character = index_table(decks.characters)
+        self._equipment = index_table(equipment(decks))
+        self._table = index_table(table_cards(decks))
+        self._location = index_table((*decks.location_draghan, *decks.location_shadow))
+        self._market = index_table(decks.market)
+        self._dragon = index_table(decks.dragons)
+        self._card = index_table(all_cards(decks))
+        self._decision = index_table(DECISIONS)
+        self._realm, self._result = index_table(REALMS), index_table(RESULTS)
         self._hero_row = 1 + len(self._character) + 1 + len(self._equipment) + 1 + 3
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -235,7 +234,7 @@ class ObservationEncoder:
         Raises:
             ValueError: ``obs`` names a card the decks do not have in that place.
         """
-        writer = SparseWriter(self._at)
+        writer = SparseWriter(self.layout.offsets)
         put, one_hot = writer.put, writer.one_hot
         one_hot("viewer", self._seat, obs["viewer"])
         one_hot("decision", self._decision, obs["decision"])
