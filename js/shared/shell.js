@@ -9,7 +9,8 @@
  * @typedef {Object} Board
  * @property {Element} el                         the board's root element (SVG or HTML)
  * @property {(t: GameTraits) => void} update     redraw from the traits
- * @property {() => void} [afterBind]             adjust the elements just bound to legal actions
+ * @property {() => void} [afterBind]             adjust the elements just bound to legal actions (also called
+ *     while editing, with none bound: the board is updated in place, so its marks must follow)
  * @property {(el: Element) => Element|null} [standsOn]  the element a piece is drawn on (targets.js: a piece
  *     standing for the same action as its place lets clicks through to it)
  * @property {() => void} [dispose]
@@ -194,6 +195,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const focus = focusedEditKey(board.el);
     board.update(t);
     unbindTargets(board.el);
+    board.afterBind?.(); // nothing bound: the pieces that let clicks through to a choice take clicks again
     markRound(board.el, () => edit.editor.update(t));
     restoreEditFocus(board.el, focus);
   };

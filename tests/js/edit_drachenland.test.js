@@ -186,6 +186,16 @@ describe("Drachenland's editor with the mouse", () => {
     expect(edits()).toEqual([[[["dragons", "blue"], "V05"], [["volcanoes", "V05", "face_down"], false]]]);
   });
 
+  it("edit mode started on a board with choices: the pieces that let clicks through to a stone take clicks again", async () => {
+    const traits = { ...structuredClone(fixtures.movement), editing: false, viewer: "teacher", can_act: true };
+    bench.mount(traits);
+    expect(bench.el.querySelectorAll(".dw-dl-map .dw-dl-passive").length).toBeGreaterThan(0); // stones are choices
+    bench.model.update({ editing: true, edit_position: draftOf(traits) });
+    await flush();
+    expect(bench.el.querySelectorAll(".dw-dl-map .dw-dl-passive")).toHaveLength(0);
+    expect(at("adv/0/red")).not.toBeNull();
+  });
+
   it("names every piece and place for what a click does", () => {
     editing();
     const marked = expectEveryEditableNamed(bench, ".dw-dl-board");
