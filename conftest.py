@@ -3,13 +3,13 @@
 This stands in for ``--nbval`` in addopts so that ``pytest -p no:nbval tests/...`` still works
 (it skips the notebooks and nbval's start-up cost) instead of failing on an unknown option.
 
-``dragonwidgets/openspiel.py`` needs OpenSpiel (the ``openspiel`` extra, also in ``test``); without it the
-doctest collection leaves that module out rather than failing on its import.
+``dragonwidgets/openspiel/`` needs OpenSpiel (the ``openspiel`` extra, also in ``test``); without it the
+doctest collection leaves that package out rather than failing on its import.
 """
 
 import importlib.util
 
-collect_ignore = [] if importlib.util.find_spec("pyspiel") else ["dragonwidgets/openspiel.py"]
+collect_ignore = [] if importlib.util.find_spec("pyspiel") else ["dragonwidgets/openspiel"]
 
 
 def pytest_configure(config):
