@@ -2,7 +2,8 @@
 
 ``game.py`` holds :class:`Game`, built from a part per job: ``protocol.py`` (the hooks a game
 implements), ``chance.py`` (seeded chance draws), ``history.py`` (history, undo, log, clones),
-``records.py`` (records, positions) and ``spaces.py`` (the numeric face for agents).
+``records.py`` (records, positions) and ``spaces.py`` (the numeric face for agents; the pieces of
+the games' tensor encoders in ``tensors.py``).
 
 Nothing here imports Jupyter; games import the engine and widgets import games, never the reverse.
 """

@@ -1,4 +1,4 @@
-"""The turn part every game's observation begins with (``engine.spaces.turn_view``) and the tensors that
+"""The turn part every game's observation begins with (``engine.tensors.turn_view``) and the tensors that
 begin with it (``turn_fields``, ``SparseWriter.turn``): the same keys with the same meaning in every game.
 """
 

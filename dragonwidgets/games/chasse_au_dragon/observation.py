@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dragonwidgets.engine.spaces import turn_view
+from dragonwidgets.engine.tensors import turn_view
 
 from .end import scores
 from .movement import quarters

@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up, turn_fields
+from dragonwidgets.engine.tensors import Field, SparseWriter, TensorLayout, index_table, look_up, turn_fields
 
 from .setup import TYPE_ORDER, Setup, edge_squares
 from .state import BASE_POWER, DECISIONS, OVER, POWER, WEALTH_TYPES, WEALTH_ZONES, square_id

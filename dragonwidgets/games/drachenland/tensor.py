@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up
+from dragonwidgets.engine.tensors import Field, SparseWriter, TensorLayout, index_table, look_up
 
 from .board import COLOURS, GEMS, Board
 from .state import DECISIONS, HELD_TOKENS, HOARD_ITEMS

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dragonwidgets.engine.spaces import turn_view
+from dragonwidgets.engine.tensors import turn_view
 
 from .declaring import shows
 from .fight import NO_ICONS

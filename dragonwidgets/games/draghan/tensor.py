@@ -60,7 +60,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up
+from dragonwidgets.engine.tensors import Field, SparseWriter, TensorLayout, index_table, look_up
 
 from . import state as phase
 from .cards import DECK_NAMES, SKILLS, Decks, icon_counts

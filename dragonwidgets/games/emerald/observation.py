@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonwidgets.engine.spaces import turn_view
+from dragonwidgets.engine.tensors import turn_view
 
 from .board import LAIR, Board
 from .cards import card_dict, face_down, is_revealing

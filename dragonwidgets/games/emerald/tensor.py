@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from dragonwidgets.engine.spaces import Field, SparseWriter, TensorLayout, index_table, look_up, turn_fields
+from dragonwidgets.engine.tensors import Field, SparseWriter, TensorLayout, index_table, look_up, turn_fields
 
 from .board import LAIR, NEST, Board
 from .setup import place_knights
