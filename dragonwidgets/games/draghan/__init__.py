@@ -6,6 +6,8 @@ play; one person may play several seats (solo, DG-SOLO-2).
 The modules, in the order of a game and its rounds (each rule ID's code is in the module of its prefix):
 
 - ``game``: ``DraghanGame``, which only wires the modules below into the engine's protocol.
+- ``phases``: the dispatch by phase: who decides, the legal actions or chance outcomes there, the module
+  that applies each kind of action (DG-ROUND-2).
 - ``state``: the state and its phases; ``cards`` (and ``deck_file``, its checks): the decks (DG-REC-*);
   ``tables``: lookups over the card data; ``actions``: the action ids and labels of every decision.
 - ``setup``: the decks dealt, the characters chosen or dealt (DG-SETUP-*, DG-CAMP-3).

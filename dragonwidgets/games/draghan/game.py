@@ -23,42 +23,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
-from . import (declaring, encounters, equipment_check, healing, hint, locations, market, portals, position, results,
-               setup, sharing, tensor, text, wounds)
+from . import hint, phases, position, results, setup, tensor, text
 from .cards import BUNDLED_DECKS, Decks, load_decks
 from .determinize import resample_hidden
 from .fight import NO_ICONS, Plan
 from .observation import observe
 from .picture import board_svg
-from .state import (
-    ASSIST,
-    BUY,
-    CHECK,
-    CHOOSE_CHARACTER,
-    DECLARE_EQUIPMENT,
-    DECLARE_TARGET,
-    DRAGHAN,
-    DRAW_DRAGON,
-    DRAW_MARKET,
-    GOLD,
-    HEAL_1,
-    HEAL_2,
-    JOIN_CARD,
-    MAX_CHARACTERS,
-    MIN_CHARACTERS,
-    OVER,
-    PORTAL,
-    REPLACE,
-    REVEAL_ENCOUNTER,
-    REVEAL_LOCATION,
-    SHARE,
-    THEFT,
-    DraghanState,
-)
+from .state import DRAGHAN, MAX_CHARACTERS, MIN_CHARACTERS, REVEAL_LOCATION, DraghanState
 from .tables import Tables, tables
 
 _LAYOUTS: dict[int, tuple[Decks, dict[str, Any]]] = {}
@@ -72,35 +47,6 @@ def _layout(decks: Decks) -> dict[str, Any]:
                                              "limits": dict(decks.limits), "coins": decks.coins})
     return hit[1]
 
-
-#: The phases decided by the seat at the head of a queue of the state (the queue's field name).
-_QUEUED = {DECLARE_TARGET: "declaring", DECLARE_EQUIPMENT: "declaring", BUY: "buyers", CHECK: "checkers"}
-#: The phases decided by the active player (DG-ROUND-2); REPLACE too, unless it is drawn.
-_BY_ACTIVE = frozenset((HEAL_1, HEAL_2, PORTAL, ASSIST, GOLD, SHARE))
-_CHANCE = frozenset((THEFT, DRAW_DRAGON, REVEAL_LOCATION, DRAW_MARKET, REVEAL_ENCOUNTER, JOIN_CARD))
-
-#: Each decision's legal actions, by phase (the module of the phase lists them).
-_ACTIONS_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
-    CHOOSE_CHARACTER: setup.choose_actions, HEAL_1: healing.heal_actions, HEAL_2: healing.heal_actions,
-    PORTAL: portals.portal_actions, DECLARE_TARGET: declaring.target_actions,
-    DECLARE_EQUIPMENT: declaring.equipment_actions, ASSIST: declaring.assist_actions, GOLD: results.gold_actions,
-    REPLACE: wounds.replace_actions, BUY: market.buy_actions, SHARE: sharing.share_actions,
-    CHECK: equipment_check.check_actions,
-}
-
-#: Each chance node's outcomes, by phase (the module of the phase lists them).
-_OUTCOMES_OF: dict[str, Callable[["DraghanGame"], list[Action]]] = {
-    CHOOSE_CHARACTER: lambda g: [setup.DEAL], REPLACE: wounds.replace_actions, THEFT: locations.theft_outcomes,
-    DRAW_DRAGON: encounters.dragon_outcomes, REVEAL_ENCOUNTER: encounters.encounter_outcomes,
-    REVEAL_LOCATION: locations.location_outcomes, DRAW_MARKET: locations.market_outcomes,
-    JOIN_CARD: setup.join_outcomes,
-}
-
-#: The chance outcomes naming one card (``lose {card}``, ``encounter {id}``...): each kind's module applies it.
-_DRAWS: dict[str, Callable[["DraghanGame", str, list[Event]], None]] = {
-    "theft_pick": locations.stolen, "reveal_encounter": encounters.reveal, "reveal_location": locations.turn_up,
-    "draw_market": locations.draw_market, "join_card": setup.join_card, "draw_dragon": encounters.draw_dragon,
-}
 
 SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
 
@@ -274,27 +220,15 @@ class DraghanGame(Game):
 
     # ------------------------------------------------------------------ who decides, what is legal
     def _player_to_move(self) -> int | None:
-        """Return the seat to decide (the head of the phase's queue, else the active one), CHANCE, or None when over."""
-        s = self.state
-        phase = s.phase
-        queue = _QUEUED.get(phase)
-        if queue:  # declaring, buying, checking: in seat order from the active one
-            return getattr(s, queue)[0]
-        if phase in _BY_ACTIVE:
-            return s.active
-        if phase == OVER:
-            return None
-        if phase in _CHANCE or (phase == REPLACE and self.options["replacement_character"] == "random"):
-            return CHANCE
-        if phase == CHOOSE_CHARACTER:
-            return CHANCE if s.decks["characters"] else setup.seat_choosing(s)
-        return s.active
+        """Return the seat to decide (the head of the phase's queue, else the active one), CHANCE, or None
+        when over (:func:`.phases.player_to_move`)."""
+        return phases.player_to_move(self)
 
     def _legal_actions(self) -> list[Action]:
-        return _ACTIONS_OF[self.state.phase](self)
+        return phases.legal_actions(self)
 
     def _chance_outcomes(self) -> list[Action]:
-        return _OUTCOMES_OF[self.state.phase](self)
+        return phases.chance_outcomes(self)
 
     def _chance_outcomes_hidden(self) -> bool:
         """Which locations the current block of the Draghan deck holds is hidden (section 7): a seat's view
@@ -303,44 +237,7 @@ class DraghanGame(Game):
 
     # ------------------------------------------------------------------ applying: each kind to its phase's module
     def _apply(self, action: Action) -> list[Event]:
-        ev: list[Event] = []
-        words = action.id.split()
-        kind = action.kind
-        if kind == "face":  # the most frequent decisions first (random play)
-            declaring.face(self, declaring.monster_named(self, words[1]), ev)
-        elif kind == "use":
-            declaring.use(self, words[1], ev)
-        elif kind == "done":
-            declaring.next_declarer(self, ev)
-        elif kind == "give":
-            sharing.give(self, words[1], int(words[2]), ev)
-        elif kind == "skip":
-            sharing.skip(self, ev)
-        elif kind == "choose_character":
-            setup.choose(self, words[1], ev)
-        elif kind == "deal":
-            setup.deal(self, ev)
-        elif kind == "heal":
-            healing.heal(self, words[1], ev)
-        elif kind == "pass" and self.state.phase in (HEAL_1, HEAL_2):
-            healing.after_heal(self, ev)
-        elif kind in ("travel", "stay"):
-            portals.decide(self, kind == "travel", ev)
-        elif kind in _DRAWS:
-            _DRAWS[kind](self, words[1], ev)
-        elif kind == "assist":
-            declaring.assign_assist(self, declaring.monster_named(self, words[1]), ev)
-        elif kind == "gold":
-            results.odd_coins(self, words[2], ev)
-        elif kind == "replace":
-            wounds.replace(self, words[1], ev)
-        elif kind == "buy":
-            market.buy(self, words[1], ev)
-        elif kind == "pass":  # buying
-            market.done_buying(self, ev)
-        else:  # discard at the check
-            equipment_check.discard(self, words[1], ev)
-        return ev
+        return phases.apply(self, action)
 
     # ------------------------------------------------------------------ outcome and views
     def _scores(self) -> dict[int, int]:
