@@ -7,6 +7,7 @@ import { s, h } from "../../js/shared/dom.js";
 import { createComponents, morphChildren, overlayAttribute, overlayClasses, overlayNode, restoreAttribute } from "../../js/shared/morph.js";
 import { bindTargets } from "../../js/shared/targets.js";
 import { fakeModel, flush } from "./fake_model.js";
+import { mutations } from "./mutations.js";
 import emerald from "../../js/emerald.js";
 import drachenland from "../../js/drachenland.js";
 import chasse from "../../js/chasse_au_dragon.js";
@@ -15,16 +16,6 @@ import emeraldFixtures from "./fixtures/emerald.json";
 import drachenlandFixtures from "./fixtures/drachenland.json";
 import chasseFixtures from "./fixtures/chasse_au_dragon.json";
 import draghanFixtures from "./fixtures/draghan.json";
-
-/** The mutation records of `fn` under `root`. */
-function mutations(root, fn) {
-  const observer = new MutationObserver(() => {});
-  observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-  fn();
-  const records = observer.takeRecords();
-  observer.disconnect();
-  return records;
-}
 
 /** The markup of `node` with each element's attributes and class names in order (which an update in place may change). */
 function canonical(node) {

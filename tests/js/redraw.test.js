@@ -6,18 +6,9 @@ import { bindTargets } from "../../js/shared/targets.js";
 import { reconcileChildren, s, h } from "../../js/shared/dom.js";
 import { createLog } from "../../js/shared/log.js";
 import { applyLogPatch } from "../../js/shared/sync.js";
+import { mutations } from "./mutations.js";
 
 const act = (id, targets, label = `Do ${id}`) => ({ id, label, player: 0, kind: "k", targets, rules: [], prob: null });
-
-/** The mutation records of `fn` under `root`. */
-function mutations(root, fn) {
-  const observer = new MutationObserver(() => {});
-  observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-  fn();
-  const records = observer.takeRecords();
-  observer.disconnect();
-  return records;
-}
 
 function board() {
   return s("svg", {},
