@@ -45,11 +45,14 @@ How a dragonwidgets game reads in OpenSpiel's terms:
   Drachenland bound no length, so a random rollout to the end can run thousands of steps: give either
   bot a :class:`TruncatedRolloutEvaluator`, which stops a rollout after ``max_steps`` and values the
   table by the seats' scores (:func:`standing`).
+- **A bot in a widget seat**: ``seats=["human", openspiel.bot_seat(bot, game)]``; at each decision of its
+  seat the bot searches a copy of the table seen from that seat, its hidden parts redealt (:mod:`.seat`).
 
 The package, a module per job: :mod:`.specs` (what each game declares, :data:`SPECS`, and the deals),
 :mod:`.game` (the OpenSpiel game type and class of each game, :func:`register`), :mod:`.state` (a state:
-the deal, then the dragonwidgets game behind it, replayed to serialize) and :mod:`.search` (valuing a
-table for search bots: :func:`standing`, :class:`TruncatedRolloutEvaluator`).
+the deal, then the dragonwidgets game behind it, replayed to serialize) , :mod:`.search` (valuing a
+table for search bots: :func:`standing`, :class:`TruncatedRolloutEvaluator`) and :mod:`.seat` (an OpenSpiel
+bot playing a widget seat: :func:`bot_seat`).
 
 What each game declares here (:data:`SPECS`): its utility type, whether it hides information, and a
 safe bound on its length (decisions and chance nodes) that OpenSpiel's ``max_game_length`` needs.
@@ -65,10 +68,11 @@ except ImportError as e:  # pragma: no cover - depends on the installed extras
 
 from .game import DragonwidgetsGame, Observer, register, registrable, short_name
 from .search import TruncatedRolloutEvaluator, standing
+from .seat import OpenSpielSeat, bot_seat
 from .specs import DEALS, DL_MAX_DECISIONS, SPECS, Spec
 from .state import DragonwidgetsState
 
 __all__ = [
     "DEALS", "DL_MAX_DECISIONS", "SPECS", "Spec", "DragonwidgetsGame", "DragonwidgetsState", "Observer",
-    "TruncatedRolloutEvaluator", "register", "registrable", "short_name", "standing",
+    "OpenSpielSeat", "TruncatedRolloutEvaluator", "bot_seat", "register", "registrable", "short_name", "standing",
 ]
