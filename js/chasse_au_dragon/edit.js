@@ -25,6 +25,7 @@
 
 import { h } from "../shared/dom.js";
 import { createPickAndPut } from "../shared/pick_and_put.js";
+import { spaceOut } from "../shared/targets.js";
 import { MONSTERS } from "./layout.js";
 
 export const CHASSE_EDIT_HELP = "Click a pawn (or a board's 'camp') to pick it up, then a square to put it there. Click a square to choose "
@@ -150,17 +151,6 @@ export function eatQuarterOps(position, seat) {
   return ops;
 }
 
-/**
- * Put a space before each SVG `<text>` inside `el` that has none, so a checker reading the square's text as
- * one string sees "10 troll 9" (a turned-up card and its pile), as the shell's targets.js does for the
- * elements it binds.
- */
-function spaceOutText(el) {
-  for (const node of el.querySelectorAll("text")) {
-    if (!/\s$/.test(node.previousSibling?.nodeValue ?? "")) node.before(document.createTextNode(" "));
-  }
-}
-
 /** A piece an element's edit key names, or null (a square, a zone's name). */
 function pieceOf(key) {
   const parts = key.split("/");
@@ -218,7 +208,8 @@ export function createChasseEditor(root, ctx) {
       else if (name === "equipment" && b.equipment) out.push([body.firstElementChild || body, `card/${seat}/equipment/${b.equipment}`]);
       else if (name === "pantry" && b.pantry > 0) out.push([body, `pantry/${seat}`]);
     }
-    for (const [el] of out) if (el.namespaceURI === "http://www.w3.org/2000/svg") spaceOutText(el);
+    // "10 troll 9" read as one string, as targets.js spaces what it binds: nothing is bound while editing
+    for (const [el] of out) if (el.namespaceURI === "http://www.w3.org/2000/svg") spaceOut(el);
     return out;
   }
 

@@ -29,6 +29,7 @@
 
 import { h } from "../shared/dom.js";
 import { createPickAndPut } from "../shared/pick_and_put.js";
+import { spaceOut } from "../shared/targets.js";
 
 export const DRAGHAN_EDIT_HELP = "Click a card (on the table, the market, a character, the set-aside characters) or a deck to pick up "
   + "a card (a deck gives its top card), then a place to put it: a character's slot, a card of another place, a "
@@ -47,16 +48,6 @@ const LIST_TITLES = [
 ];
 /** The cards drawn in the board's panels that may be picked up (a character's own card is its `hero/` key). */
 const CARDS = ".dw-dg-table [data-card], .dw-dg-side-cards [data-card], .dw-dg-hero .dw-dg-slots [data-card]";
-
-/**
- * Put a space between two elements side by side inside `el` (a deck's count and name, a card's name and
- * icons), so that its text read as one string ("15 Market", as the accessible name says it) matches what
- * is shown: targets.js does so for the elements it binds, nothing is bound while editing.
- * @param {Element} el
- */
-function spaceOut(el) {
-  for (const node of el.querySelectorAll("*")) if (node.previousSibling?.nodeType === Node.ELEMENT_NODE) node.before(" ");
-}
 
 /**
  * Where card `id` lies in the position, or null.
@@ -178,6 +169,8 @@ export function createDraghanEditor(root, ctx) {
         out.push([label, `equip/${seat}/${label.parentElement.getAttribute("data-slot") || "none"}`]);
       }
     }
+    // a space between elements side by side ("15 Market"), as targets.js puts for what it binds:
+    // nothing is bound while editing
     for (const [el] of out) spaceOut(el);
     return out;
   }

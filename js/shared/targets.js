@@ -106,7 +106,7 @@ export function visibleText(el) {
  * two HTML elements side by side (flex and grid layouts, the boards' panels, never draw it).
  * @param {Element} el
  */
-function spaceOut(el) {
+export function spaceOut(el) {
   const svg = el.namespaceURI === SVG_NS;
   for (const node of el.querySelectorAll(svg ? "text" : "*")) {
     const before = node.previousSibling;
