@@ -263,3 +263,28 @@ def test_game_picture_and_the_widget_display_data_carry_the_picture():
     for view in (None, 0, 3):
         assert game.picture(view) == _picture(game, view)
     assert_widget_carries_picture(DraghanWidget, 3, 1)
+
+
+def test_dg_round_1_every_decision_of_a_round_lights_its_phase_manual_draws_included():
+    """DG-ROUND-1: under manual chance (the teacher turns up locations, the market and encounters), every
+    decision after the set-up lights one phase of the round on the picture's track, as on the widget's:
+    a location or market draw is phase 2, an encounter phase 3, a replacement's card phase 4; only the
+    set-up's choices (round 0) light none."""
+    import random
+
+    import dragonwidgets
+    from dragonwidgets.games.draghan.picture_pieces import phase_of
+
+    seen = set()
+    for seed in range(6):
+        game, rng = dragonwidgets.new_game("draghan", players=2, seed=seed, chance="manual"), random.Random(seed)
+        while not game.is_over:
+            obs = game.observation(None)
+            seen.add(obs["decision"])
+            assert (phase_of(obs) is None) == (obs["round"] == 0), (obs["decision"], obs["round"])
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+    assert {"reveal_location", "draw_market", "reveal_encounter"} <= seen
+    assert phase_of({"decision": "reveal_location", "round": 2, "table": []}) == "location"
+    assert phase_of({"decision": "reveal_encounter", "round": 2, "table": []}) == "fight"
+    assert phase_of({"decision": "join_card", "round": 3, "table": []}) == "result"

@@ -41,8 +41,8 @@ ABILITY_TEXT = {
 #: The round's phases (DG-ROUND-1) and the decisions that belong to each.
 PHASES = (
     ("heal", "1 heal", ("heal_1",)),
-    ("location", "2 location", ("portal_choice",)),
-    ("fight", "3 fight", ("draw_dragon", "declare_target", "declare_equipment", "assign_assist")),
+    ("location", "2 location", ("reveal_location", "draw_market", "portal_choice")),
+    ("fight", "3 fight", ("reveal_encounter", "draw_dragon", "declare_target", "declare_equipment", "assign_assist")),
     ("result", "4 result", ("gold", "replace", "buy")),
     ("share", "5 share", ("share",)),
     ("heal2", "6 heal", ("heal_2",)),
@@ -86,6 +86,8 @@ def icon_words(icons: str) -> str:
 def phase_of(obs: dict[str, Any]) -> str | None:
     """The phase (DG-ROUND-1) the decision belongs to; a theft is the location's or a monster's."""
     decision = obs["decision"]
+    if decision == "join_card":  # a replacement's card (round 1 on), or one chosen at set-up (no phase yet)
+        return "result" if obs["round"] else None
     if decision == "theft":
         return "fight" if obs["table"] or obs["revealed_equipment"] else "location"
     return next((key for key, _, decisions in PHASES if decision in decisions), None)
