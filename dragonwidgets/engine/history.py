@@ -143,7 +143,10 @@ class History:
                 with the original.
         """
         if history:
-            return copy.deepcopy(self)
+            # what stays fixed through a game (its spaces, its tensor encoder: Interop._cached, keys ending
+            # in "_cache") is shared with the copy, not copied
+            fixed = {id(v): v for k, v in self.__dict__.items() if k.endswith("_cache") and v is not None}
+            return copy.deepcopy(self, fixed)
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)  # read-only data and scalar fields; the mutable ones below
         twin.options = dict(self.options)

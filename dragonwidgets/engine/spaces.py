@@ -241,7 +241,8 @@ class Interop:
 
     def _cached(self, key: str, make: Any) -> Any:
         """Return ``self.__dict__[key]``, made by ``make()`` the first time: what stays fixed through a game
-        (its spaces, its tensor layout), kept with the game and shared by its copies."""
+        (its spaces, its tensor layout), kept with the game and shared by its copies (``clone`` shares the
+        values of keys ending in ``_cache``)."""
         value = self.__dict__.get(key)
         if value is None:
             value = self.__dict__[key] = make()
