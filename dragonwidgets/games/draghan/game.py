@@ -25,7 +25,7 @@ import random
 from dataclasses import asdict
 from typing import Any, ClassVar
 
-from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+from dragonwidgets.engine import CHANCE, Game, Outcome
 
 from . import hint, phases, position, results, setup, tensor, text
 from .cards import BUNDLED_DECKS, Decks, load_decks
@@ -219,16 +219,10 @@ class DraghanGame(Game):
         return results.placements(self).get(monster, NO_ICONS)
 
     # ------------------------------------------------------------------ who decides, what is legal
-    def _player_to_move(self) -> int | None:
-        """Return the seat to decide (the head of the phase's queue, else the active one), CHANCE, or None
-        when over (:func:`.phases.player_to_move`)."""
-        return phases.player_to_move(self)
-
-    def _legal_actions(self) -> list[Action]:
-        return phases.legal_actions(self)
-
-    def _chance_outcomes(self) -> list[Action]:
-        return phases.chance_outcomes(self)
+    # The dispatch by phase lives in phases.py; its functions are the hooks themselves (called with the game).
+    _player_to_move = phases.player_to_move
+    _legal_actions = phases.legal_actions
+    _chance_outcomes = phases.chance_outcomes
 
     def _chance_outcomes_hidden(self) -> bool:
         """Which locations the current block of the Draghan deck holds is hidden (section 7): a seat's view
@@ -236,8 +230,7 @@ class DraghanGame(Game):
         return self.state.phase == REVEAL_LOCATION and self.state.realm == DRAGHAN
 
     # ------------------------------------------------------------------ applying: each kind to its phase's module
-    def _apply(self, action: Action) -> list[Event]:
-        return phases.apply(self, action)
+    _apply = phases.apply
 
     # ------------------------------------------------------------------ outcome and views
     def _scores(self) -> dict[int, int]:
