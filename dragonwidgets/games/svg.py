@@ -2,8 +2,9 @@
 
 Every game draws its table as one SVG document (``Game.picture``): an ``<svg>`` element with a ``viewBox``,
 a ``<title>`` naming the game, the decision and whose view it is, a white background and a heading line.
-These helpers write those pieces, and escaped ``<text>`` and ``<title>`` elements, the same way for every
-game. They live beside the game packages rather than in the engine: the engine only asks a game for its
+These helpers write those pieces, and escaped ``<text>`` and ``<title>`` elements, the same way for
+Emerald, La Chasse au Dragon and Draghan (Drachenland writes its elements its own way, so its pictures stay
+as they were). They live beside the game packages rather than in the engine: the engine only asks a game for its
 picture (the ``_picture`` hook) and draws nothing; the games, and nothing else, draw.
 """
 
