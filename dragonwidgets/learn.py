@@ -139,10 +139,8 @@ def play_game(policy: LinearPolicy, opponent: Any = "random", *, seat: int = 0, 
         raise ValueError(f"seat must be in 0..{g.players - 1}, got {seat!r}")
     bot, bot_rng, rng = _opponent(game, opponent), random.Random(seed), np.random.default_rng(seed)
     decisions: list[Decision] = []
-    while not g.is_over:
-        if g.is_chance_node:
-            g.resolve_chance()
-        elif g.current_player != seat:
+    while not g.is_over:  # chance is drawn inside apply (the game's "auto" chance)
+        if g.current_player != seat:
             g.apply(bot_move(g, bot, bot_rng))
         else:
             mask = g.legal_action_mask()
@@ -164,11 +162,15 @@ def play_game(policy: LinearPolicy, opponent: Any = "random", *, seat: int = 0, 
 @dataclass
 class Training:
     """What :func:`train` keeps between calls: the running average reward (the REINFORCE baseline) and
-    the number of games played, so that training can go on in several calls with fresh seeds."""
+    each game's reward, so that training can go on in several calls with fresh seeds."""
 
     baseline: float = 0.5
-    games: int = 0
     rewards: list[float] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """The number of games played (one reward each)."""
+        return len(self.rewards)
 
 
 def train(policy: LinearPolicy, opponent: Any = "random", *, games: int, seed: int = 0,
@@ -196,7 +198,6 @@ def train(policy: LinearPolicy, opponent: Any = "random", *, games: int, seed: i
                                       game=game, players=players)
         policy.update(decisions, reward - t.baseline, learning_rate)
         t.baseline += 0.05 * (reward - t.baseline)
-        t.games += 1
         t.rewards.append(reward)
         if on_game:
             on_game(i, reward)

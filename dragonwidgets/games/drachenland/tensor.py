@@ -167,7 +167,6 @@ class ObservationEncoder:
     every index table is made here)."""
 
     def __init__(self, board: Board, players: int, dice: str):
-        self.board, self.players = board, players
         self.layout = observation_layout(board, players, dice)
         self._seat = index_table(range(players))
         self._colour = index_table(COLOURS)
@@ -177,6 +176,7 @@ class ObservationEncoder:
         self._kind = index_table(sorted(board.pool))
         self._decision = index_table(DECISIONS)
         self._preset = index_table(board.dice_presets)
+        self._die = index_table(range(2))
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """Return the observation dict ``obs`` (a seat's, from ``DrachenlandGame.observation``) as a float32 vector.
@@ -200,7 +200,7 @@ class ObservationEncoder:
                 one_hot("dice", self._face, face, 1 + d * len(self._face))
         for d, used in enumerate(obs["dice_used"]):
             put("dice_used", d, used)
-        one_hot("chosen_die", {0: 0, 1: 1}, obs["chosen_die"])
+        one_hot("chosen_die", self._die, obs["chosen_die"])
         self._put_volcanoes(obs["volcanoes"], put)
         for colour, volcano in obs["dragons"].items():
             one_hot("dragons", self._volcano, volcano, look_up(self._colour, colour, "dragons") * len(self._volcano))

@@ -214,7 +214,6 @@ class ObservationEncoder:
     """
 
     def __init__(self, decks: Decks, players: int):
-        self.players = players
         self.layout = observation_layout(decks, players)
         self._seat = index_table(range(players))
         self._character = index_table(decks.characters)
