@@ -285,6 +285,21 @@ def location_blocks() -> tuple[range, range, range]:
     return first, second, third
 
 
+def block_sizes_left(left: int) -> list[int]:
+    """Return how many cards each block still holds when ``left`` cards remain, the current block first.
+
+    >>> block_sizes_left(13), block_sizes_left(10), block_sizes_left(5), block_sizes_left(0)
+    ([4, 4, 5], [1, 4, 5], [5], [])
+    """
+    sizes: list[int] = []
+    for size in reversed(LOCATION_PILES):  # bottom block first
+        if left <= 0:
+            break
+        sizes.insert(0, min(size, left))
+        left -= size
+    return sizes
+
+
 def build_location_deck(decks: Decks, rng: random.Random) -> list[CardId]:
     """Build the Draghan location deck; return it top card first (DG-SETUP-2..4, DG-REC-7).
 

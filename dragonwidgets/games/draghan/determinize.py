@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import LOCATION_PILES
+from .cards import block_sizes_left
 from .state import DraghanState
 from .tables import Tables
 
@@ -100,18 +100,3 @@ def _shuffled_whole(deck: list[str], rng: random.Random) -> list[str]:
     out = sorted(deck)
     rng.shuffle(out)
     return out
-
-
-def block_sizes_left(left: int) -> list[int]:
-    """Return how many cards each block still holds when ``left`` cards remain, the current block first.
-
-    >>> block_sizes_left(13), block_sizes_left(10), block_sizes_left(5), block_sizes_left(0)
-    ([4, 4, 5], [1, 4, 5], [5], [])
-    """
-    sizes: list[int] = []
-    for size in reversed(LOCATION_PILES):  # bottom block first
-        if left <= 0:
-            break
-        sizes.insert(0, min(size, left))
-        left -= size
-    return sizes

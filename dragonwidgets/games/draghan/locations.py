@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 from dragonwidgets.engine import CHANCE, Action, Event
 
 from . import encounters, rounds
-from .cards import to_top
-from .determinize import block_sizes_left
+from .cards import block_sizes_left, to_top
 from .state import DRAW_MARKET, MARKET_DISPLAY, PORTAL, REVEAL_LOCATION, SHADOW, THEFT
 
 if TYPE_CHECKING:
