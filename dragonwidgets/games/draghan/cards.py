@@ -26,8 +26,9 @@ import random
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from dragonwidgets.engine import CHANCE, Action
 from dragonwidgets.engine.data import cache_key, read_json
 
 DATA = Path(__file__).with_name("data")
@@ -251,6 +252,24 @@ def to_top(deck: list[CardId], card: CardId) -> None:
     """
     i = deck.index(card)
     deck[0], deck[i] = deck[i], deck[0]
+
+
+def take(deck: list[CardId], card: CardId) -> CardId:
+    """Take ``card`` (picked by hand) from ``deck`` as if it were the top card: :func:`to_top`, then draw it.
+
+    >>> d = ["a", "b", "c"]; take(d, "c"), d
+    ('c', ['b', 'a'])
+    """
+    to_top(deck, card)
+    return deck.pop(0)
+
+
+def draw_outcomes(cards: Sequence[CardId], verb: str, label: Callable[[CardId], str], decision: str,
+                  rules: tuple[str, ...]) -> list[Action]:
+    """Manual draws: one chance outcome per card of ``cards``, in sorted order, all equally likely: id
+    ``"{verb} {card}"``, label ``label(card)``, the card as its target (``card/{card}``)."""
+    could = sorted(cards)
+    return [Action(f"{verb} {c}", label(c), CHANCE, decision, (f"card/{c}",), rules, 1 / len(could)) for c in could]
 
 
 def shuffled(ids: Sequence[CardId], rng: random.Random) -> list[CardId]:

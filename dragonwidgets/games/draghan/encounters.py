@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from dragonwidgets.engine import CHANCE, Action, Event
 
 from . import declaring, locations
-from .cards import to_top
-from .state import DRAW_DRAGON, REVEAL_ENCOUNTER, SHADOW
+from .cards import draw_outcomes, to_top
+from .state import DRAW_DRAGON, REVEAL_ENCOUNTER
 
 if TYPE_CHECKING:
     from .game import DraghanGame
@@ -33,7 +33,7 @@ def explore(g: "DraghanGame", ev: list[Event], picked: bool = False) -> None:
     With manual draws each card is a chance node (``picked``: the top card is the one just picked).
     """
     s = g.state
-    deck = s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"]
+    deck = s.realm_deck("encounter")
     card_of, revealed = g.tables.card, g.tables.revealed
     ask = g.picks_draws()
     while s.to_reveal > 0:
@@ -63,16 +63,14 @@ def explore(g: "DraghanGame", ev: list[Event], picked: bool = False) -> None:
 
 def encounter_outcomes(g: "DraghanGame") -> list[Action]:
     """Manual draws: the encounter cards that could turn up next, equally likely (DG-EXPLORE-3)."""
-    s, name = g.state, g.tables.name
-    deck = sorted(s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"])
-    return [Action(f"encounter {c}", f"{name[c]} turns up", CHANCE, "reveal_encounter", (f"card/{c}",),
-                   ("DG-EXPLORE-3",), 1 / len(deck)) for c in deck]
+    name = g.tables.name
+    return draw_outcomes(g.state.realm_deck("encounter"), "encounter", lambda c: f"{name[c]} turns up",
+                         "reveal_encounter", ("DG-EXPLORE-3",))
 
 
 def reveal(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     """Manual draws: ``card`` is the encounter card turned up (taken from its place in the deck)."""
-    s = g.state
-    to_top(s.decks["encounter_shadow" if s.realm == SHADOW else "encounter_draghan"], card)
+    to_top(g.state.realm_deck("encounter"), card)
     explore(g, ev, picked=True)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from dragonwidgets.engine import CHANCE, Action, Event
 
 from . import encounters, rounds
-from .cards import block_sizes_left, to_top
+from .cards import block_sizes_left, draw_outcomes, take
 from .state import DRAW_MARKET, MARKET_DISPLAY, PORTAL, REVEAL_LOCATION, SHADOW, THEFT
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def visit(g: "DraghanGame", ev: list[Event]) -> None:
     """DG-LOC-1..8, DG-END-4: turn up the next location of the realm and apply its ability first."""
     s = g.state
-    deck = s.decks["location_shadow" if s.realm == SHADOW else "location_draghan"]
+    deck = s.realm_deck("location")
     if not deck:
         rounds.lose(g, "no Shadow location is left to turn up", "DG-END-4", ev)
         return
@@ -35,18 +35,15 @@ def location_outcomes(g: "DraghanGame") -> list[Action]:
     """Manual draws: the locations that could turn up, equally likely: the Draghan deck's current block
     (DG-SETUP-2..4: each block is shuffled apart), any of the Shadow deck."""
     s, name = g.state, g.tables.name
-    deck = s.decks["location_shadow" if s.realm == SHADOW else "location_draghan"]
-    could = sorted(deck if s.realm == SHADOW else deck[:block_sizes_left(len(deck))[0]])
-    return [Action(f"location {c}", f"{name[c]} turns up", CHANCE, "reveal_location", (f"card/{c}",),
-                   ("DG-LOC-1", "DG-SETUP-2"), 1 / len(could)) for c in could]
+    deck = s.realm_deck("location")
+    could = deck if s.realm == SHADOW else deck[:block_sizes_left(len(deck))[0]]
+    return draw_outcomes(could, "location", lambda c: f"{name[c]} turns up", "reveal_location", ("DG-LOC-1", "DG-SETUP-2"))
 
 
 def turn_up(g: "DraghanGame", loc: str, ev: list[Event]) -> None:
     """DG-LOC-1..8: the location ``loc`` (the top card, or the one picked) turns up; its ability acts first."""
     s = g.state
-    deck = s.decks["location_shadow" if s.realm == SHADOW else "location_draghan"]
-    to_top(deck, loc)
-    deck.pop(0)
+    take(s.realm_deck("location"), loc)
     s.location = loc
     card = g.tables.card[loc]
     ev.append(Event("location", f"Round {s.round}: the {g.player_name(s.active)} turns up {card.name} ({card.ability}).",
@@ -98,17 +95,16 @@ def market_opens(g: "DraghanGame", ev: list[Event]) -> None:
 
 def market_outcomes(g: "DraghanGame") -> list[Action]:
     """Manual draws: the market cards that could go on display next, equally likely (DG-LOC-6)."""
-    deck, name = sorted(g.state.decks["market"]), g.tables.name
-    return [Action(f"market {c}", f"{name[c]} goes on display", CHANCE, "draw_market", (f"card/{c}",),
-                   ("DG-LOC-6",), 1 / len(deck)) for c in deck]
+    name = g.tables.name
+    return draw_outcomes(g.state.decks["market"], "market", lambda c: f"{name[c]} goes on display", "draw_market",
+                         ("DG-LOC-6",))
 
 
 def draw_market(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     """Manual draws: ``card`` goes on display; after the last one the encounters follow (DG-LOC-6)."""
     s = g.state
     deck = s.decks["market"]
-    to_top(deck, card)
-    s.market_display.append(deck.pop(0))
+    s.market_display.append(take(deck, card))
     s.to_draw -= 1
     if s.to_draw and deck:
         return

@@ -122,7 +122,7 @@ def check_decision(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) 
         need(phase != state.DRAW_MARKET or (s.to_draw > 0 and bool(s.decks["market"])),
              "no market card is left to draw ('to_draw', DG-LOC-6)")
         deck = "encounter" if phase == state.REVEAL_ENCOUNTER else "location"
-        need(phase == state.DRAW_MARKET or bool(s.decks[f"{deck}_{'shadow' if s.realm == state.SHADOW else 'draghan'}"]),
+        need(phase == state.DRAW_MARKET or bool(s.realm_deck(deck)),
              f"the {deck} deck is empty (DG-EXPLORE-6, DG-END-4)")
         need(phase != state.REVEAL_ENCOUNTER or s.to_reveal > 0, "no encounter is left to reveal ('to_reveal', DG-EXPLORE-1)")
     elif phase == state.DRAW_DRAGON:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from dragonwidgets.engine import CHANCE, Action, Event
 
 from . import actions, market, rounds
-from .cards import Decks, build_location_deck, shuffled, to_top
+from .cards import Decks, build_location_deck, draw_outcomes, shuffled, take
 from .state import CHOOSE_CHARACTER, JOIN_CARD, DraghanState, Hero
 
 if TYPE_CHECKING:
@@ -137,14 +137,12 @@ def enter(g: "DraghanGame", seat: int, character: str, ev: list[Event]) -> None:
     s.set_aside.remove(character)
     hero = Hero(character)
     s.heroes[seat] = hero
-    if s.decks["market"] and g.picks_draws():
-        s.joining.append(seat)
-        s.phase = JOIN_CARD
-        ev.append(Event("character_joined", f"Seat {seat + 1} plays the {name[character]}.",
-                        data={"seat": seat, "character": character}))
-        return
     if s.decks["market"]:
-        hero.equipment.append(s.decks["market"].pop(0))
+        if g.picks_draws():  # the card is picked at a join_card node
+            s.joining.append(seat)
+            s.phase = JOIN_CARD
+        else:
+            hero.equipment.append(s.decks["market"].pop(0))
     got = f" with the {name[hero.equipment[0]]}" if hero.equipment else ""
     ev.append(Event("character_joined", f"Seat {seat + 1} plays the {name[character]}{got}.",
                     data={"seat": seat, "character": character}))
@@ -152,9 +150,9 @@ def enter(g: "DraghanGame", seat: int, character: str, ev: list[Event]) -> None:
 
 def join_outcomes(g: "DraghanGame") -> list[Action]:
     """Manual draws: the market cards a joining character could take, equally likely (DG-SETUP-7)."""
-    deck, name = sorted(g.state.decks["market"]), g.tables.name
-    return [Action(f"join {c}", f"The joining character takes the {name[c]}", CHANCE, "join_card", (f"card/{c}",),
-                   ("DG-SETUP-7",), 1 / len(deck)) for c in deck]
+    name = g.tables.name
+    return draw_outcomes(g.state.decks["market"], "join", lambda c: f"The joining character takes the {name[c]}",
+                         "join_card", ("DG-SETUP-7",))
 
 
 def join_card(g: "DraghanGame", card: str, ev: list[Event]) -> None:
@@ -163,8 +161,7 @@ def join_card(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     s = g.state
     seat = s.joining.pop(0)
     deck = s.decks["market"]
-    to_top(deck, card)
-    s.heroes[seat].equipment.append(deck.pop(0))  # type: ignore[union-attr]
+    s.heroes[seat].equipment.append(take(deck, card))  # type: ignore[union-attr]
     ev.append(Event("join_card", f"The {g.tables.name[s.heroes[seat].card]} takes the {g.tables.name[card]}.",  # type: ignore[union-attr]
                     data={"seat": seat, "card": card}))
     if s.joining and deck:

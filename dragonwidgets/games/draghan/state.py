@@ -124,6 +124,11 @@ class DraghanState:
         """
         return sum(h is not None for h in self.heroes)
 
+    def realm_deck(self, kind: str) -> list[str]:
+        """Return the realm's deck of ``kind`` (``"location"`` or ``"encounter"``): the Shadow Realm's once the
+        team has travelled (DG-PORTAL-4), else Draghan's. The list itself, not a copy."""
+        return self.decks[f"{kind}_{'shadow' if self.realm == SHADOW else 'draghan'}"]
+
     def order_from(self, seat: int) -> list[int]:
         """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
         heroes = self.heroes
