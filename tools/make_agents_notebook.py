@@ -11,11 +11,8 @@ Every game and every weight is seeded, so the outputs repeat; the one cell that 
 import pathlib
 import sys
 
-import nbformat
-from nbconvert.preprocessors import ExecutePreprocessor
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from make_notebooks import nb  # noqa: E402  (the cell lists become notebooks the same way)
+from make_notebooks import nb, write  # noqa: E402, F401  (the cell lists become notebooks the same way; the tests rebuild them with nb)
 
 ROOT = str(pathlib.Path(__file__).resolve().parent.parent / "notebooks") + "/"
 
@@ -170,7 +167,4 @@ Going further: train against `greedy` (`train(policy, "greedy", ...)`) or a mix 
 ]
 
 if __name__ == "__main__":
-    book = nb(AGENTS)
-    ExecutePreprocessor(timeout=1800, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
-    nbformat.write(book, ROOT + "agents.ipynb")
-    print("wrote agents")
+    write(AGENTS, ROOT + "agents.ipynb", timeout=1800)

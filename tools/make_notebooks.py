@@ -25,6 +25,15 @@ def nb(cells):
     return book
 
 
+def write(cells, path, timeout=600):
+    """Make the notebook of ``cells``, run it in its own folder (``timeout`` seconds a cell), save it at ``path``."""
+    path = pathlib.Path(path)
+    book = nb(cells)
+    ExecutePreprocessor(timeout=timeout, kernel_name="python3").preprocess(book, {"metadata": {"path": str(path.parent)}})
+    nbformat.write(book, str(path))
+    print("wrote", path.stem)
+
+
 WELCOME = [
 """#md
 # Welcome to dragonwidgets 🐉
@@ -790,8 +799,5 @@ Markdown(balance.table(quick))""",
 if __name__ == "__main__":
     which = sys.argv[1:] or ["welcome", "emerald", "drachenland", "chasse_au_dragon", "draghan"]
     for name in which:
-        book = nb({"welcome": WELCOME, "emerald": EMERALD, "drachenland": DRACHENLAND,
-                   "chasse_au_dragon": CHASSE, "draghan": DRAGHAN}[name])
-        ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
-        nbformat.write(book, ROOT + name + ".ipynb")
-        print("wrote", name)
+        write({"welcome": WELCOME, "emerald": EMERALD, "drachenland": DRACHENLAND,
+               "chasse_au_dragon": CHASSE, "draghan": DRAGHAN}[name], ROOT + name + ".ipynb")

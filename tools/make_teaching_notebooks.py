@@ -12,11 +12,8 @@ import os
 import pathlib
 import sys
 
-import nbformat
-from nbconvert.preprocessors import ExecutePreprocessor
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from make_notebooks import nb  # noqa: E402  (the cell lists become notebooks the same way)
+from make_notebooks import nb, write  # noqa: E402, F401  (the cell lists become notebooks the same way; the tests rebuild them with nb)
 
 ROOT = str(pathlib.Path(__file__).resolve().parent.parent / "notebooks" / "teaching") + "/"
 
@@ -555,7 +552,4 @@ if __name__ == "__main__":
     which = sys.argv[1:] or list(BOOKS)
     pathlib.Path(ROOT).mkdir(parents=True, exist_ok=True)
     for name in which:
-        book = nb(BOOKS[name])
-        ExecutePreprocessor(timeout=1800, kernel_name="python3").preprocess(book, {"metadata": {"path": ROOT}})
-        nbformat.write(book, ROOT + name + ".ipynb")
-        print("wrote", name)
+        write(BOOKS[name], ROOT + name + ".ipynb", timeout=1800)
