@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import repeat
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import (  # tuple.__new__: a named tuple built in C
     CHANCE,
@@ -19,6 +19,9 @@ from .actions import (  # tuple.__new__: a named tuple built in C
     _new_tuple,
 )
 from .errors import HistoryError
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class Entry(NamedTuple):
@@ -129,7 +132,7 @@ class History:
                     out.append({"step": i + 1, "player": action.player, "kind": ev.kind, "text": text})
         return out
 
-    def clone(self, history: bool = True) -> Any:
+    def clone(self, history: bool = True) -> Game:
         """Return an independent copy (for search and what-if questions).
 
         Args:
@@ -156,7 +159,7 @@ class History:
         twin.state = self._copy_state()
         return twin  # the legal-action cache is shared: a list of immutable actions, never mutated
 
-    def determinize(self, seat: int, rng: random.Random) -> Any:
+    def determinize(self, seat: int, rng: random.Random) -> Game:
         """Return a search copy in which everything ``seat`` cannot see is resampled from ``rng``.
 
         The copy's seed is replaced by ``rng.getrandbits(32)``, so its future dice and draws are not

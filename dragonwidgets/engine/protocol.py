@@ -28,7 +28,8 @@ class Outcome:
 
 
 class GameHooks:
-    """The hooks a game implements (the engine's :class:`~.game.Game` calls them, never a user)."""
+    """The hooks a game implements (the ``_``-prefixed ones: the engine's :class:`~.game.Game` calls them,
+    never a user), and the public defaults a game may override (``picture``, ``player_name``, ``measures``)."""
 
     name: str
     _step: int

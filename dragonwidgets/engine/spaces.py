@@ -208,7 +208,8 @@ class Interop:
 
     @property
     def observation_tensor_shape(self) -> tuple[int, ...]:
-        """The shape of :meth:`observation_tensor` (fixed per game, options and player count)."""
+        """The shape of :meth:`observation_tensor` (fixed per game, options and player count); raises
+        ``NotImplementedError`` for a game without an observation tensor."""
         return tuple(self._observation_tensor_shape())
 
     def observation_tensor(self, seat: int) -> np.ndarray:
@@ -219,6 +220,8 @@ class Interop:
 
         Raises:
             ValueError: ``seat`` is not a seat ``0..players-1``.
+            NotImplementedError: the game has no observation tensor.
+            RuntimeError: the game's encoder gave another shape or dtype than it declares (a bug in the game).
         """
         if not is_index(seat) or not 0 <= seat < self.players:  # type: ignore[attr-defined]
             raise ValueError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")  # type: ignore[attr-defined]
