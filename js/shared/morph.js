@@ -15,6 +15,8 @@
 
 /** The live node a fresh node was matched with by the last morph (a component drawn again finds its element). */
 const liveOf = new WeakMap();
+/** Per live element: the markup of the fresh element it was last made to match (its board's own content). */
+const drawnAs = new WeakMap();
 /** Per element: attribute name -> the board's own value (null: absent). */
 const boardValues = new WeakMap();
 const overlayClassNames = new Set();
@@ -130,8 +132,16 @@ export function morphChildren(parent, children) {
     }
     const live = pool.get(keyOf(fresh))?.shift();
     if (live) {
-      morphNode(live, fresh);
+      // A subtree drawn exactly as last time is left as it is (its overlays too): one native serialization
+      // instead of comparing it node by node, attribute by attribute.
+      const markup = live.nodeType === Node.ELEMENT_NODE ? fresh.outerHTML : null;
+      if (markup === null || drawnAs.get(live) !== markup) {
+        morphNode(live, fresh);
+        if (markup !== null) drawnAs.set(live, markup);
+      }
       liveOf.set(fresh, live);
+    } else if (fresh.nodeType === Node.ELEMENT_NODE) {
+      drawnAs.set(fresh, fresh.outerHTML); // before anything marks it
     }
     wanted.push(live || fresh);
   }
