@@ -11,7 +11,8 @@ none is timed after idle while another is not:
 
 - **click**: a real mouse click (Playwright) on the board element bound to the chosen legal action
   (``[data-action-id]``), the game's cell already the notebook's active cell as when a person clicks
-  on in the same widget; the page records ``performance.now()`` when the click event reaches the
+  on in the same widget, and the pointer already resting on the element for the pause before the press
+  (as a person's does: the preview of the action that hovering draws is not part of the click); the page records ``performance.now()`` when the click event reaches the
   widget and when the timeline slider shows the new step (a MutationObserver; the shell redraws the
   board, the action list and the timeline in one pass, so the board is drawn by then). The path:
   click -> comm message -> kernel applies the action -> ``sync`` message -> model -> redraw. The
@@ -354,6 +355,7 @@ class Bench:
             raise RuntimeError(f"{var} at step {step}: no board element {target!r} bound to {action!r} "
                                f"(the board offers {offered})") from e
         self.page.evaluate(PREPARE_CLICK_JS, handle)
+        el.hover()  # the pointer rests on the element before the press, as a person's does (its preview is drawn)
         self.pause()
         self.page.evaluate(ARM_CLICK_JS, [root.element_handle(), str(step)])
         el.click()

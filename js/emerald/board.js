@@ -153,7 +153,7 @@ export function createEmeraldBoard() {
         part("knights", (o) => knights(o, layout)),
         part("dragon", (o) => dragonShape(o.dragon)),
         part("die", (o) => dieShape(o.last_roll ?? null)),
-        part("hands", (o) => handsPanel(o, layout, t.player_names || [], t.view_seat ?? null), [t.player_names, t.view_seat]),
+        ...handsPanel(obs, layout, t.player_names || [], t.view_seat ?? null, (key, input, draw) => parts.draw(key, input, null, draw)),
       ]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
     },

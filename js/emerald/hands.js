@@ -92,33 +92,42 @@ function treasuresAndBonus(hand, x, y, gems) {
 }
 
 /**
- * One seat's block.
- * @param {Hand} hand
- * @param {{obs: Object, layout: Object, names: string[], viewSeat: number|null, y: number, h: number}} o
+ * What one seat's block shows (all of it JSON: the block is drawn again only when this changes).
+ * @typedef {Object} HandView
+ * @property {Hand} hand
+ * @property {string[]} colours       the seat's knight colours
+ * @property {boolean} toMove
+ * @property {Object|null} pending    the dragon's pending attack on this seat's knight, if any
+ * @property {boolean} winner
+ * @property {number|null} score
+ * @property {string} name
+ * @property {boolean} mine           the seat this view shows
+ * @property {string} counts          where the seat's knights are
+ * @property {number} y
+ * @property {number} h
  */
-function handBlock(hand, o) {
-  const { obs, layout } = o;
-  const seat = hand.seat;
+
+/**
+ * One seat's block.
+ * @param {HandView} v
+ * @param {Object} layout
+ */
+function handBlock(v, layout) {
+  const { hand, colours, pending, y } = v;
   const gems = layout.gems || {};
-  const colours = obs.seat_colours?.[seat] || layout.seat_colours?.[seat] || [];
-  const toMove = obs.current_player === seat;
-  const pending = obs.pending && obs.pending.victim_owner === seat ? obs.pending : null;
   const x = HANDS.x;
-  const y = o.y;
-  const winner = Boolean(obs.outcome?.winners?.includes(seat));
-  const cls = ["dw-hand", toMove ? "dw-hand-to-move" : "", pending ? "dw-hand-pending" : "", seat === o.viewSeat ? "dw-hand-mine" : "", winner ? "dw-hand-winner" : ""];
-  const g = s("g", { class: cls.filter(Boolean).join(" "), "data-seat": seat });
-  g.append(s("rect", { x, y, width: HANDS.w, height: o.h, rx: 8, class: "dw-hand-bg" }));
+  const cls = ["dw-hand", v.toMove ? "dw-hand-to-move" : "", pending ? "dw-hand-pending" : "", v.mine ? "dw-hand-mine" : "", v.winner ? "dw-hand-winner" : ""];
+  const g = s("g", { class: cls.filter(Boolean).join(" "), "data-seat": hand.seat });
+  g.append(s("rect", { x, y, width: HANDS.w, height: v.h, rx: 8, class: "dw-hand-bg" }));
   colours.forEach((c, i) => {
     g.append(s("circle", { cx: x + 16 + i * 16, cy: y + 16, r: 6.5, fill: layout.colours?.[c]?.css || "#888", class: "dw-knight" }));
   });
   const nameX = x + 12 + colours.length * 16;
-  const tags = [winner ? "★ winner" : "", toMove ? "▶ to move" : "", seat === o.viewSeat ? "(this view)" : ""].filter(Boolean).join("  ");
-  g.append(s("text", { x: nameX, y: y + 17, class: "dw-hand-name", text: o.names[seat] || `Seat ${seat + 1}` }));
+  const tags = [v.winner ? "★ winner" : "", v.toMove ? "▶ to move" : "", v.mine ? "(this view)" : ""].filter(Boolean).join("  ");
+  g.append(s("text", { x: nameX, y: y + 17, class: "dw-hand-name", text: v.name }));
   if (tags) g.append(s("text", { x: x + 150, y: y + 17, class: "dw-hand-tag", text: tags }));
-  const score = obs.scores?.[String(seat)] ?? obs.outcome?.scores?.[String(seat)];
-  if (score !== undefined && score !== null) {
-    g.append(s("text", { x: x + HANDS.w - 10, y: y + 17, class: "dw-hand-score", text: `${score} pts` }));
+  if (v.score !== null) {
+    g.append(s("text", { x: x + HANDS.w - 10, y: y + 17, class: "dw-hand-score", text: `${v.score} pts` }));
   }
   const top = y + 28;
   g.append(goldCards(hand, x + 10, top, gems));
@@ -126,26 +135,47 @@ function handBlock(hand, o) {
   g.append(treasuresAndBonus(hand, x + 342, top, gems));
   const foot = pending
     ? `Dragon holds a ${layout.colours?.[pending.victim_colour]?.name.toLowerCase() ?? pending.victim_colour} knight on ${pending.square}: pay one gold card or lose it`
-    : knightCounts(obs, colours);
-  g.append(s("text", { x: x + 10, y: y + o.h - 8, class: pending ? "dw-hand-pending-text" : "dw-hand-foot", text: foot }));
+    : v.counts;
+  g.append(s("text", { x: x + 10, y: y + v.h - 8, class: pending ? "dw-hand-pending-text" : "dw-hand-foot", text: foot }));
   return g;
 }
 
 /**
- * All seats' blocks, stacked in the top-left corner.
+ * All seats' blocks, stacked in the top-left corner, then the legend: one part each (`part` is the board's
+ * `createComponents().draw` bound to it), so a decision that changes one hand redraws one block.
  * @param {Object} obs
  * @param {Object} layout
  * @param {string[]} names
  * @param {number|null} viewSeat
+ * @param {(key: string, input: Object, draw: (input: Object) => Node) => Node|null} part
+ * @returns {(Node|null)[]}
  */
-export function handsPanel(obs, layout, names, viewSeat) {
+export function handsPanel(obs, layout, names, viewSeat, part) {
   const hands = obs.hands || [];
   const gap = 6;
   const h = Math.min(96, (HANDS.bottom - HANDS.y - LEGEND_H) / Math.max(hands.length, 1) - gap);
-  const g = s("g", { class: "dw-hands" });
-  hands.forEach((hand, i) => g.append(handBlock(hand, { obs, layout, names, viewSeat, y: HANDS.y + i * (h + gap), h })));
-  g.append(legend(obs, layout, names, HANDS.y + hands.length * (h + gap) + 4));
-  return g;
+  const blocks = hands.map((hand, i) => {
+    const seat = hand.seat;
+    const colours = obs.seat_colours?.[seat] || layout.seat_colours?.[seat] || [];
+    const score = obs.scores?.[String(seat)] ?? obs.outcome?.scores?.[String(seat)];
+    /** @type {HandView} */
+    const view = {
+      hand,
+      colours,
+      toMove: obs.current_player === seat,
+      pending: obs.pending && obs.pending.victim_owner === seat ? obs.pending : null,
+      winner: Boolean(obs.outcome?.winners?.includes(seat)),
+      score: score ?? null,
+      name: names[seat] || `Seat ${seat + 1}`,
+      mine: seat === viewSeat,
+      counts: knightCounts(obs, colours),
+      y: HANDS.y + i * (h + gap),
+      h,
+    };
+    return part(`hand ${i}`, view, (v) => handBlock(v, layout));
+  });
+  const y = HANDS.y + hands.length * (h + gap) + 4;
+  return [...blocks, part("legend", { bonus: obs.bonus ?? null, names, y }, (v) => legend(v, layout, v.names, v.y))];
 }
 
 const LEGEND_H = 34;

@@ -23,6 +23,7 @@ export function createSeats(send, scope) {
     h("label", { class: "dw-row dw-pace-row" }, h("span", { text: "Pace" }), pace, paceLabel),
   );
   let playing = false;
+  let rowsDrawn = "";
   scope.listen(play, "click", () => send(playing ? "pause" : "play"));
   scope.listen(pace, "input", () => {
     paceLabel.textContent = `${Number(pace.value).toFixed(1)} s`;
@@ -57,29 +58,35 @@ export function createSeats(send, scope) {
         : "Let the bot to move make one decision (or draw a chance outcome)";
       pace.value = String(t.pace);
       paceLabel.textContent = `${Number(t.pace).toFixed(1)} s`;
-      // updated in place: a turn that passes changes one class, not every row's menu
-      morphChildren(
-        rows,
-        t.seats.map((who, seat) =>
-          h(
-            "li",
-            { class: `dw-seat${seat === t.toMove ? " dw-seat-to-move" : ""}` },
+      // updated in place: a turn that passes changes one class, not every row's menu; rows as drawn last
+      // time are not drawn again
+      const swatches = t.seats.map((_, seat) => t.colours(seat));
+      const drawn = JSON.stringify([t.seats, t.botNames, t.names, swatches, t.toMove]);
+      if (drawn !== rowsDrawn) {
+        morphChildren(
+          rows,
+          t.seats.map((who, seat) =>
             h(
-              "span",
-              { class: "dw-swatches", "aria-hidden": "true" },
-              t.colours(seat).map((css) => h("span", { class: "dw-swatch", style: `background:${css}` })),
-            ),
-            h("span", { class: "dw-seat-name", text: t.names[seat] ?? `Seat ${seat + 1}` }),
-            h(
-              "select",
-              { "data-seat": seat, "aria-label": `Who plays ${t.names[seat] ?? `seat ${seat + 1}`}` },
-              ["human", ...t.botNames].map((name) =>
-                h("option", { value: name, selected: name === who, text: name === "human" ? "person" : `bot: ${name}` }),
+              "li",
+              { class: `dw-seat${seat === t.toMove ? " dw-seat-to-move" : ""}` },
+              h(
+                "span",
+                { class: "dw-swatches", "aria-hidden": "true" },
+                swatches[seat].map((css) => h("span", { class: "dw-swatch", style: `background:${css}` })),
+              ),
+              h("span", { class: "dw-seat-name", text: t.names[seat] ?? `Seat ${seat + 1}` }),
+              h(
+                "select",
+                { "data-seat": seat, "aria-label": `Who plays ${t.names[seat] ?? `seat ${seat + 1}`}` },
+                ["human", ...t.botNames].map((name) =>
+                  h("option", { value: name, selected: name === who, text: name === "human" ? "person" : `bot: ${name}` }),
+                ),
               ),
             ),
           ),
-        ),
-      );
+        );
+        rowsDrawn = drawn;
+      }
       // a menu the person changed keeps its choice over the `selected` attribute: Python's answer is shown
       rows.querySelectorAll("select[data-seat]").forEach((select, seat) => {
         const shown = [...select.options].find((o) => o.value === t.seats[seat]);

@@ -271,11 +271,11 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     }
     const chosen = target.closest("[data-action-id]");
     if (!chosen || chosen.getAttribute("aria-disabled") === "true") return;
+    send("act", { id: chosen.getAttribute("data-action-id") }); // first: the kernel starts on it at once
     // A mouse click focused the choice, which Python's answer takes away: the focus goes to the root now,
-    // while the page is laid out, not during the redraw (where moving it lays the whole page out).
-    // Keys still reach the widget; Enter (a click of detail 0) keeps the focus on the choices.
+    // while the page is laid out and the kernel works, not during the redraw (where moving it lays the
+    // whole page out). Keys still reach the widget; Enter (a click of detail 0) keeps the focus on the choices.
     if (event.detail > 0 && document.activeElement === chosen) root.focus({ preventScroll: true });
-    send("act", { id: chosen.getAttribute("data-action-id") });
   });
   // The action under the pointer or focus (or whose rules are) shows on the board what it would do.
   const preview = (event) => {
