@@ -15,7 +15,7 @@ import { volcanoContents, describeVolcano } from "./volcano.js";
 import { adventurersLayer } from "./adventurers.js";
 import { diceBox } from "./dice.js";
 import { turnBox, infoBox } from "./turn.js";
-import { playerPanels } from "./players.js";
+import { playerPanel, seatObservation } from "./players.js";
 import { createDrachenlandEditor } from "./edit.js";
 
 /** Which volcano each revealed royal dragon sits on, as volcano id -> colours. */
@@ -50,7 +50,8 @@ export function createDrachenlandBoard() {
   const { svg, base, live, parts, drawBase } = layeredSvg({
     class: "dw-board dw-dl-map", label: "Drachenland map", base: "dw-dl-layer-base", live: "dw-dl-layer-live",
   });
-  const panels = h("div", { class: "dw-dl-panels" });
+  const parties = h("div", { class: "dw-dl-parties" });
+  const panels = h("div", { class: "dw-dl-panels" }, parties);
   const el = h("div", { class: "dw-dl-board" }, svg, panels);
   return {
     el,
@@ -78,7 +79,10 @@ export function createDrachenlandBoard() {
       ]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
       const viewSeat = t.view_seat ?? null;
-      morphChildren(panels, [part("panels", (o) => playerPanels({ obs: o, layout, names, viewSeat }), [names, viewSeat])]);
+      // one part per seat: a decision redraws the panels whose seat it changed
+      const seats = (obs.adventurers || []).map((_, seat) => seat);
+      morphChildren(parties, seats.map((seat) => parts.draw(`panel ${seat}`, seatObservation(obs, seat), [names, viewSeat],
+        (o) => playerPanel(seat, { obs: o, layout, names, viewSeat }))));
     },
     /** Edit mode: adventurers, eggs, gems, volcano tokens and the dice (js/drachenland/edit.js). */
     edit(ctx) {

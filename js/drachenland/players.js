@@ -119,32 +119,47 @@ function finalScore(seat, o) {
 }
 
 /**
- * The seat panels.
- * @param {{obs: Object, layout: Object, names: string[], viewSeat: number|null}} o
+ * The observation cut down to what seat `seat`'s panel reads (the same keys, only that seat's entries), so
+ * that the panel is drawn again only when something of its own changed.
+ * @param {Object} obs
+ * @param {number} seat
+ */
+export function seatObservation(obs, seat) {
+  const own = (key) => ({ [seat]: obs[key]?.[seat] ?? null });
+  return {
+    is_over: Boolean(obs.is_over),
+    current_player: obs.current_player === seat ? seat : null,
+    outcome: obs.outcome ? { winners: obs.outcome.winners?.includes(seat) ? [seat] : [] } : null,
+    final: obs.final ? own("final") : null,
+    adventurers: own("adventurers"),
+    tokens: own("tokens"),
+    rings: own("rings"),
+    hoards: own("hoards"),
+  };
+}
+
+/**
+ * One seat's panel: name and state, adventurers, tokens, rings, hoard, final score.
+ * @param {number} seat
+ * @param {{obs: Object, layout: Object, names: string[], viewSeat: number|null}} o  `obs` may be
+ *     `seatObservation(obs, seat)`
  * @returns {HTMLElement}
  */
-export function playerPanels(o) {
-  const seats = (o.obs.adventurers || []).map((_, i) => i);
+export function playerPanel(seat, o) {
+  const cls = [
+    "dw-dl-party",
+    !o.obs.is_over && o.obs.current_player === seat ? "dw-dl-to-move" : "",
+    seat === o.viewSeat ? "dw-dl-mine" : "",
+    o.obs.outcome?.winners?.includes(seat) ? "dw-dl-winner" : "",
+  ].filter(Boolean).join(" ");
   return h(
-    "div",
-    { class: "dw-dl-parties" },
-    seats.map((seat) => {
-      const cls = [
-        "dw-dl-party",
-        !o.obs.is_over && o.obs.current_player === seat ? "dw-dl-to-move" : "",
-        seat === o.viewSeat ? "dw-dl-mine" : "",
-        o.obs.outcome?.winners?.includes(seat) ? "dw-dl-winner" : "",
-      ].filter(Boolean).join(" ");
-      return h(
-        "section",
-        { class: cls, "data-seat": seat, "aria-label": o.names[seat] ?? `Seat ${seat + 1}` },
-        header(seat, o),
-        adventurers(seat, o),
-        tokens(seat, o),
-        rings(seat, o),
-        hoard(seat, o),
-        finalScore(seat, o),
-      );
-    }),
+    "section",
+    { class: cls, "data-seat": seat, "aria-label": o.names[seat] ?? `Seat ${seat + 1}` },
+    header(seat, o),
+    adventurers(seat, o),
+    tokens(seat, o),
+    rings(seat, o),
+    hoard(seat, o),
+    finalScore(seat, o),
   );
 }
