@@ -82,7 +82,7 @@ def throw(s: ChasseState, face: int, ev: list[Event]) -> tuple[str, int, int] | 
     a, b = sum(mine), sum(theirs)
     s.last_rolls = {"attacker": list(mine), "defender": list(theirs)}
     rolls = f"{NAMES[s.active]} {'+'.join(map(str, mine))} = {a}, {fighter_name(s, 1)} {'+'.join(map(str, theirs))} = {b}"
-    ev.append(Event("fight", f"Fight: {rolls}.", data={"throws": [list(mine), list(theirs)],
-                                                        "totals": [a, b], "faces": list(bout.faces)}))
-    s.fight = None
+    s.fight = None  # its throws' lists now belong to the log alone
+    ev.append(Event("fight", f"Fight: {rolls}.", data={"throws": [mine, theirs], "totals": [a, b],
+                                                        "faces": list(bout.faces)}))
     return bout.kind, a, b

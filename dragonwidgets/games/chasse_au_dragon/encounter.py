@@ -21,7 +21,7 @@ from .end import game_over
 from .setup import TYPE_ORDER
 from .state import ENCOUNTER, POWER, REVEAL, ChasseState
 from .tables import NAMES, SQUARE_ID
-from .text import a_or_an
+from .text import a_or_an, logged
 from .zones import add, lose_backpack, lose_cage
 
 
@@ -42,12 +42,19 @@ def begin_encounter(s: ChasseState, options: Mapping[str, Any], ev: list[Event])
 def turn_up_top(s: ChasseState, ev: list[Event]) -> None:
     """Turn the top card of the pile here face up for everyone; the player answers it next (CD-ENC-1, CD-BOARD-6)."""
     here = s.positions[s.active]
-    card = s.piles[here][0]  # type: ignore[index]
     s.revealed = True
     s.phase = ENCOUNTER
-    sid = SQUARE_ID[here]  # type: ignore[index]
-    ev.append(Event("monster_revealed", f"{NAMES[s.active]} meets the top monster of "
-                    f"{sid}: {a_or_an(card)} (power {POWER[card]}).", data={"square": sid, "card": card}))
+    ev.append(revealed_event(s.active, SQUARE_ID[here], s.piles[here][0]))  # type: ignore[index]
+
+
+@cache
+def revealed_event(p: int, sid: str, card: str) -> Event:
+    """Return the log of seat ``p`` meeting ``card`` on top of the pile of square id ``sid`` (CD-ENC-1).
+
+    Cached: a shared event, never mutated (see :mod:`.game`); 6 seats x 64 squares x 6 card types at most.
+    """
+    return Event("monster_revealed", f"{NAMES[p]} meets the top monster of {sid}: {a_or_an(card)} (power {POWER[card]}).",
+                 data={"square": sid, "card": card})
 
 
 def reveal_outcomes(s: ChasseState) -> list[Action]:
@@ -121,7 +128,7 @@ def put_under_pile(s: ChasseState, text: str, options: Mapping[str, Any], ev: li
     pile = s.pile_here()
     pile.append(pile.pop(0))
     s.revealed = False
-    ev.append(Event("card_under", text))
+    ev.append(logged("card_under", text))
     begin_camp_phase(s, options, ev)
 
 
@@ -141,10 +148,10 @@ def encounter_outcome(s: ChasseState, a: int, b: int, options: Mapping[str, Any]
         s.revealed = False
         if card == "goblin":
             s.boards[p].cage += 1
-            ev.append(Event("monster_beaten", f"{who} captures the goblin: it goes into the cage."))
+            ev.append(logged("monster_beaten", f"{who} captures the goblin: it goes into the cage."))
         else:
             add(s.boards[p].backpack, card)
-            ev.append(Event("monster_beaten", f"{who} defeats the {card}: {POWER[card]} wealth into the backpack."))
+            ev.append(logged("monster_beaten", f"{who} defeats the {card}: {POWER[card]} wealth into the backpack."))
         if card == "dragon":  # CD-ENC-12, CD-END-1, CD-INT-18
             s.dragon_slayer = p
             s.end_reason = f"{who} slew a dragon"

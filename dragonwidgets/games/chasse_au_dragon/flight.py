@@ -80,8 +80,7 @@ def flight_roll(s: ChasseState, face: int, options: Mapping[str, Any], ev: list[
     s.last_rolls = {"flight": [face]}
     ok = face == n
     duel = s.defender is not None and s.fight is None and who == s.defender
-    ev.append(Event("flight_roll", f"{NAMES[who]} rolls {face} on a d{n} to flee: "  # type: ignore[index]
-                    f"{'success' if ok else 'failure, the fight must happen'}.", data={"face": face, "faces": n}))
+    ev.append(flight_roll_event(who, face, n))  # type: ignore[arg-type]
     s.fleeing = None
     if duel:
         if ok:
@@ -92,3 +91,13 @@ def flight_roll(s: ChasseState, face: int, options: Mapping[str, Any], ev: list[
         put_under_pile(s, f"The {s.pile_here()[0]} goes under the pile.", options, ev)
     else:
         start_fight(s, "encounter")
+
+
+@cache
+def flight_roll_event(who: int, face: int, n: int) -> Event:
+    """Return the log of seat ``who``'s flight roll showing ``face`` on a d``n``: only ``n`` succeeds (CD-DUEL-4, CD-ENC-3).
+
+    Cached: a shared event, never mutated (see :mod:`.game`); 6 seats x 6 dice x their faces at most.
+    """
+    return Event("flight_roll", f"{NAMES[who]} rolls {face} on a d{n} to flee: "
+                 f"{'success' if face == n else 'failure, the fight must happen'}.", data={"face": face, "faces": n})

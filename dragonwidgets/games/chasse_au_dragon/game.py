@@ -22,8 +22,11 @@ Speed (issue 6): the menus of the frequent decisions and of the dice (``move_men
 die, a card), so each phase module builds them once with :func:`functools.cache` and hands the engine
 the same shared tuple every time (the engine only reads them, and ``legal_actions()`` gives callers a
 fresh list); every cache's domain is small and bounded (6 seats x 64 squares x a few flags, 6 dice,
-6 card types). The board's ids and neighbours are tables (:mod:`.tables`), and search copies copy the
-state by hand (:meth:`ChasseState.copy`). Search hooks: :meth:`ChasseGame._resample_hidden`
+6 card types). The frequent events are cached the same way (``stepped_event``, ``stopped_event``,
+``revealed_event``, ``flight_roll_event``, :func:`.text.logged`): equal to a new one, made once, the same
+object in every history entry that logs it (an event is read, never mutated: nor is its ``data``), so a
+long game keeps few new objects alive for the garbage collector to go through. The board's ids and
+neighbours are tables (:mod:`.tables`), and search copies copy the state by hand (:meth:`ChasseState.copy`). Search hooks: :meth:`ChasseGame._resample_hidden`
 (:mod:`.determinize`) and :meth:`ChasseGame.measures`.
 """
 

@@ -114,16 +114,15 @@ def take_step(s: ChasseState, end: str, options: Mapping[str, Any], ev: list[Eve
     start = SQUARE_ID[positions[p]]  # type: ignore[index]
     positions[p] = SQUARE_OF[end]
     s.steps += 1
-    ev.append(Event("stepped", f"{NAMES[p]} steps from {start} to {end} ({note}).",
-                    data={"from": start, "to": end, "paid": paid}))
+    ev.append(stepped_event(p, start, end, paid, note))
     if quarters(s.boards[p]) == 0:  # CD-MOVE-6, section 6: only "stop" is left
-        ev.append(Event("stopped", f"{NAMES[p]} has no goblin quarter left and stops on {end}."))
+        ev.append(stopped_event(p, end, True))
         end_movement(s, options, ev)
 
 
 def stop(s: ChasseState, options: Mapping[str, Any], ev: list[Event]) -> None:
     """End the movement where the adventurer stands (CD-MOVE-2)."""
-    ev.append(Event("stopped", f"{NAMES[s.active]} stops on {SQUARE_ID[s.positions[s.active]]}."))  # type: ignore[index]
+    ev.append(stopped_event(s.active, SQUARE_ID[s.positions[s.active]], False))  # type: ignore[index]
     end_movement(s, options, ev)
 
 
@@ -133,3 +132,25 @@ def end_movement(s: ChasseState, options: Mapping[str, Any], ev: list[Event]) ->
         s.phase = CHOOSE_DUEL
     else:
         begin_encounter(s, options, ev)
+
+
+# ---------------------------------------------------------------------------- the log (shared events)
+
+@cache
+def stepped_event(p: int, start: str, end: str, paid: bool, note: str) -> Event:
+    """Return the log of seat ``p``'s step from square id ``start`` to ``end``, ``paid`` or free; ``note`` says what it cost.
+
+    Cached: a shared event, never mutated (the frequent events are made once, see :mod:`.game`); at most
+    6 seats x 64 squares x 8 steps x 5 notes (:func:`pay_quarter`'s four and "free step").
+    """
+    return Event("stepped", f"{NAMES[p]} steps from {start} to {end} ({note}).",
+                 data={"from": start, "to": end, "paid": paid})
+
+
+@cache
+def stopped_event(p: int, here: str, no_quarter: bool) -> Event:
+    """Return the log of seat ``p``'s movement ending on square id ``here``: by itself once ``no_quarter`` is
+    left (CD-MOVE-6), else by a ``stop`` (CD-MOVE-2). Cached: a shared event, never mutated."""
+    if no_quarter:
+        return Event("stopped", f"{NAMES[p]} has no goblin quarter left and stops on {here}.")
+    return Event("stopped", f"{NAMES[p]} stops on {here}.")

@@ -1,10 +1,12 @@
-"""Words for the log (:func:`a_or_an`) and a small deterministic text picture of the public table
-(:func:`render`: the widget's ``text`` and ``repr``)."""
+"""Words for the log (:func:`a_or_an`, :func:`logged`) and a small deterministic text picture of the public
+table (:func:`render`: the widget's ``text`` and ``repr``)."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import TYPE_CHECKING
+
+from dragonwidgets.engine import Event
 
 from .state import square_id
 
@@ -23,6 +25,19 @@ def a_or_an(word: str) -> str:
     ('an orc', 'a troll')
     """
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+@cache
+def logged(kind: str, text: str) -> Event:
+    """Return the event ``kind`` that everybody reads as ``text`` and that carries no data.
+
+    Cached: a shared event, never mutated (the frequent events are made once, see :mod:`.game`); the texts
+    it is used for name only seats, card types and outcomes, a few hundred at most.
+
+    >>> logged("card_under", "The orc goes under the pile.") is logged("card_under", "The orc goes under the pile.")
+    True
+    """
+    return Event(kind, text)
 
 
 def render(game: "ChasseGame") -> str:
