@@ -70,6 +70,8 @@ function overBanner(obs) {
  */
 export function createDraghanBoard() {
   const el = h("div", { class: "dw-dg-board", role: "group", "aria-label": "The Draghan table", "data-lm-suppress-shortcuts": "" });
+  const centre = h("div", { class: "dw-dg-centre" });
+  const top = h("div", { class: "dw-dg-top" }, centre);
   const parts = createComponents();
   let builtFor = null;
   return {
@@ -85,13 +87,15 @@ export function createDraghanBoard() {
       }
       const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
       const viewSeat = t.view_seat ?? null;
+      // each panel is a part of its own: a decision redraws the panels whose observation keys it changed
+      morphChildren(centre, [
+        part("over", (o) => overBanner(o)),
+        part("table", (o) => tablePanel({ obs: o, layout, names }), names),
+        part("hint", (o) => hintPanel({ obs: o })),
+      ]);
+      morphChildren(top, [part("location", (o) => locationPanel({ obs: o, layout })), centre]);
       morphChildren(el, [
-        part("top", (o) => h(
-          "div",
-          { class: "dw-dg-top" },
-          locationPanel({ obs: o, layout }),
-          h("div", { class: "dw-dg-centre" }, overBanner(o), tablePanel({ obs: o, layout, names }), hintPanel({ obs: o })),
-        ), names),
+        top,
         part("side", (o) => sidePanel({ obs: o, layout })),
         part("heroes", (o) => heroesPanel({ obs: o, layout, names, viewSeat }), [names, viewSeat]),
       ]);
