@@ -39,7 +39,9 @@ def pay_actions(state: EmeraldState) -> list[Action]:
     distinct gold value held, then ``lose`` (EM-CAPTURE-6, EM-SOOTHE-1/2)."""
     pending = state.pending
     owner, colour, square = pending.victim_owner, pending.victim_colour, pending.square  # type: ignore[union-attr]
-    out = [pay_action(v, colour, square, owner) for v in sorted(set(state.hands[owner].gold))]  # type: ignore[index,arg-type]
+    out = []
+    for value in sorted(set(state.hands[owner].gold)):  # type: ignore[index]
+        out.append(pay_action(value, colour, square, owner))  # type: ignore[arg-type]
     out.append(lose_action(colour, square, owner))  # type: ignore[arg-type]
     return out
 

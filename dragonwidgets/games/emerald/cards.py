@@ -30,21 +30,17 @@ def has_face_up_card(state: EmeraldState, square: str) -> bool:
     return bool(piles and (piles[GOLD] or piles[GEM]))
 
 
-def takeable_piles(state: EmeraldState, square: str) -> list[str]:
-    """Return the piles of ``square`` whose face-up card may be taken, gold first (EM-CARD-1)."""
-    piles = state.piles.get(square)
-    if not piles:
-        return []
-    return [p for p in (GOLD, GEM) if piles[p]]
-
-
 def card_actions(state: EmeraldState, board: Board) -> list[Action]:
     """Return the ``take_card`` actions: the face-up card of either pile of the square where the
     active player's knight ended, gold first (EM-CARD-1)."""
-    square = state.destination
+    square, seat = state.destination, state.active
     piles = state.piles[square]  # type: ignore[index]
-    return [take_action(pile, card_name(board, piles[pile][-1]), square, state.active)  # type: ignore[arg-type]
-            for pile in takeable_piles(state, square)]  # type: ignore[arg-type]
+    out = []
+    for pile in (GOLD, GEM):
+        cards = piles[pile]
+        if cards:
+            out.append(take_action(pile, card_name(board, cards[-1]), square, seat))  # type: ignore[arg-type]
+    return out
 
 
 def take_card(state: EmeraldState, rules: Rules, pile: str, ev: list[Event], *, reveal: bool = True) -> Card:

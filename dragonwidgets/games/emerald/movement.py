@@ -40,47 +40,35 @@ def unmoved(state: EmeraldState, space: str, colour: str) -> int:
     return state.knights[space].get(colour, 0) - (gone.get(colour, 0) if gone else 0)
 
 
-def movable_stacks(state: EmeraldState, board: Board, seat: int) -> list[tuple[str, str, int]]:
-    """Return one ``(space, colour, knights there)`` per (space, colour) holding a knight ``seat`` may move now.
+def knight_actions(state: EmeraldState, board: Board) -> list[Action]:
+    """Return the active player's ``select_knight`` actions: one ``move {space} {colour}`` per (space,
+    colour) holding a knight the seat may move now, then ``end turn`` after the turn's first knight
+    (EM-TURN-2/3: never before it).
 
-    EM-MOVE-8: in the castle or on P1..M9, the seat's own colour (at 2 players the turn's colour,
-    EM-P2-2), not moved yet this turn (EM-TURN-2). The knight count (all colours, EM-MOVE-1) gives
-    the destination, ``board.destination(space, n)``. Empty after the turn's second knight.
-    Spaces come in board order, and the seat's colours in their order on each space.
+    EM-MOVE-8: a knight in the castle or on P1..M9, of the seat's own colour (at 2 players the turn's
+    colour, EM-P2-2), not moved yet this turn (EM-TURN-2); none after the turn's second knight. The
+    knight count there (all colours, EM-MOVE-1) gives the destination, ``board.destinations[space][n]``
+    (EM-MOVE-2/6, EM-LAIR-2). Spaces come in board order, and the seat's colours in their order on
+    each space.
     """
+    seat = state.active
     if state.knights_moved >= KNIGHTS_PER_TURN:
         return []
     colours = state.seat_colours[seat]
     if state.turn_colour is not None:  # EM-P2-2: the colour of the turn's first knight
         colours = (state.turn_colour,) if state.turn_colour in colours else ()
     knights, moved = state.knights, state.moved
+    two, dests = state.players == 2, board.destinations
     out = []
-    if len(colours) == 1:  # one colour to look for (3 to 5 players, or a 2-player turn's second knight)
-        c = colours[0]
-        for space in board.movable_spaces:
-            here = knights[space]
-            if c in here and (space not in moved or here[c] > moved[space].get(c, 0)):
-                out.append((space, c, sum(here.values())))
-        return out
-    for space in board.movable_spaces:  # a 2-player turn's first knight: both colours of the seat
+    for space in board.movable_spaces:
         here = knights[space]
         if not here:
             continue
-        n = 0
+        n = 0  # the knights on ``space``, counted once a colour of the seat is found there
         for c in colours:
             if c in here and (space not in moved or here[c] > moved[space].get(c, 0)):
                 n = n or sum(here.values())
-                out.append((space, c, n))
-    return out
-
-
-def knight_actions(state: EmeraldState, board: Board) -> list[Action]:
-    """Return the active player's ``select_knight`` actions: one ``move {space} {colour}`` per movable
-    (space, colour) (EM-TURN-2, EM-MOVE-1/2/6/8, EM-LAIR-2, EM-P2-2), then ``end turn`` after the
-    turn's first knight (EM-TURN-2/3: never before it)."""
-    seat, two, dests = state.active, state.players == 2, board.destinations
-    out = [move_action(space, colour, n, dests[space][n], seat, two)
-           for space, colour, n in movable_stacks(state, board, seat)]
+                out.append(move_action(space, c, n, dests[space][n], seat, two))
     if state.knights_moved == 1:
         out.append(end_turn_action(seat))
     return out
