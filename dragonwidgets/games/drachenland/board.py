@@ -50,7 +50,9 @@ class Board:
     ``neighbours[n]`` lists the nodes joined to ``n`` by a path edge (entrances included);
     ``rivers[v]`` the volcanoes joined to volcano ``v`` by a river (DL-BOAT-1, DL-INT-15).
     Derived once at load, for the walks (:mod:`.movement`): ``steps[n]`` is ``neighbours[n]``
-    without the entrances (a walk never steps onto one, DL-MOVE-8), ``volcano_set`` the volcanoes.
+    without the entrances (a walk never steps onto one, DL-MOVE-8), ``volcano_set`` the volcanoes,
+    ``volcano_bit[v]`` the bit of volcano ``v`` in a set of volcanoes written as a number (``1 << i``
+    for the ``i``-th volcano: :func:`.movement.volcano_mask`).
     ``cache`` holds answers computed from the board alone (walk reaches and the choices they give,
     see :func:`.movement.remember`), filled as games ask; it is not part of the board's identity.
     """
@@ -80,6 +82,7 @@ class Board:
     display: dict[str, Any]
     entrance_set: frozenset[str] = frozenset()
     volcano_set: frozenset[str] = frozenset()
+    volcano_bit: dict[str, int] = field(default_factory=dict)
     steps: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cache: dict[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -87,6 +90,7 @@ class Board:
         entrances = frozenset(self.entrances)
         object.__setattr__(self, "entrance_set", entrances)
         object.__setattr__(self, "volcano_set", frozenset(self.volcanoes))
+        object.__setattr__(self, "volcano_bit", {v: 1 << i for i, v in enumerate(self.volcanoes)})
         object.__setattr__(self, "steps", {n: tuple(m for m in ms if m not in entrances)
                                            for n, ms in self.neighbours.items()})
 

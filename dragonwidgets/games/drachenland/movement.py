@@ -124,6 +124,33 @@ def near_volcanoes(board: Board, start: str | None, allowance: int) -> frozenset
     return hit
 
 
+def volcano_mask(board: Board, volcanoes: Collection[str]) -> int:
+    """Return ``volcanoes`` as a bit mask over ``board.volcanoes`` (:attr:`.Board.volcano_bit`).
+
+    The cached walks are keyed by masks: a number is hashed and compared at once, and a key of
+    numbers and strings is no work for the garbage collector.
+
+    >>> from .board import load_board
+    >>> b = load_board()
+    >>> volcano_mask(b, {"V01", "V03", "s05"}) == b.volcano_bit["V01"] | b.volcano_bit["V03"]
+    True
+    """
+    bit = board.volcano_bit
+    mask = 0
+    for v in volcanoes:
+        mask |= bit.get(v, 0)
+    return mask
+
+
+def near_mask(board: Board, start: str | None, allowance: int) -> int:
+    """Return :func:`near_volcanoes` as a :func:`volcano_mask` (cached in ``board.cache``)."""
+    key = ("near mask", start, allowance)
+    hit = board.cache.get(key)
+    if hit is None:
+        hit = remember(board, key, volcano_mask(board, near_volcanoes(board, start, allowance)))
+    return hit
+
+
 def sorted_reach(board: Board, start: str | None, allowance: int,
                  face_down: Collection[str]) -> dict[str, tuple[int, str | None]]:
     """Return ``{space: (distance, entrance or None)}``: :func:`reach` from ``start``, or :func:`entry_reach`
@@ -131,15 +158,23 @@ def sorted_reach(board: Board, start: str | None, allowance: int,
 
     Cached in ``board.cache`` under the face-down volcanoes near ``start`` (:func:`near_volcanoes`),
     so the same walk is found again in later turns and other games. The dict is shared: read only.
+    A game reads it for its own table with :func:`table_reach`.
     """
-    face_down_near = near_volcanoes(board, start, allowance).intersection(face_down)
+    return reach_by_mask(board, start, allowance, near_mask(board, start, allowance) & volcano_mask(board, face_down))
+
+
+def reach_by_mask(board: Board, start: str | None, allowance: int,
+                  face_down_near: int) -> dict[str, tuple[int, str | None]]:
+    """:func:`sorted_reach` given the :func:`volcano_mask` of the face-down volcanoes near ``start``
+    (those of :func:`near_volcanoes`): its key in ``board.cache``."""
     key = ("reach", start, allowance, face_down_near)
     hit = board.cache.get(key)
     if hit is None:
+        face_down = [v for v in board.volcanoes if face_down_near & board.volcano_bit[v]]
         if start is None:
-            ends = entry_reach(board, allowance, face_down_near)
+            ends = entry_reach(board, allowance, face_down)
         else:
-            ends = {n: (d, None) for n, d in reach(board, start, allowance, face_down_near).items()}
+            ends = {n: (d, None) for n, d in reach(board, start, allowance, face_down).items()}
         hit = remember(board, key, dict(sorted(ends.items(), key=lambda kv: (kv[1][0], kv[0]))))
     return hit
 
@@ -189,7 +224,7 @@ def forget_table(game: DrachenlandGame) -> None:
     turned face up (and at setup).
 
     ``game.memo`` holds answers about the current table, keyed without it: the occupied stones, the
-    walk choices and whether an adventurer can enter. They depend only on where the adventurers
+    face-down volcanoes (:func:`face_down_near`), the walk choices and whether an adventurer can enter. They depend only on where the adventurers
     stand, which volcanoes are face down and what the key names, so placing an adventurer or
     revealing a token replaces it (never clears it in place: a search copy made by
     ``clone(history=False)`` shares it until either game changes its table). What a walk gives
@@ -206,6 +241,22 @@ def occupied(game: DrachenlandGame) -> set[str]:
     return memo["occupied"]
 
 
+def face_down_near(game: DrachenlandGame, start: str | None, allowance: int) -> int:
+    """Return the :func:`volcano_mask` of the face-down volcanoes within ``allowance`` spaces of ``start``
+    on the current table: what a walk from there depends on (DL-MOVE-6). The mask of every face-down
+    volcano is memoized in ``game.memo``."""
+    memo = game.memo
+    face_down = memo.get("face down")
+    if face_down is None:
+        face_down = memo["face down"] = volcano_mask(game.board, game.state.face_down)
+    return near_mask(game.board, start, allowance) & face_down
+
+
+def table_reach(game: DrachenlandGame, start: str | None, allowance: int) -> dict[str, tuple[int, str | None]]:
+    """Return :func:`sorted_reach` on the current table (its face-down volcanoes): shared, read only."""
+    return reach_by_mask(game.board, start, allowance, face_down_near(game, start, allowance))
+
+
 def can_enter(game: DrachenlandGame, die: int) -> bool:
     """Return whether the active seat could bring an adventurer in with the die ``die`` and its forced
     marches: some end space within reach is free (DL-MOVE-3, DL-MOVE-5, DL-INT-9)."""
@@ -216,7 +267,7 @@ def can_enter(game: DrachenlandGame, die: int) -> bool:
     can = memo.get(key)
     if can is None:
         taken = occupied(game)
-        ends = sorted_reach(game.board, None, allowance, state.face_down)
+        ends = table_reach(game, None, allowance)
         can = memo[key] = any(n not in taken for n in ends)
     return can
 
@@ -225,11 +276,13 @@ def place(game: DrachenlandGame, colour: str, node: str) -> None:
     """Put the active seat's ``colour`` adventurer on ``node`` (every walk, flight and crossing ends here).
 
     The occupied stones, when known, are carried over to the new table: the space left is freed
-    (a stone holds one adventurer, DL-MOVE-5) and a stone reached is taken.
+    (a stone holds one adventurer, DL-MOVE-5) and a stone reached is taken. So are the face-down
+    volcanoes: placing turns no token up (arriving does, and forgets the table again).
     """
     where = game.state.positions[game.state.active]
     left, where[colour] = where[colour], node
-    known = game.memo.get("occupied")
+    memo = game.memo
+    known, face_down = memo.get("occupied"), memo.get("face down")
     forget_table(game)
     if known is not None:
         known = set(known)  # the old table's set may still be shared by a search copy
@@ -237,3 +290,5 @@ def place(game: DrachenlandGame, colour: str, node: str) -> None:
         if node not in game.board.eggs:
             known.add(node)
         game.memo["occupied"] = known
+    if face_down is not None:
+        game.memo["face down"] = face_down

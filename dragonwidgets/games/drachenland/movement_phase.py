@@ -23,12 +23,13 @@ from dragonwidgets.engine import Action, Event
 
 from .movement import (
     MARCH_STEPS,
+    face_down_near,
     marches_needed,
-    near_volcanoes,
     occupied,
     place,
+    reach_by_mask,
     remember,
-    sorted_reach,
+    table_reach,
 )
 from .state import FLY_VALUE, TREASURE
 from .text import spaces
@@ -97,24 +98,24 @@ def walk_book(game: DrachenlandGame, p: int, c: str, here: str | None, die_steps
 
     Cached in ``board.cache`` with all it depends on: the seat, the adventurer, where it stands,
     the die's steps, the marches held, the ``march_without_die`` option and the face-down
-    volcanoes within reach (:func:`.movement.near_volcanoes`), so the same situation in a later
+    volcanoes within reach (:func:`.movement.face_down_near`), so the same situation in a later
     turn or game reuses it.
     """
     board, face_down, march_alone = game.board, game.state.face_down, game.options["march_without_die"]
     allowance = die_steps + MARCH_STEPS * marches  # the longest walk offered (a march alone: 3 x marches)
-    key = ("walks", p, c, here, die_steps, marches, march_alone,
-           near_volcanoes(board, here, allowance).intersection(face_down))
+    near = face_down_near(game, here, allowance)
+    key = ("walks", p, c, here, die_steps, marches, march_alone, near)
     hit = board.cache.get(key)
     if hit is None:
         volcanoes = board.volcano_set
         ends, walks = [], []
         if die_steps or march_alone:
-            for n, (dist, entrance) in sorted_reach(board, here, allowance, face_down).items():
+            for n, (dist, entrance) in reach_by_mask(board, here, allowance, near).items():
                 ends.append(n)
                 walks.append(walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps),
                                          die_steps, n in volcanoes, n in face_down))
         if die_steps == FLY_VALUE and marches and march_alone:
-            for n, (dist, entrance) in sorted_reach(board, here, MARCH_STEPS * marches, face_down).items():
+            for n, (dist, entrance) in table_reach(game, here, MARCH_STEPS * marches).items():
                 ends.append(n)
                 walks.append(march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
                                           n in volcanoes, n in face_down))
@@ -132,7 +133,7 @@ def walk(game: DrachenlandGame, node: str, march_only: bool, ev: list[Event]) ->
     die_steps = 0 if (st.die_spent or march_only) else st.die_value
     held = s.held[p]
     allowance = die_steps + MARCH_STEPS * held["forced_march"]
-    dist, entrance = sorted_reach(game.board, start, allowance, s.face_down)[node]
+    dist, entrance = table_reach(game, start, allowance)[node]
     need = marches_needed(dist, die_steps)
     held["forced_march"] -= need
     if die_steps:
@@ -141,7 +142,7 @@ def walk(game: DrachenlandGame, node: str, march_only: bool, ev: list[Event]) ->
     place(game, st.adventurer, node)
     origin = f"enters through {entrance} and walks" if entrance else f"walks from {start}"
     ev.append(Event("walked", f"{game.player_name(p)}' {st.adventurer} adventurer {origin} to {node} "
-                    f"({spaces(dist)}: {payment(die_steps, need)}).",
+                    f"({walk_cost(dist, die_steps, need)}).",
                     data={"colour": st.adventurer, "from": entrance or start, "to": node, "distance": dist,
                           "marches": need}))
     arrive(game, node, ev)
@@ -205,10 +206,16 @@ def payment(die_steps: int, marches: int) -> str:
     return " + ".join(pay)
 
 
+@lru_cache(maxsize=1 << 10)
+def walk_cost(dist: int, die_steps: int, marches: int) -> str:
+    """A walk's length and what pays for it: ``4 spaces: die 3 + 1 forced march`` (DL-MOVE-1, DL-MARCH-1)."""
+    return f"{spaces(dist)}: {payment(die_steps, marches)}"
+
+
 def walk_label(colour: str, node: str, dist: int, entrance: str | None, marches: int, die_steps: int) -> str:
     """``Walk your red adventurer to V04 (4 spaces: die 3 + 1 forced march)``; entering names its entrance."""
     start = f"Enter through {entrance} and walk" if entrance else "Walk"
-    return f"{start} your {colour} adventurer to {node} ({spaces(dist)}: {payment(die_steps, marches)})"
+    return f"{start} your {colour} adventurer to {node} ({walk_cost(dist, die_steps, marches)})"
 
 
 def walk_rules(volcano: bool, face_down: bool, marches: int, entrance: str | None) -> tuple[str, ...]:

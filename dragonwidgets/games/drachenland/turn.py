@@ -63,12 +63,22 @@ def usable_dice(game: DrachenlandGame) -> list[int]:
 
 # ---------------------------------------------------------------------------- choosing the die
 def die_actions(game: DrachenlandGame) -> list[Action]:
-    """DL-TURN-2/3, DL-INT-8: choose which die to use next, or forfeit the dice left."""
+    """DL-TURN-2/3, DL-INT-8: choose which die to use next, or forfeit the dice left.
+
+    The choice is offered when both dice are unused, differ and can each be used (:func:`next_choice`;
+    a position is checked to say so), so it is the same for every such roll: :func:`die_choices`.
+    """
     s = game.state
-    p = s.active
-    out = [die_action(p, i, s.dice[i]) for i in usable_dice(game)]  # type: ignore[index]
-    if game.options["forfeit_dice"]:
-        out.append(end_turn_action(p, END_BOTH))
+    a, b = s.dice  # type: ignore[misc]
+    return die_choices(s.active, a, b, game.options["forfeit_dice"])
+
+
+@lru_cache(maxsize=_CACHE)
+def die_choices(seat: int, a: int, b: int, forfeit: bool) -> list[Action]:
+    """``die {a}``, ``die {b}`` and, with the ``forfeit_dice`` option, ``end turn`` (shared: read only)."""
+    out = [die_action(seat, 0, a), die_action(seat, 1, b)]
+    if forfeit:
+        out.append(end_turn_action(seat, END_BOTH))
     return out
 
 
