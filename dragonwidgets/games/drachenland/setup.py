@@ -9,7 +9,6 @@ function of the seed (and is dealt again identically on every rewind).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from .board import COLOURS, GEM_COUNTS, PLAYER_TOKENS, Board
@@ -45,18 +44,16 @@ def deal_gems(board: Board, rng: random.Random, *, free_colours: bool = False,
     whose counts cannot be filled).
     """
     bag = [g for g, n in GEM_COUNTS.items() for _ in range(n)]
+    bounds, start = [], 0  # each volcano's slice of the shuffled bag, in volcano order
+    for v in board.volcanoes:
+        bounds.append((start, start + board.gem_slots[v]))
+        start += board.gem_slots[v]
+    limited = [g for g in GEM_COUNTS if limit_diamonds or g != "diamond"]
     for _ in range(MAX_DEALS):
         rng.shuffle(bag)
-        out, i = {}, 0
-        for v in board.volcanoes:
-            n = board.gem_slots[v]
-            out[v] = Counter(bag[i:i + n])
-            i += n
-        if free_colours or all(
-            c <= board.max_same_colour for counts in out.values()
-            for g, c in counts.items() if limit_diamonds or g != "diamond"
-        ):
-            return {v: {g: counts.get(g, 0) for g in GEM_COUNTS} for v, counts in out.items()}
+        hands = [bag[i:j] for i, j in bounds]
+        if free_colours or all(hand.count(g) <= board.max_same_colour for hand in hands for g in limited):
+            return {v: {g: hand.count(g) for g in GEM_COUNTS} for v, hand in zip(board.volcanoes, hands)}
     raise RuntimeError(f"no deal of the gems keeps {board.max_same_colour} per colour per volcano on {board.source}")
 
 
