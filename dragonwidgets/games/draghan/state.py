@@ -127,12 +127,16 @@ class DraghanState:
     def realm_deck(self, kind: str) -> list[str]:
         """Return the realm's deck of ``kind`` (``"location"`` or ``"encounter"``): the Shadow Realm's once the
         team has travelled (DG-PORTAL-4), else Draghan's. The list itself, not a copy."""
-        return self.decks[f"{kind}_{'shadow' if self.realm == SHADOW else 'draghan'}"]
+        return self.decks[_REALM_DECKS[self.realm][kind]]
 
     def order_from(self, seat: int) -> list[int]:
         """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
         heroes = self.heroes
         return [s for s in _seat_order(len(heroes), seat) if heroes[s] is not None]
+
+
+#: Each realm's location and encounter deck: its key in ``DraghanState.decks`` (:meth:`DraghanState.realm_deck`).
+_REALM_DECKS = {realm: {kind: f"{kind}_{realm}" for kind in ("location", "encounter")} for realm in (DRAGHAN, SHADOW)}
 
 
 @lru_cache(maxsize=None)
