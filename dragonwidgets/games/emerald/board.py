@@ -83,6 +83,9 @@ class Board:
     destinations: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
     mountain_pos: dict[str, int] = field(default_factory=dict, init=False, repr=False)
     card_names: dict[int | str, str] = field(default_factory=dict, init=False, repr=False)
+    # Filled as the game asks (dragon.flight): (track position, dragon pos, facing, roll) -> a flight.
+    flights: dict[tuple[int, int, int, int], tuple[int, int, tuple[str, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # EM-MOVE-8: knights move from a start space or a path square, never from the lair or the nest.

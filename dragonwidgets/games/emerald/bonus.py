@@ -8,8 +8,7 @@ from .state import FOUR_GEMS, EmeraldState
 
 def has_four_different_gems(state: EmeraldState, board: Board, seat: int) -> bool:
     """Check if ``seat`` owns at least one gem card of every type (EM-BONUS-1)."""
-    gems = state.hands[seat].gems
-    return all(gems.get(g, 0) > 0 for g in board.gem_types)
+    return all(map(state.hands[seat].gems.get, board.gem_types))  # a type held is a count >= 1
 
 
 def claim_four_different_gems(state: EmeraldState, board: Board, seat: int) -> bool:

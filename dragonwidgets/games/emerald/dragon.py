@@ -68,13 +68,25 @@ def move_dragon(state: EmeraldState, rules: Rules, roll: int, ev: list[Event]) -
     flight in ``ev`` and return the square where it stops, where it captures (EM-CAPTURE-1)."""
     board = rules.board
     state.last_roll = roll
-    d, f, path = fly(board.track_positions[state.track], state.dragon_pos, state.dragon_facing, roll)
+    d, f, path = flight(board, state.track, state.dragon_pos, state.dragon_facing, roll)
     state.dragon_pos, state.dragon_facing = d, f
     state.dragon_moves += 1
     square = board.square_at(d)
     facing = "the lair" if f == TOWARD_LAIR else "the plain"
-    ev.append(events.dragon_moved(roll, tuple(map(board.square_at, path)), square, facing))
+    ev.append(events.dragon_moved(roll, path, square, facing))
     return square
+
+
+def flight(board: Board, track: int, d: int, f: int, roll: int) -> tuple[int, int, tuple[str, ...]]:
+    """Return :func:`fly` from ``d`` facing ``f`` along the flight track at position ``track``, with the
+    squares entered as ids, e.g. ``(7, 1, ("M3", "M2", "M1"))``. It depends on the board's fixed
+    geometry only, so each answer is kept on the board (``board.flights``) and given again."""
+    key = (track, d, f, roll)
+    found = board.flights.get(key)
+    if found is None:
+        d, f, path = fly(board.track_positions[track], d, f, roll)
+        found = board.flights[key] = (d, f, tuple(map(board.square_at, path)))
+    return found
 
 
 def advance_flight_track(state: EmeraldState, board: Board, *, carries_dragon: bool = False) -> bool:

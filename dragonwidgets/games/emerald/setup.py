@@ -61,10 +61,10 @@ def place_knights(board: Board, players: int) -> tuple[list[tuple[str, ...]], di
     """
     per_player, _ = board.knights_by_players[players]
     seats = [tuple(board.colours[i + k * players] for k in range(per_player)) for i in range(players)]
-    in_play = [c for i in range(per_player) for c in (s[i] for s in seats)]
+    in_play = sorted((c for colours in seats for c in colours), key=board.colours.index)
     knights: dict[str, dict[str, int]] = {s: {} for s in board.start_spaces}
     for s in board.start_spaces_by_players[players]:
-        knights[s] = {c: 1 for c in sorted(in_play, key=board.colours.index)}
+        knights[s] = dict.fromkeys(in_play, 1)
     for sq in board.path:
         knights[sq] = {}
     knights[LAIR] = {}
