@@ -17,11 +17,6 @@ from .board import Board
 from .state import TOWARD_LAIR, TOWARD_PLAIN, EmeraldState, Rules
 
 
-def is_beside_flight_track(board: Board, s: int, pos: int) -> bool:
-    """Check if the square at ``pos`` is beside the flight track at position ``s`` (EM-DRAGON-2, EM-INT-7)."""
-    return pos in board.track_positions[s]
-
-
 def is_dragon_on_track(state: EmeraldState, board: Board) -> bool:
     """Check if the dragon stands beside its track (EM-DRAGON-1; EM-TRACK-4: it may be left one behind)."""
     return state.dragon_pos in board.track_positions[state.track]
@@ -30,13 +25,14 @@ def is_dragon_on_track(state: EmeraldState, board: Board) -> bool:
 def triggers_dragon(state: EmeraldState, board: Board, square: str) -> bool:
     """Check if a knight ending its move on ``square`` makes the active player move the dragon.
 
-    EM-DRAGON-2: a mountain square beside the flight track, or the dragon's square;
-    EM-DRAGON-3, EM-LAIR-5, EM-INT-12: nothing else (never the lair, never a plain square).
+    EM-DRAGON-2: a mountain square beside the flight track (the 4 squares of its position, EM-INT-7),
+    or the dragon's square; EM-DRAGON-3, EM-LAIR-5, EM-INT-12: nothing else (never the lair, never a
+    plain square).
     """
     pos = board.mountain_pos.get(square)
     if pos is None:
         return False
-    return pos == state.dragon_pos or is_beside_flight_track(board, state.track, pos)
+    return pos == state.dragon_pos or pos in board.track_positions[state.track]
 
 
 def fly(track: tuple[int, ...], d: int, f: int, roll: int) -> tuple[int, int, list[int]]:

@@ -60,15 +60,23 @@ def knight_actions(state: EmeraldState, board: Board) -> list[Action]:
     knights, moved = state.knights, state.moved
     two, dests = state.players == 2, board.destinations
     out = []
-    for space in board.movable_spaces:
-        here = knights[space]
-        if not here:
-            continue
-        n = 0  # the knights on ``space``, counted once a colour of the seat is found there
-        for c in colours:
+    if len(colours) == 1:  # one colour to look for (3 to 5 players, or a 2-player turn's second knight)
+        c = colours[0]
+        for space in board.movable_spaces:
+            here = knights[space]
             if c in here and (space not in moved or here[c] > moved[space].get(c, 0)):
-                n = n or sum(here.values())
+                n = sum(here.values())
                 out.append(move_action(space, c, n, dests[space][n], seat, two))
+    else:  # a 2-player turn's first knight: both colours of the seat
+        for space in board.movable_spaces:
+            here = knights[space]
+            if not here:
+                continue
+            n = 0  # the knights on ``space``, counted once a colour of the seat is found there
+            for c in colours:
+                if c in here and (space not in moved or here[c] > moved[space].get(c, 0)):
+                    n = n or sum(here.values())
+                    out.append(move_action(space, c, n, dests[space][n], seat, two))
     if state.knights_moved == 1:
         out.append(end_turn_action(seat))
     return out
@@ -131,11 +139,6 @@ def remove_knight(state: EmeraldState, space: str, colour: str) -> None:
         remove_one(gone, colour)
         if not gone:
             del state.moved[space]
-
-
-def clear_moved(state: EmeraldState) -> None:
-    """Forget which knights moved: a new turn starts (EM-TURN-2)."""
-    state.moved.clear()
 
 
 def mark_moved(state: EmeraldState, space: str, colour: str) -> None:

@@ -160,7 +160,7 @@ def continue_turn(state: EmeraldState, rules: Rules, ev: list[Event]) -> None:
 def end_turn(state: EmeraldState, rules: Rules, ev: list[Event]) -> None:
     """The left neighbour plays (EM-TURN-1); a seat with no movable knight is skipped (EM-TURN-3,
     EM-INT-10); when no seat can move, the game ends."""
-    movement.clear_moved(state)
+    state.moved.clear()  # EM-TURN-2: no knight has moved in the new turn
     state.knights_moved, state.turn_colour, state.card_taken, state.destination = 0, None, False, None
     state.phase = SELECT_KNIGHT
     players, board = state.players, rules.board
