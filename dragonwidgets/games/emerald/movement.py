@@ -84,13 +84,11 @@ def knight_actions(state: EmeraldState, board: Board) -> list[Action]:
 
 def has_movable_knight(state: EmeraldState, board: Board, seat: int) -> bool:
     """Check if ``seat`` has a knight it could move at the start of its turn (EM-TURN-3, EM-MOVE-8)."""
-    knights, colours = state.knights, state.seat_colours[seat]
-    for space in board.movable_spaces:
-        here = knights[space]
-        if here:
-            for c in colours:
-                if c in here:
-                    return True
+    knights = state.knights
+    for c in state.seat_colours[seat]:
+        for space in board.movable_spaces:
+            if c in knights[space]:
+                return True
     return False
 
 
