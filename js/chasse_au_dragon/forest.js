@@ -1,6 +1,7 @@
 // The forest itself, built once per layout: 64 squares (`data-target="x,y"`), the forest edge light,
 // the inner squares darker deeper in (more trees), the inner zone outlined, the coordinates along two
-// sides. Each square keeps a `contents` group that squares.js refills from every observation.
+// sides. Each square keeps a `contents` group that squares.js refills from every observation: its `pile`
+// (the monster cards) and its `marks` (the reach cost, a camp), each redrawn only when what it shows changed.
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
@@ -20,15 +21,16 @@ function square(x, y, size) {
   const decor = s("g", { class: "dw-cd-decor", "aria-hidden": "true" });
   for (const [tx, ty] of TREE_SPOTS.slice(0, d)) decor.append(at(x * CELL + tx, y * CELL + ty, treeGlyph(8)));
   g.append(decor);
-  const contents = s("g", { class: "dw-cd-contents" });
-  g.append(contents);
-  return { g, title, contents };
+  const pile = s("g", { class: "dw-cd-pile-layer" });
+  const marks = s("g", { class: "dw-cd-marks" });
+  g.append(s("g", { class: "dw-cd-contents" }, pile, marks));
+  return { g, title, pile, marks };
 }
 
 /**
  * The static forest for `layout`.
  * @param {ChasseLayout} layout
- * @returns {{el: SVGElement, squares: Map<string, {g: SVGElement, title: SVGElement, contents: SVGElement}>}}
+ * @returns {{el: SVGElement, squares: Map<string, {g: SVGElement, title: SVGElement, pile: SVGElement, marks: SVGElement}>}}
  */
 export function forestSkeleton(layout) {
   const size = boardSize(layout);

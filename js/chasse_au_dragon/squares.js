@@ -41,12 +41,13 @@ export function describeSquare(id, obs, layout, names) {
   return parts.join(" · ");
 }
 
-/** What each square was last drawn from. */
+/** What each square was last drawn from: its tooltip's, its pile's and its marks' inputs. */
 const drawnFrom = new WeakMap();
 
 /**
- * Update every square's contents and tooltip in place (a square whose inputs did not change is skipped).
- * @param {Map<string, {g: SVGElement, title: SVGElement, contents: SVGElement}>} squares
+ * Update every square's contents and tooltip in place: a square whose inputs did not change is skipped,
+ * and of one that changed, only the part whose inputs changed (the pile, or the reach cost and camp).
+ * @param {Map<string, {g: SVGElement, title: SVGElement, pile: SVGElement, marks: SVGElement}>} squares
  * @param {Object} obs
  * @param {ChasseLayout} layout
  * @param {string[]} names
@@ -57,45 +58,51 @@ export function drawSquares(squares, obs, layout, names) {
   for (const [id, sq] of squares) {
     // what this square shows depends on these only: a square whose inputs are as last time is left as it is
     const seatsOn = (places) => (places || []).flatMap((p, seat) => (p === id ? [[seat, names[seat]]] : []));
-    const inputs = JSON.stringify([
-      obs.piles?.[id], obs.revealed?.square === id ? obs.revealed : null, obs.hidden?.piles?.[id],
-      obs.reach && id in obs.reach ? obs.reach[id] : "-", seatsOn(obs.camps), seatsOn(obs.positions),
-    ]);
-    if (drawnFrom.get(sq) === inputs) continue;
-    drawnFrom.set(sq, inputs);
-    const contents = [];
+    const revealed = obs.revealed?.square === id ? obs.revealed : null;
+    const reach = obs.reach && id in obs.reach ? obs.reach[id] : null;
+    const pileKey = JSON.stringify([obs.piles?.[id], revealed]);
+    const marksKey = JSON.stringify([reach, camps.get(id) ?? null]);
+    const key = JSON.stringify([pileKey, marksKey, obs.hidden?.piles?.[id], seatsOn(obs.camps), seatsOn(obs.positions)]);
+    const drawn = drawnFrom.get(sq);
+    if (drawn?.key === key) continue;
+    drawnFrom.set(sq, { key, pileKey, marksKey });
     const said = describeSquare(id, obs, layout, names);
     if (sq.title.textContent !== said) sq.title.textContent = said;
     const { x, y } = parseSquare(id);
     const ox = x * CELL;
     const oy = y * CELL;
     const inner = id in (obs.piles || {});
-    const revealed = obs.revealed?.square === id ? obs.revealed : null;
     sq.g.classList.toggle("dw-cd-revealed", Boolean(revealed));
     sq.g.classList.toggle("dw-cd-emptied", inner && !obs.piles[id]);
-    if (inner && revealed) {
-      contents.push(at(ox + 21, oy + 24, monsterCard(revealed.card, revealed.power)));
-      contents.push(at(ox + 7, oy + 8, countBadge(obs.piles[id])));
-    } else if (inner) {
-      contents.push(at(ox + 18, oy + 21, pileGlyph(obs.piles[id])));
+    sq.g.classList.toggle("dw-cd-reach", reach !== null);
+    if (drawn?.pileKey !== pileKey) {
+      const pile = [];
+      if (inner && revealed) {
+        pile.push(at(ox + 21, oy + 24, monsterCard(revealed.card, revealed.power)));
+        pile.push(at(ox + 7, oy + 8, countBadge(obs.piles[id])));
+      } else if (inner) {
+        pile.push(at(ox + 18, oy + 21, pileGlyph(obs.piles[id])));
+      }
+      morphChildren(sq.pile, pile);
     }
-    if (obs.reach && id in obs.reach) {
-      // Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3).
-      // "2 q", read aloud as "2 goblin quarters" ("2¼" read as two and a quarter).
-      const cost = obs.reach[id];
-      contents.push(s("text", {
-        x: ox + 3, y: oy + CELL - 7, class: "dw-cd-reach-cost",
-        "data-spoken": cost === 0 ? null : quarterWords(cost),
-        text: cost === 0 ? "free" : `${cost} q`,
-      }));
+    if (drawn?.marksKey !== marksKey) {
+      const marks = [];
+      if (reach !== null) {
+        // Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3).
+        // "2 q", read aloud as "2 goblin quarters" ("2¼" read as two and a quarter).
+        marks.push(s("text", {
+          x: ox + 3, y: oy + CELL - 7, class: "dw-cd-reach-cost",
+          "data-spoken": reach === 0 ? null : quarterWords(reach),
+          text: reach === 0 ? "free" : `${reach} q`,
+        }));
+      }
+      if (camps.has(id)) {
+        const seat = camps.get(id);
+        const tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, seat), 24));
+        tent.setAttribute("data-camp", String(seat));
+        marks.push(tent);
+      }
+      morphChildren(sq.marks, marks);
     }
-    sq.g.classList.toggle("dw-cd-reach", Boolean(obs.reach && id in obs.reach));
-    if (camps.has(id)) {
-      const seat = camps.get(id);
-      const tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, seat), 24));
-      tent.setAttribute("data-camp", String(seat));
-      contents.push(tent);
-    }
-    morphChildren(sq.contents, contents);
   }
 }
