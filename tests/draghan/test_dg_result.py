@@ -164,22 +164,6 @@ def test_DG_INT_21_the_flee_shuffle_depends_on_the_seed():
     assert len(spots) > 2
 
 
-def test_DG_INT_21_the_flee_shuffle_generator_is_the_steps_seeded_generator():
-    """DG-INT-21, DG-RESULT-4/5: the shuffles of a step draw from the generator the engine seeds for
-    ``SHUFFLE_TAG`` + step (with a start position's step as offset): its first numbers are those of
-    ``g._rng(SHUFFLE_TAG + offset + step)``, at every step of a game and from a position."""
-    from dragonwidgets.games.draghan.game import SHUFFLE_TAG, DraghanGame
-
-    games = [DraghanGame(players=3, seed=11, character_choice="random")]
-    games.append(DraghanGame(players=3, seed=4, position={**games[0].position(), "step": 7}))
-    for g in games:
-        for _ in range(6):
-            tag = SHUFFLE_TAG + g._chance_offset + g._step
-            assert g.shuffle_rng().getrandbits(32) == g._rng(tag).getrandbits(32)
-            assert g.shuffle_rng().random() == g._rng(tag).random()
-            g.apply(g.legal_actions()[0])
-
-
 def test_DG_RESULT_5_example_A22_undefeated_monsters_return_to_the_shadow_deck():
     """DG-RESULT-5, DG-SHADOW-4, example A22: the Shadow deck holds 8 cards; 3 characters reveal Bone Giant,
     Void Serpent and Sage's Crown (5 left); the Serpent falls and goes to the discard pile, the Bone Giant goes

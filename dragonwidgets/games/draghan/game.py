@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from dragonwidgets.engine import CHANCE, Game, Outcome
 
 from . import hint, phases, position, results, setup, tensor, text
-from .cards import BUNDLED_DECKS, Decks, MersenneTwister, load_decks
+from .cards import BUNDLED_DECKS, Decks, load_decks
 from .determinize import resample_hidden
 from .fight import NO_ICONS, Plan
 from .observation import observe
@@ -145,15 +145,9 @@ class DraghanGame(Game):
         """Whether reveals and market draws are chance nodes now: ``chance="manual"`` with ``pick_draws``."""
         return self.chance_mode == "manual" and self.options["pick_draws"]
 
-    def shuffle_rng(self) -> MersenneTwister:
-        """Return the generator of the shuffles inside this step (deterministic from the seed and the step).
-
-        The generator ``self._rng(SHUFFLE_TAG + offset + step)`` would be (``random.Random((seed << 32) + tag)``),
-        as its C core: seeded with the same int it is in the same state and :func:`.cards.shuffle` draws
-        the same numbers from it, without ``random.Random``'s Python-level set-up (a game builds one per
-        fled monster, DG-RESULT-4/5).
-        """
-        return MersenneTwister((self.seed << 32) + SHUFFLE_TAG + self._chance_offset + self._step)
+    def shuffle_rng(self) -> random.Random:
+        """Return the generator of the shuffles inside this step (deterministic from the seed and the step)."""
+        return self._rng(SHUFFLE_TAG + self._chance_offset + self._step)
 
     def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
             ) -> list[dict[str, Any]]:
