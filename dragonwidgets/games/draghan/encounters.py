@@ -48,7 +48,7 @@ def explore(g: "DraghanGame", ev: list[Event], picked: bool = False) -> None:
         cid = deck.pop(0)
         s.to_reveal -= 1
         card = card_of[cid]
-        ev.append(Event("revealed", revealed[cid]))
+        ev.append(revealed[cid])
         if card.kind == "equipment":
             s.revealed_equipment.append(cid)
             continue

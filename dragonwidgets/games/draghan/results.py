@@ -8,6 +8,7 @@ active character wounded (:mod:`.wounds`) unless every monster fell. Then the ma
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -53,8 +54,7 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
         beaten = defeats(card.req, placed)  # type: ignore[arg-type]
         if beaten:
             down.append(m)
-        ev.append(Event("tested", f"The {card.name} is {'defeated' if beaten else 'not defeated'}.",
-                        data={"monster": m, "defeated": beaten, "placed": list(placed)}))
+        ev.append(tested_event(card.name, m, beaten, placed))
     s.defeated += len(down)
     all_down = len(down) == len(others)
     if dragon in s.table and all_down:
@@ -85,6 +85,21 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
         ev.append(Event("gold", f"The {t.monster_name(m, s.dragon)} pays {pay} coin{'s' * (pay != 1)}"
                         + (f" to the {g.player_name(group[0])}." if len(group) == 1 else " to share.")))
     pay_gold(g, ev)
+
+
+@cache
+def tested_event(name: str, monster: str, defeated: bool, placed: Icons) -> Event:
+    """Return the log of the test at ``monster`` (its card's ``name``): ``placed`` (S, C, K) icons, ``defeated``
+    or not (DG-RESULT-1). Cached: a shared event, never mutated (bounded: the monsters x 2 x the icon counts)."""
+    return Event("tested", f"The {name} is {'defeated' if defeated else 'not defeated'}.",
+                 data={"monster": monster, "defeated": defeated, "placed": list(placed)})
+
+
+@cache
+def fled_event(name: str) -> Event:
+    """Return the log of the monster ``name`` fleeing into the Shadow deck (DG-RESULT-4). Cached: a shared
+    event, never mutated."""
+    return Event("fled", f"The {name} flees into the Shadow Realm.")
 
 
 def pay_coins(g: "DraghanGame", seat: int, n: int) -> None:
@@ -152,7 +167,7 @@ def fates(g: "DraghanGame", ev: list[Event]) -> None:
             deck.append(m)
             shuffle(deck, g.shuffle_rng())  # DG-RESULT-4: shuffled into the Shadow deck
             s.fled += 1
-            ev.append(Event("fled", f"The {t.name[m]} flees into the Shadow Realm."))
+            ev.append(fled_event(t.name[m]))
         elif s.realm == DRAGHAN:
             s.discard.append(m)
         else:

@@ -82,7 +82,7 @@ def new_state(d: Decks, options: dict[str, Any], players: int, rng: random.Rando
 
 def seat_choosing(s: DraghanState) -> int:
     """The seat whose character comes next at setup: seats fill in seat order (DG-SETUP-6)."""
-    return sum(h is not None for h in s.heroes)
+    return s.count_in_play()
 
 
 def choose_actions(g: "DraghanGame") -> list[Action]:

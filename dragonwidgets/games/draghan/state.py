@@ -118,11 +118,11 @@ class DraghanState:
         return [i for i, h in enumerate(self.heroes) if h is not None]
 
     def count_in_play(self) -> int:
-        """Return how many characters are still in the game: ``len(self.in_play())`` without the list.
+        """Return how many characters are still in the game: ``len(self.in_play())``.
 
         (Tested with ``is``: ``heroes.count(None)`` would call :class:`Hero`'s ``__eq__`` for every character.)
         """
-        return sum(h is not None for h in self.heroes)
+        return len([h for h in self.heroes if h is not None])
 
     def realm_deck(self, kind: str) -> list[str]:
         """Return the realm's deck of ``kind`` (``"location"`` or ``"encounter"``): the Shadow Realm's once the

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dragonwidgets.engine import Event
+
 from .cards import Card, CardId, Decks
 from .fight import Icons, icons
 
@@ -27,8 +29,8 @@ class Tables:
     - ``skill``: the ids of cards with at least one skill icon (DG-FIGHT-3, DG-LOC-3); ``heal``: those with the
       healing icon (DG-HEAL-1); ``slot``: the body-part slot or ``None`` (DG-EQUIP-1).
     - ``dragon_card``: the id of the dragon card hidden in the Shadow encounter deck (DG-REC-4), or ``None``.
-    - ``revealed``: the text of the ``revealed`` event when the card is turned up from an encounter deck
-      (DG-EXPLORE-3, :func:`revealed_text`).
+    - ``revealed``: the ``revealed`` event when the card is turned up from an encounter deck (DG-EXPLORE-3,
+      text :func:`revealed_text`): one shared event per card, never mutated (the most frequent event of a game).
     """
 
     decks: Decks
@@ -39,7 +41,7 @@ class Tables:
     heal: frozenset[CardId]
     slot: dict[CardId, str | None]
     dragon_card: CardId | None
-    revealed: dict[CardId, str]
+    revealed: dict[CardId, Event]
 
     def __deepcopy__(self, memo: dict) -> "Tables":
         return self  # read-only: a cloned game shares its tables
@@ -75,7 +77,7 @@ def tables(decks: Decks) -> Tables:
             heal=frozenset(c for c, card in cards.items() if card.heal),
             slot={c: card.slot for c, card in cards.items()},
             dragon_card=next((c for c in decks.encounter_shadow if cards[c].kind == "dragon_card"), None),
-            revealed={c: revealed_text(card) for c, card in cards.items()})
+            revealed={c: Event("revealed", revealed_text(card)) for c, card in cards.items()})
     return hit
 
 

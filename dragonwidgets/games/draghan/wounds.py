@@ -7,6 +7,7 @@ Draghan a new character from those set aside takes the seat (chosen, or drawn wi
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from dragonwidgets.engine import CHANCE, Action, Event
@@ -25,7 +26,7 @@ def wound(g: "DraghanGame", ev: list[Event]) -> None:
     name = g.player_name(a)
     if not hero.wounded:  # type: ignore[union-attr]
         hero.wounded = True  # type: ignore[union-attr]
-        ev.append(Event("wounded", f"Not every monster was defeated: the {name} is wounded."))
+        ev.append(wounded_event(name))
         market.after_outcome(g, ev)
         return
     s.discard.append(hero.card)  # type: ignore[union-attr]
@@ -47,6 +48,12 @@ def wound(g: "DraghanGame", ev: list[Event]) -> None:
         rounds.lose(g, "no character is left in the Shadow Realm", "DG-END-3", ev)
         return
     equipment_check.start_check(g, ev)  # DG-SHARE-2, DG-INT-29: phases 5 and 6 are skipped
+
+
+@cache
+def wounded_event(name: str) -> Event:
+    """Return the log of the character ``name`` wounded (DG-WOUND-1). Cached: a shared event, never mutated."""
+    return Event("wounded", f"Not every monster was defeated: the {name} is wounded.")
 
 
 def replace_actions(g: "DraghanGame") -> list[Action]:
