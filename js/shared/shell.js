@@ -278,8 +278,11 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     if (event.detail > 0 && document.activeElement === chosen) root.focus({ preventScroll: true });
   });
   // The action under the pointer or focus (or whose rules are) shows on the board what it would do.
+  // Focus parked on the root (after a click, while Python answers) changes nothing on the board: the
+  // redraw that follows clears the preview (bindTargets), in the same frame as the new position.
   const preview = (event) => {
     const target = /** @type {Element} */ (event.target);
+    if (target === root) return;
     const id = target.closest?.("[data-action-id]")?.getAttribute("data-action-id")
       ?? target.closest?.(".dw-rule-group[data-rule-owner]")?.getAttribute("data-rule-owner");
     previewAction(board.el, id ? actionById(id) : null);

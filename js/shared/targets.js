@@ -9,7 +9,7 @@
 /** @typedef {import("./model.js").Action} Action */
 
 import { SVG_NS } from "./dom.js";
-import { isOverlayNode, overlayAttribute, overlayClasses, overlayNode, restoreAttribute } from "./morph.js";
+import { isOverlayNode, markOnly, overlayAttribute, overlayClasses, overlayNode, restoreAttribute } from "./morph.js";
 
 const BOUND = "dw-bound";
 const MARKS = [BOUND, "dw-legal", "dw-legal-shared", "dw-legal-view", "dw-preview", "dw-passthrough"];
@@ -218,10 +218,8 @@ export function bindTargets(root, actions, canAct, standsOn = () => null) {
  * @param {Action|null} action
  */
 export function previewAction(root, action) {
-  for (const el of root.querySelectorAll(".dw-preview")) el.classList.remove("dw-preview");
-  if (!action) return;
-  const wanted = new Set(action.targets || []);
-  for (const el of root.querySelectorAll("[data-target]")) {
-    if (wanted.has(el.getAttribute("data-target"))) el.classList.add("dw-preview");
-  }
+  const wanted = new Set(action?.targets || []);
+  const marked = new Set();
+  if (wanted.size) for (const el of root.querySelectorAll("[data-target]")) if (wanted.has(el.getAttribute("data-target"))) marked.add(el);
+  markOnly(root, "dw-preview", marked); // only the elements whose mark changes: no restyle when it stays
 }

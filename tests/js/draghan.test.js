@@ -353,6 +353,22 @@ describe("redrawing", () => {
     button.dispatchEvent(new MouseEvent("pointerover", { bubbles: true }));
     expect([...board().querySelectorAll(".dw-preview")].map((n) => n.dataset.target).sort()).toEqual(["card/M13", "hero/2"]);
   });
+
+  it("a click leaves the preview to the redraw that answers it (no repaint while Python works)", async () => {
+    mount("share");
+    const button = el.querySelector('.dw-action-list [data-action-id="give M13 2"]');
+    const previewed = () => [...board().querySelectorAll(".dw-preview")].map((n) => n.dataset.target).sort();
+    button.dispatchEvent(new MouseEvent("pointerover", { bubbles: true }));
+    button.focus();
+    button.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1 }));
+    expect(model.sent.at(-1)).toEqual({ kind: "act", id: "give M13 2" });
+    expect(document.activeElement).toBe(el.querySelector(".dw-root")); // the focus waits on the root
+    expect(previewed()).toEqual(["card/M13", "hero/2"]); // and the board is not touched before the answer
+    const next = position("gold");
+    model.update({ observation: next.observation, legal_actions: next.legal_actions, status: next.status });
+    await flush();
+    expect(previewed()).toEqual([]);
+  });
 });
 
 describe("helpers", () => {
