@@ -140,11 +140,7 @@ def walk(game: DrachenlandGame, node: str, march_only: bool, ev: list[Event]) ->
         st.die_spent = True
     st.walked = st.moved = True
     place(game, st.adventurer, node)
-    origin = f"enters through {entrance} and walks" if entrance else f"walks from {start}"
-    ev.append(Event("walked", f"{game.player_name(p)}' {st.adventurer} adventurer {origin} to {node} "
-                    f"({walk_cost(dist, die_steps, need)}).",
-                    data={"colour": st.adventurer, "from": entrance or start, "to": node, "distance": dist,
-                          "marches": need}))
+    ev.append(walked_event(game.player_name(p), st.adventurer, start, entrance, node, dist, die_steps, need))
     arrive(game, node, ev)
 
 
@@ -210,6 +206,17 @@ def payment(die_steps: int, marches: int) -> str:
 def walk_cost(dist: int, die_steps: int, marches: int) -> str:
     """A walk's length and what pays for it: ``4 spaces: die 3 + 1 forced march`` (DL-MOVE-1, DL-MARCH-1)."""
     return f"{spaces(dist)}: {payment(die_steps, marches)}"
+
+
+@lru_cache(maxsize=_CACHE)
+def walked_event(name: str, colour: str, start: str | None, entrance: str | None, node: str, dist: int,
+                 die_steps: int, marches: int) -> Event:
+    """The log of a walk from ``start`` (or in through ``entrance``) to ``node``, paid with ``die_steps``
+    and ``marches``. Cached, as the walks' choices: a shared event, never mutated."""
+    origin = f"enters through {entrance} and walks" if entrance else f"walks from {start}"
+    return Event("walked", f"{name}' {colour} adventurer {origin} to {node} ({walk_cost(dist, die_steps, marches)}).",
+                 data={"colour": colour, "from": entrance or start, "to": node, "distance": dist,
+                       "marches": marches})
 
 
 def walk_label(colour: str, node: str, dist: int, entrance: str | None, marches: int, die_steps: int) -> str:

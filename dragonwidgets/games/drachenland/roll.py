@@ -40,12 +40,22 @@ def roll(game: DrachenlandGame, a: int, b: int, ev: list[Event]) -> None:
     again = s.phase == REROLL
     s.dice = [a, b]
     s.dice_used = [False, False]
-    ev.append(Event("dice_rolled", f"{game.player_name(s.active)} {'roll again' if again else 'roll'}: {a} and {b}.",
-                    data={"dice": [a, b], "reroll": again}))
+    ev.append(rolled_event(game.player_name(s.active), a, b, again))
     if not again and s.held[s.active]["fate"] > 0:
         s.phase = FATE
     else:
         next_choice(game, ev)
+
+
+@lru_cache(maxsize=1 << 10)
+def rolled_event(name: str, a: int, b: int, again: bool) -> Event:
+    """The log of seat ``name``'s roll of ``a`` and ``b`` (``again``: the reroll of DL-FATE-1).
+
+    Cached: a shared event, never mutated (one roll a turn would otherwise keep a new event, its data
+    and its list of dice in the history); at most 4 names x 2 x the dice's pairs of faces.
+    """
+    return Event("dice_rolled", f"{name} {'roll again' if again else 'roll'}: {a} and {b}.",
+                 data={"dice": [a, b], "reroll": again})
 
 
 def fate_actions(game: DrachenlandGame) -> list[Action]:

@@ -129,9 +129,7 @@ def choose_adventurer(game: DrachenlandGame, colour: str, ev: list[Event]) -> No
     s.dice_used[i] = True  # type: ignore[index]
     s.used.append(colour)
     s.step = Step(colour, i, die, entering=entering)
-    what = "to bring it in" if entering else f"on {here}"
-    ev.append(Event("adventurer_chosen", f"{game.player_name(p)} give the die {die} to their {colour} "
-                    f"adventurer {what}.", data={"colour": colour, "die": die}))
+    ev.append(chosen_event(game.player_name(p), colour, die, here))
     s.phase = MOVEMENT
 
 
@@ -153,8 +151,7 @@ def next_choice(game: DrachenlandGame, ev: list[Event]) -> None:
 
 def forfeit_dice(game: DrachenlandGame, ev: list[Event]) -> None:
     """DL-TURN-5, DL-INT-8: ``end turn``, leaving the dice left unused."""
-    ev.append(Event("turn_ended", f"{game.player_name(game.state.active)} end their turn, leaving "
-                    f"{'a die' if dice_left(game) == 1 else 'the dice'} unused."))
+    ev.append(turn_ended_event(game.player_name(game.state.active), dice_left(game) == 1))
     end_turn(game, ev)
 
 
@@ -176,6 +173,25 @@ def end_turn(game: DrachenlandGame, ev: list[Event]) -> None:
             end_game(game, f"the turn cap of {cap} rounds was reached (not a rule, DL-INT-30)", ev)
             return
     s.phase = ROLL
+
+
+# ---------------------------------------------------------------------------- the log (shared events)
+@lru_cache(maxsize=_CACHE)
+def chosen_event(name: str, colour: str, die: int, here: str | None) -> Event:
+    """The log of seat ``name`` giving the die ``die`` to its ``colour`` adventurer on ``here`` (None: entering).
+
+    Cached, as the other frequent events: a shared event, never mutated; at most 4 names x 3 colours x
+    the dice's faces x the spaces.
+    """
+    what = "to bring it in" if here is None else f"on {here}"
+    return Event("adventurer_chosen", f"{name} give the die {die} to their {colour} adventurer {what}.",
+                 data={"colour": colour, "die": die})
+
+
+@lru_cache(maxsize=1 << 4)
+def turn_ended_event(name: str, one_die: bool) -> Event:
+    """The log of seat ``name`` ending its turn with one die (``one_die``) or both unused (shared, never mutated)."""
+    return Event("turn_ended", f"{name} end their turn, leaving {'a die' if one_die else 'the dice'} unused.")
 
 
 # ---------------------------------------------------------------------------- the choices, worded
