@@ -2,10 +2,10 @@
 
 Starts JupyterLab and Debian's chromium with the test harness (``tests/browser/lab_harness.py``) and
 opens one notebook of its own that displays the four game widgets (seat 0 a person, the other seats
-bots with ``playing=False``, so nothing moves by itself) and a minimal echo widget defined here. Each
+bots with ``playing=False``, so nothing moves by itself) and two minimal echo widgets defined here. Each
 game is first played from the kernel to a position where seat 0 decides and the board offers a legal
 action to click (``--decisions`` decisions in, at least). Then ``--clicks`` rounds (after one warm-up
-round, discarded): in each, for each game in turn, three measurements in the page, in an order that
+round, discarded): in each, for each game in turn, four measurements in the page, in an order that
 rotates from round to round, each after the same pause (``--gap``) since the previous one ended, so
 none is timed after idle while another is not:
 
@@ -20,15 +20,21 @@ none is timed after idle while another is not:
   every click is made in the same state.
 - **echo**: the echo widget's front end sends ``{"kind": "ping", "n": i}`` with ``model.send``; its
   Python side answers by setting its one trait, ``pong = i``; timed until ``change:pong`` fires with
-  ``i``. The minimal anywidget round trip.
+  ``i``. The minimal anywidget round trip, started by a script.
+- **echo, clicked**: the same round trip started as the click is, by a real mouse click on a button of
+  the second echo widget (its cell made the active cell, the pointer resting on the button for the pause
+  before the press), timed from the click event to the page showing ``pong``: the click's own cost in the
+  page (JupyterLab's input handling, the focus, the pressed style and its painting, while the message
+  travels) is then in both, and the difference is the widget's.
 - **bare**: ``kernel.requestExecute({code: 'pass'})`` from the same page, awaited until its reply and
   idle status arrive: the kernel round trip without a widget.
 
 Each is also timed to the next painted frame after it (``requestAnimationFrame``, then a message
 posted from there: after the frame's style, layout and paint).
 
-It prints, per game, the medians and 25th percentiles (the least-disturbed samples) of the three and
-the ratios click/echo and click/bare, to the DOM and to the painted frame; then where the time goes:
+It prints, per game, the medians and 25th percentiles (the least-disturbed samples) of the four and
+the ratios click/echo, click/clicked echo and click/bare, to the DOM and to the painted frame; then where
+the time goes:
 the page before the message leaves, the way to the kernel (the message header's date against the
 kernel's clock: the same machine), the kernel's comm handler (timed by wrapping it in the kernel),
 the answer's way back to the page's main thread (its header's date against the page's clock), the
@@ -71,12 +77,21 @@ GAMES = [
     ("draghan", "DraghanWidget", "players=2, seed=30, first_player=0, seats=['human', 'planner']"),
 ]
 
-#: The echo widget's front end: `el.dwEcho(n)` / `window.__dwEcho(n)` sends a ping and resolves when
-#: Python has set `pong` to `n`.
+#: The echo widget's front end: `el.dwEcho(n)` (and, for the scripted one, `window.__dwEcho(n)`) sends a
+#: ping and resolves when Python has set `pong` to `n`; the clicked one shows a button whose click sends
+#: the next ping.
 ECHO_ESM = """
 export default {
   render({ model, el }) {
     const out = document.createElement("span");
+    out.className = "dw-echo-pong";
+    if (model.get("clicked")) {
+      const button = document.createElement("button");
+      button.className = "dw-echo-button";
+      button.textContent = "ping";
+      button.addEventListener("click", () => model.send({ kind: "ping", n: model.get("pong") + 1 }));
+      el.append(button);
+    }
     el.append(out);
     const show = () => { out.textContent = `echo ${model.get("pong")}`; };
     model.on("change:pong", show);
@@ -91,7 +106,7 @@ export default {
       model.send({ kind: "ping", n });
     });
     el.dwEcho = echo;
-    window.__dwEcho = echo;
+    if (!model.get("clicked")) window.__dwEcho = echo;
     return () => model.off("change:pong", show);
   },
 };
@@ -108,9 +123,10 @@ class Echo(anywidget.AnyWidget):
     """The minimal widget round trip: the front end sends a ping, Python answers by setting one trait."""
     _esm = {ECHO_ESM!r}
     pong = traitlets.Int(-1).tag(sync=True)
+    clicked = traitlets.Bool(False).tag(sync=True)  # True: a button the mouse clicks sends the ping
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, clicked=False):
+        super().__init__(clicked=clicked)
         self.on_msg(self._ping)
 
     def _ping(self, _widget, content, _buffers):
@@ -223,15 +239,17 @@ const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => {
 }));
 """
 
-#: Arm one click measurement on widget `root` at step `before`: t0 when the click reaches the widget
-#: (capture phase, before the shell's handler), t1 when the timeline shows another step, t2 painted.
-ARM_CLICK_JS = """([root, before]) => {
+#: Arm one click measurement on widget `root` whose element `selector` shows `before`: t0 when the click
+#: reaches the widget (capture phase, before its own handler), t1 when that element shows something else
+#: (a game's timeline slider another step, the echo's text another pong), t2 painted.
+ARM_CLICK_JS = """([root, selector, before]) => {
   AFTER_PAINT
-  const range = root.querySelector(".dw-timeline-range");
+  const watched = root.querySelector(selector);
+  const shown = () => watched.value ?? watched.textContent;
   let t0 = null;
   window.__dwClick = new Promise((resolve) => {
     const obs = new MutationObserver(() => {
-      if (t0 === null || range.value === before) return;
+      if (t0 === null || shown() === before) return;
       obs.disconnect();
       clearTimeout(timer);
       const t1 = performance.now();
@@ -246,7 +264,7 @@ ARM_CLICK_JS = """([root, before]) => {
       t0 = performance.now();
       console.timeStamp("dw-start");
     }, {capture: true, once: true});
-    obs.observe(range, {attributes: true});
+    obs.observe(watched, {attributes: true, childList: true, characterData: true, subtree: true});
   });
   window.__dwWs.length = 0;
 }""".replace("AFTER_PAINT", AFTER_PAINT_JS)
@@ -311,6 +329,10 @@ class Bench:
         nb.widget("echo", selector=".jp-OutputArea-output")
         self.page.wait_for_function("() => typeof window.__dwEcho === 'function'")
         self.kernel.run("_probes['echo'] = _Probe(echo, 'ping')")
+        self.echo_root = nb.widget("echo_click", selector=".jp-OutputArea-output")
+        self.echo_button = self.echo_root.locator("button.dw-echo-button")
+        self.echo_button.wait_for()
+        self.kernel.run("_probes['echo_click'] = _Probe(echo_click, 'ping')")
         self.positions: dict[str, tuple[int, str, str]] = {}
         self.pings = 0
 
@@ -357,7 +379,7 @@ class Bench:
         self.page.evaluate(PREPARE_CLICK_JS, handle)
         el.hover()  # the pointer rests on the element before the press, as a person's does (its preview is drawn)
         self.pause()
-        self.page.evaluate(ARM_CLICK_JS, [root.element_handle(), str(step)])
+        self.page.evaluate(ARM_CLICK_JS, [root.element_handle(), ".dw-timeline-range", str(step)])
         el.click()
         m = self.page.evaluate("() => window.__dwClick")
         if m is None:
@@ -370,6 +392,19 @@ class Bench:
         self.pause()
         self.pings += 1
         return self.page.evaluate(ECHO_JS, self.pings)
+
+    def echo_click(self) -> dict:
+        """Click the clicked echo's button as a game's action is clicked, and time it to its answer shown."""
+        self.page.evaluate(PREPARE_CLICK_JS, self.echo_button.element_handle())
+        self.echo_button.hover()
+        self.pause()
+        before = self.echo_root.locator(".dw-echo-pong").text_content()
+        self.page.evaluate(ARM_CLICK_JS, [self.echo_root.element_handle(), ".dw-echo-pong", before])
+        self.echo_button.click()
+        m = self.page.evaluate("() => window.__dwClick")
+        if m is None:
+            raise RuntimeError("the clicked echo showed no answer within 10 s")
+        return m
 
     def bare(self) -> dict:
         self.pause()
@@ -386,22 +421,22 @@ class Bench:
 
 def kernel_samples(kernel, rounds: int) -> dict[str, dict[str, list[dict]]]:
     """The probes' rows of the timed rounds, per game: its clicks, and the echoes made beside them."""
-    echoes = kernel.eval("_probes['echo'].rows")[len(GAMES):]  # the warm-up round's first
+    echoes = {kind: kernel.eval(f"_probes[{kind!r}].rows")[len(GAMES):] for kind in ("echo", "echo_click")}  # after the warm-up round's
     out = {}
     for g, (var, _cls, _args) in enumerate(GAMES):
         out[var] = {"click": kernel.eval(f"_probes[{var!r}].rows")[1:],
-                    "echo": [echoes[r * len(GAMES) + g] for r in range(rounds)]}
+                    **{kind: [rows[r * len(GAMES) + g] for r in range(rounds)] for kind, rows in echoes.items()}}
     return out
 
 
 def run_rounds(bench: Bench, rounds: int) -> dict[str, dict[str, list[dict]]]:
-    """``rounds`` rounds; in each, per game, a click, an echo and a bare round trip, in an order that
-    rotates with the round (so each kind follows each other kind as often)."""
-    samples = {var: {"click": [], "echo": [], "bare": []} for var, _c, _a in GAMES}
-    kinds = ["click", "echo", "bare"]
+    """``rounds`` rounds; in each, per game, a click, an echo, a clicked echo and a bare round trip, in an
+    order that rotates with the round (so each kind follows each other kind as often)."""
+    kinds = ["click", "echo", "echo_click", "bare"]
+    samples = {var: {kind: [] for kind in kinds} for var, _c, _a in GAMES}
     for r in range(rounds):
         for g, (var, _cls, _args) in enumerate(GAMES):
-            k = (r + g) % 3
+            k = (r + g) % len(kinds)
             for kind in kinds[k:] + kinds[:k]:
                 m = bench.click(var) if kind == "click" else getattr(bench, kind)()
                 samples[var][kind].append(m)
@@ -500,14 +535,18 @@ def _ratio(a: list[float], b: list[float]) -> str:
 
 def print_latencies(samples: dict) -> None:
     """The click, echo and bare round trip per game, to the DOM and to the painted frame, and the ratios."""
-    for end, title in (("t1", "to the DOM (click: the page shows the new step; echo: change:pong; bare: the reply)"),
+    for end, title in (("t1", "to the DOM (click: the page shows the new step; echo: change:pong; clicked echo: the "
+                              "page shows pong; bare: the reply)"),
                        ("t2", "to the next painted frame after that")):
         print(f"{title}: medians in ms (25th percentiles in brackets)")
-        print(f"{'game':12} {'click':>15} {'echo':>15} {'bare':>15} {'click/echo':>12} {'click/bare':>12}")
+        print(f"{'game':12} {'click':>15} {'echo':>15} {'echo, clicked':>15} {'bare':>15} {'click/echo':>12} "
+              f"{'click/clicked':>13} {'click/bare':>12}")
         for var, kinds in samples.items():
             ms = {k: [m[end] - m["t0"] for m in xs] for k, xs in kinds.items()}
-            print(f"{var:12} {_median_q25(ms['click']):>15} {_median_q25(ms['echo']):>15} {_median_q25(ms['bare']):>15} "
-                  f"{_ratio(ms['click'], ms['echo']):>12} {_ratio(ms['click'], ms['bare']):>12}")
+            print(f"{var:12} {_median_q25(ms['click']):>15} {_median_q25(ms['echo']):>15} "
+                  f"{_median_q25(ms['echo_click']):>15} {_median_q25(ms['bare']):>15} "
+                  f"{_ratio(ms['click'], ms['echo']):>12} {_ratio(ms['click'], ms['echo_click']):>13} "
+                  f"{_ratio(ms['click'], ms['bare']):>12}")
         print()
 
 
@@ -520,7 +559,7 @@ def print_phases(samples: dict, kernel_rows: dict) -> None:
     columns = [("page", "before_send"), ("to kernel", "k_wait"), ("kernel", "k_handle"), ("to page", "back"),
                ("front end", "front_end"), ("to paint", "to_paint")]
     print(f"{'':20} " + " ".join(f"{title:>9}" for title, _key in columns) + f" {'bytes':>6}")
-    reply = {"click": ("comm_msg",), "echo": ("comm_msg",), "bare": ("execute_reply", "status")}
+    reply = {"click": ("comm_msg",), "echo": ("comm_msg",), "echo_click": ("comm_msg",), "bare": ("execute_reply", "status")}
     for var, kinds in samples.items():
         for kind, ms in kinds.items():
             rows = [split(m, reply[kind]) for m in ms]
@@ -572,6 +611,7 @@ def main(argv: list[str] | None = None) -> None:
             for _var, cls, _a in GAMES))
     cells += [f"{var} = dragonwidgets.{cls}({a}, playing=False)\n{var}" for var, cls, a in GAMES]
     cells.append("echo = Echo()\necho")
+    cells.append("echo_click = Echo(clicked=True)\necho_click")
     modules = game_bundles(args.bundles)  # read now: a build during the run would shift the lines
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     t_start = time.perf_counter()
