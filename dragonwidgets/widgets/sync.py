@@ -69,14 +69,17 @@ def _value_ops(before: Any, value: Any, path: tuple[str | int, ...], ops: list[l
 
 
 def apply_dict_ops(doc: dict[str, Any], ops: Iterable[list[Any]]) -> dict[str, Any]:
-    """Return ``doc`` with ``ops`` applied (:func:`dict_ops`), copying only the objects on their paths: the
-    Python twin of the front end's ``applyOps`` (``js/shared/sync.js``), used by the tests."""
+    """Return ``doc`` with ``ops`` applied (:func:`dict_ops`), copying only the objects on their paths, each
+    once: the Python twin of the front end's ``applyOps`` (``js/shared/sync.js``), used by the tests."""
     out = dict(doc)
+    copies = {id(out)}
     for op in ops:
         *parents, last = op[1]
         node = out
         for key in parents:
-            node[key] = list(node[key]) if type(node[key]) is list else dict(node[key])
+            if id(node[key]) not in copies:
+                node[key] = list(node[key]) if type(node[key]) is list else dict(node[key])
+                copies.add(id(node[key]))
             node = node[key]
         if op[0] == "set":
             node[last] = op[2]

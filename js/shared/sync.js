@@ -16,17 +16,23 @@ import { strFromU8, unzlibSync } from "fflate";
  */
 
 /**
- * Return `doc` with `ops` applied, copying only the objects on their paths (the others are shared).
+ * Return `doc` with `ops` applied, copying only the objects on their paths, each once however many
+ * operations go through it (a step changes the reach cost of every reachable square: one copy of `reach`,
+ * not one per square); the others are shared.
  * @param {Object} doc
  * @param {DictOp[]} ops
  * @returns {Object}
  */
 export function applyOps(doc, ops) {
   const out = { ...doc };
+  const copies = new Set([out]);
   for (const [kind, path, value] of ops) {
     let node = out;
     for (const key of path.slice(0, -1)) {
-      node[key] = Array.isArray(node[key]) ? [...node[key]] : { ...node[key] };
+      if (!copies.has(node[key])) {
+        node[key] = Array.isArray(node[key]) ? [...node[key]] : { ...node[key] };
+        copies.add(node[key]);
+      }
       node = node[key];
     }
     const last = path[path.length - 1];
