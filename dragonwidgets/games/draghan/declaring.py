@@ -8,14 +8,12 @@ are :func:`shows`.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from dragonwidgets.engine import Action, Event
 
 from . import actions, results
 from .state import ASSIST, DECLARE_EQUIPMENT, DECLARE_TARGET
-from .tables import Tables
 
 if TYPE_CHECKING:
     from .game import DraghanGame
@@ -112,27 +110,21 @@ def next_declarer(g: "DraghanGame", ev: list[Event]) -> None:
     """DG-FIGHT-1..5: the declaration is told; the next character declares, else the assist, else the result."""
     s, t = g.state, g.tables
     seat = s.declaring.pop(0)
-    ev.append(declared_event(t, seat, g.player_name(seat), s.targets.get(seat), s.dragon, tuple(s.used.get(seat, ()))))
+    target = s.targets.get(seat)
+    used = s.used.get(seat, [])
+    who = g.player_name(seat)
+    if target:
+        kit = f" with {', '.join([t.name[c] for c in used])}" if used else ""
+        text = f"The {who} faces the {t.monster_name(target, s.dragon)}{kit}."
+    else:
+        text = f"The {who} stays out of the fight."
+    ev.append(Event("declared", text, data={"seat": seat, "target": target, "cards": list(used)}))
     if s.declaring:
         s.phase = DECLARE_TARGET
     elif s.assist and assist_spots(g):
         s.phase = ASSIST
     else:
         results.resolve(g, ev)
-
-
-@cache
-def declared_event(t: Tables, seat: int, who: str, target: str | None, dragon: str | None, cards: tuple[str, ...]
-                   ) -> Event:
-    """Return the log of seat ``seat``'s declaration: its character ``who`` faces ``target`` (None: stays out)
-    with its ``cards`` committed; ``dragon`` is the large dragon drawn (DG-FIGHT-1..3). Cached: a shared
-    event, never mutated (bounded: seats x characters x monsters x the few card sets a character holds)."""
-    if target:
-        kit = f" with {', '.join([t.name[c] for c in cards])}" if cards else ""
-        text = f"The {who} faces the {t.monster_name(target, dragon)}{kit}."
-    else:
-        text = f"The {who} stays out of the fight."
-    return Event("declared", text, data={"seat": seat, "target": target, "cards": list(cards)})
 
 
 def assign_assist(g: "DraghanGame", monster: str | None, ev: list[Event]) -> None:

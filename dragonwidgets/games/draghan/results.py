@@ -54,7 +54,8 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
         beaten = defeats(card.req, placed)  # type: ignore[arg-type]
         if beaten:
             down.append(m)
-        ev.append(tested_event(card.name, m, beaten, placed))
+        ev.append(Event("tested", f"The {card.name} is {'defeated' if beaten else 'not defeated'}.",
+                        data={"monster": m, "defeated": beaten, "placed": list(placed)}))
     s.defeated += len(down)
     all_down = len(down) == len(others)
     if dragon in s.table and all_down:
@@ -85,14 +86,6 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
         ev.append(Event("gold", f"The {t.monster_name(m, s.dragon)} pays {pay} coin{'s' * (pay != 1)}"
                         + (f" to the {g.player_name(group[0])}." if len(group) == 1 else " to share.")))
     pay_gold(g, ev)
-
-
-@cache
-def tested_event(name: str, monster: str, defeated: bool, placed: Icons) -> Event:
-    """Return the log of the test at ``monster`` (its card's ``name``): ``placed`` (S, C, K) icons, ``defeated``
-    or not (DG-RESULT-1). Cached: a shared event, never mutated (bounded: the monsters x 2 x the icon counts)."""
-    return Event("tested", f"The {name} is {'defeated' if defeated else 'not defeated'}.",
-                 data={"monster": monster, "defeated": defeated, "placed": list(placed)})
 
 
 @cache
