@@ -54,7 +54,8 @@ class Board:
     ``volcano_bit[v]`` the bit of volcano ``v`` in a set of volcanoes written as a number (``1 << i``
     for the ``i``-th volcano: :func:`.movement.volcano_mask`).
     ``cache`` holds answers computed from the board alone (walk reaches and the choices they give,
-    see :func:`.movement.remember`), filled as games ask; it is not part of the board's identity.
+    see :func:`.movement.remember`), filled as games ask; ``near_masks`` the volcanoes near each start
+    (:func:`.movement.near_mask`); neither is part of the board's identity.
     """
 
     source: str
@@ -85,6 +86,7 @@ class Board:
     volcano_bit: dict[str, int] = field(default_factory=dict)
     steps: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cache: dict[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
+    near_masks: dict[tuple[str | None, int], int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         entrances = frozenset(self.entrances)

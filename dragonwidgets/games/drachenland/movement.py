@@ -114,14 +114,10 @@ def near_volcanoes(board: Board, start: str | None, allowance: int) -> frozenset
     """Return the volcanoes within ``allowance`` spaces of ``start`` (None: of any entrance), nothing face down.
 
     Only these volcanoes' face-down tokens can change a walk of that allowance from there, so
-    they key the cached walks (:func:`sorted_reach`). Cached in ``board.cache``.
+    they key the cached walks (:func:`sorted_reach`), as a mask (:func:`near_mask`).
     """
-    key = ("near", start, allowance)
-    hit = board.cache.get(key)
-    if hit is None:
-        spaces = entry_reach(board, allowance, ()) if start is None else reach(board, start, allowance, ())
-        hit = remember(board, key, frozenset(n for n in spaces if n in board.volcano_set))
-    return hit
+    spaces = entry_reach(board, allowance, ()) if start is None else reach(board, start, allowance, ())
+    return frozenset(n for n in spaces if n in board.volcano_set)
 
 
 def volcano_mask(board: Board, volcanoes: Collection[str]) -> int:
@@ -143,11 +139,12 @@ def volcano_mask(board: Board, volcanoes: Collection[str]) -> int:
 
 
 def near_mask(board: Board, start: str | None, allowance: int) -> int:
-    """Return :func:`near_volcanoes` as a :func:`volcano_mask` (cached in ``board.cache``)."""
-    key = ("near mask", start, allowance)
-    hit = board.cache.get(key)
+    """Return :func:`near_volcanoes` as a :func:`volcano_mask`, cached in ``board.near_masks``: asked at
+    every walk, from at most a few thousand (start, allowance) pairs, so kept apart from the big cache."""
+    key = (start, allowance)
+    hit = board.near_masks.get(key)
     if hit is None:
-        hit = remember(board, key, volcano_mask(board, near_volcanoes(board, start, allowance)))
+        hit = board.near_masks[key] = volcano_mask(board, near_volcanoes(board, start, allowance))
     return hit
 
 
