@@ -1,7 +1,9 @@
 // The forest itself, built once per layout: 64 squares (`data-target="x,y"`), the forest edge light,
 // the inner squares darker deeper in (more trees), the inner zone outlined, the coordinates along two
 // sides. Each square keeps a `contents` group that squares.js refills from every observation: its `pile`
-// (the monster cards) and its `marks` (the reach cost, a camp), each redrawn only when what it shows changed.
+// (the monster cards) and its `marks` (the reach cost, a camp), each redrawn only when what it shows changed;
+// the reach cost is one `<text>` per square (`cost`), set in place and put in `marks` while the square is
+// reachable.
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
@@ -24,13 +26,14 @@ function square(x, y, size) {
   const pile = s("g", { class: "dw-cd-pile-layer" });
   const marks = s("g", { class: "dw-cd-marks" });
   g.append(s("g", { class: "dw-cd-contents" }, pile, marks));
-  return { g, title, pile, marks };
+  const cost = s("text", { x: x * CELL + 3, y: y * CELL + CELL - 7, class: "dw-cd-reach-cost" });
+  return { g, title, pile, marks, cost };
 }
 
 /**
  * The static forest for `layout`.
  * @param {ChasseLayout} layout
- * @returns {{el: SVGElement, squares: Map<string, {g: SVGElement, title: SVGElement, pile: SVGElement, marks: SVGElement}>}}
+ * @returns {{el: SVGElement, squares: Map<string, {g: SVGElement, title: SVGElement, pile: SVGElement, marks: SVGElement, cost: SVGElement}>}}
  */
 export function forestSkeleton(layout) {
   const size = boardSize(layout);

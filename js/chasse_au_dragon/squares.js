@@ -5,7 +5,6 @@
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
-import { s } from "../shared/dom.js";
 import { morphChildren } from "../shared/morph.js";
 import { CELL, parseSquare, quarterWords, seatColour } from "./layout.js";
 import { at, pileGlyph, monsterCard, tentGlyph, countBadge } from "./glyphs.js";
@@ -41,8 +40,21 @@ export function describeSquare(id, obs, layout, names) {
   return parts.join(" · ");
 }
 
-/** What each square was last drawn from: its tooltip's, its pile's and its marks' inputs. */
+/** What each square was last drawn from: its tooltip's and its pile's inputs, its reach cost and camp. */
 const drawnFrom = new WeakMap();
+
+/**
+ * Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3): "2 q",
+ * read aloud as "2 goblin quarters" ("2¼" read as two and a quarter), or "free". Set in place.
+ * @param {SVGElement} cost  the square's reach-cost `<text>`
+ * @param {number} reach
+ */
+function setReachCost(cost, reach) {
+  const text = reach === 0 ? "free" : `${reach} q`;
+  if (cost.textContent !== text) cost.textContent = text;
+  if (reach === 0) cost.removeAttribute("data-spoken");
+  else cost.setAttribute("data-spoken", quarterWords(reach));
+}
 
 /**
  * Update every square's contents and tooltip in place: a square whose inputs did not change is skipped,
@@ -60,12 +72,12 @@ export function drawSquares(squares, obs, layout, names) {
     const seatsOn = (places) => (places || []).flatMap((p, seat) => (p === id ? [[seat, names[seat]]] : []));
     const revealed = obs.revealed?.square === id ? obs.revealed : null;
     const reach = obs.reach && id in obs.reach ? obs.reach[id] : null;
+    const camp = camps.get(id) ?? null;
     const pileKey = JSON.stringify([obs.piles?.[id], revealed]);
-    const marksKey = JSON.stringify([reach, camps.get(id) ?? null]);
-    const key = JSON.stringify([pileKey, marksKey, obs.hidden?.piles?.[id], seatsOn(obs.camps), seatsOn(obs.positions)]);
+    const key = JSON.stringify([pileKey, reach, camp, obs.hidden?.piles?.[id], seatsOn(obs.camps), seatsOn(obs.positions)]);
     const drawn = drawnFrom.get(sq);
     if (drawn?.key === key) continue;
-    drawnFrom.set(sq, { key, pileKey, marksKey });
+    drawnFrom.set(sq, { key, pileKey, reach, camp });
     const said = describeSquare(id, obs, layout, names);
     if (sq.title.textContent !== said) sq.title.textContent = said;
     const { x, y } = parseSquare(id);
@@ -85,24 +97,16 @@ export function drawSquares(squares, obs, layout, names) {
       }
       morphChildren(sq.pile, pile);
     }
-    if (drawn?.marksKey !== marksKey) {
-      const marks = [];
-      if (reach !== null) {
-        // Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3).
-        // "2 q", read aloud as "2 goblin quarters" ("2¼" read as two and a quarter).
-        marks.push(s("text", {
-          x: ox + 3, y: oy + CELL - 7, class: "dw-cd-reach-cost",
-          "data-spoken": reach === 0 ? null : quarterWords(reach),
-          text: reach === 0 ? "free" : `${reach} q`,
-        }));
+    // a step changes the reach cost of every reachable square: it is set in place, and the marks are
+    // rearranged only when the square becomes reachable or not, or its camp changes
+    if (reach !== null && drawn?.reach !== reach) setReachCost(sq.cost, reach);
+    if (!drawn || (drawn.reach === null) !== (reach === null) || drawn.camp !== camp) {
+      let tent = drawn && drawn.camp === camp ? sq.marks.querySelector("[data-camp]") : null;
+      if (camp !== null && !tent) {
+        tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, camp), 24));
+        tent.setAttribute("data-camp", String(camp));
       }
-      if (camps.has(id)) {
-        const seat = camps.get(id);
-        const tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, seat), 24));
-        tent.setAttribute("data-camp", String(seat));
-        marks.push(tent);
-      }
-      morphChildren(sq.marks, marks);
+      morphChildren(sq.marks, [reach === null ? null : sq.cost, tent]);
     }
   }
 }
