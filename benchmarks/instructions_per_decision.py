@@ -10,8 +10,8 @@ loop beside the games.
 An instruction is not a unit of time: the C++ backgammon code runs more instructions per cycle than the
 Python interpreter does, so a game needs fewer instructions per decision than backgammon to match its
 speed, and how much fewer depends on the game (measured on 2026-11-26: Emerald at about 0.50 of backgammon's
-count ran 1.3-1.45x as fast, Drachenland at about 0.56 only 0.9x: its large caches and the garbage collector
-cost time that instructions do not show). Use the
+count ran 1.3-1.45x as fast, Drachenland at about 0.48 only 1.0-1.1x at 3 players: its large caches and the
+garbage collector cost time that instructions do not show). Use the
 counts to compare versions of the code; use ``bench_vs_openspiel.py`` for the speed itself.
 
     python benchmarks/instructions_per_decision.py [--games emerald drachenland ...] [--players N]
