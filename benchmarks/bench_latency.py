@@ -371,17 +371,12 @@ class Bench:
         root = self.roots[var]
         el = root.locator(f'.dw-board-wrap [data-target="{target}"][data-action-id="{action}"]').first
         try:
-            handle = el.element_handle(timeout=10_000)
+            el.element_handle(timeout=10_000)  # the board binds it once the position is drawn
         except Exception as e:  # Playwright's TimeoutError: say what the board offers
             offered = lab_harness.board_actions(root, lab_harness.BOARD_TARGETS)
             raise RuntimeError(f"{var} at step {step}: no board element {target!r} bound to {action!r} "
                                f"(the board offers {offered})") from e
-        self.page.evaluate(PREPARE_CLICK_JS, handle)
-        el.hover()  # the pointer rests on the element before the press, as a person's does (its preview is drawn)
-        self.pause()
-        self.page.evaluate(ARM_CLICK_JS, [root.element_handle(), ".dw-timeline-range", str(step)])
-        el.click()
-        m = self.page.evaluate("() => window.__dwClick")
+        m = self._timed_click(root, el, ".dw-timeline-range", str(step))
         if m is None:
             raise RuntimeError(f"{var}: the page did not show a new step within 10 s of clicking {action!r}")
         self.kernel.run(f"{var}.goto({step})")
@@ -395,16 +390,22 @@ class Bench:
 
     def echo_click(self) -> dict:
         """Click the clicked echo's button as a game's action is clicked, and time it to its answer shown."""
-        self.page.evaluate(PREPARE_CLICK_JS, self.echo_button.element_handle())
-        self.echo_button.hover()
-        self.pause()
         before = self.echo_root.locator(".dw-echo-pong").text_content()
-        self.page.evaluate(ARM_CLICK_JS, [self.echo_root.element_handle(), ".dw-echo-pong", before])
-        self.echo_button.click()
-        m = self.page.evaluate("() => window.__dwClick")
+        m = self._timed_click(self.echo_root, self.echo_button, ".dw-echo-pong", before)
         if m is None:
             raise RuntimeError("the clicked echo showed no answer within 10 s")
         return m
+
+    def _timed_click(self, root, el, selector: str, before: str) -> dict | None:
+        """Click ``el`` in widget ``root`` as a person does and time it until ``root``'s element ``selector``
+        shows something other than ``before`` (``None`` after 10 s): its cell made the active cell, the
+        pointer resting on it for the pause before the press (the preview hovering draws is not timed)."""
+        self.page.evaluate(PREPARE_CLICK_JS, el.element_handle())
+        el.hover()
+        self.pause()
+        self.page.evaluate(ARM_CLICK_JS, [root.element_handle(), selector, before])
+        el.click()
+        return self.page.evaluate("() => window.__dwClick")
 
     def bare(self) -> dict:
         self.pause()
@@ -421,7 +422,8 @@ class Bench:
 
 def kernel_samples(kernel, rounds: int) -> dict[str, dict[str, list[dict]]]:
     """The probes' rows of the timed rounds, per game: its clicks, and the echoes made beside them."""
-    echoes = {kind: kernel.eval(f"_probes[{kind!r}].rows")[len(GAMES):] for kind in ("echo", "echo_click")}  # after the warm-up round's
+    # each echo probe has one row per game and round, the warm-up round's first
+    echoes = {kind: kernel.eval(f"_probes[{kind!r}].rows")[len(GAMES):] for kind in ("echo", "echo_click")}
     out = {}
     for g, (var, _cls, _args) in enumerate(GAMES):
         out[var] = {"click": kernel.eval(f"_probes[{var!r}].rows")[1:],

@@ -59,7 +59,7 @@ function setReachCost(cost, reach) {
 /**
  * Update every square's contents and tooltip in place: a square whose inputs did not change is skipped,
  * and of one that changed, only the part whose inputs changed (the pile, or the reach cost and camp).
- * @param {Map<string, {g: SVGElement, title: SVGElement, pile: SVGElement, marks: SVGElement}>} squares
+ * @param {Map<string, {g: SVGElement, title: SVGElement, pile: SVGElement, marks: SVGElement, cost: SVGElement}>} squares
  * @param {Object} obs
  * @param {ChasseLayout} layout
  * @param {string[]} names
@@ -74,7 +74,8 @@ export function drawSquares(squares, obs, layout, names) {
     const reach = obs.reach && id in obs.reach ? obs.reach[id] : null;
     const camp = camps.get(id) ?? null;
     const pileKey = JSON.stringify([obs.piles?.[id], revealed]);
-    const key = JSON.stringify([pileKey, reach, camp, obs.hidden?.piles?.[id], seatsOn(obs.camps), seatsOn(obs.positions)]);
+    // the camp is in seatsOn(obs.camps), with the names the tooltip gives
+    const key = JSON.stringify([pileKey, reach, obs.hidden?.piles?.[id], seatsOn(obs.camps), seatsOn(obs.positions)]);
     const drawn = drawnFrom.get(sq);
     if (drawn?.key === key) continue;
     drawnFrom.set(sq, { key, pileKey, reach, camp });

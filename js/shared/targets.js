@@ -219,7 +219,6 @@ export function bindTargets(root, actions, canAct, standsOn = () => null) {
  */
 export function previewAction(root, action) {
   const wanted = new Set(action?.targets || []);
-  const marked = new Set();
-  if (wanted.size) for (const el of root.querySelectorAll("[data-target]")) if (wanted.has(el.getAttribute("data-target"))) marked.add(el);
-  markOnly(root, "dw-preview", marked); // only the elements whose mark changes: no restyle when it stays
+  const touched = [...root.querySelectorAll("[data-target]")].filter((el) => wanted.has(el.getAttribute("data-target")));
+  markOnly(root, "dw-preview", new Set(touched)); // only the elements whose mark changes: no restyle when it stays
 }
