@@ -8,8 +8,9 @@ branch taken at step k draws the same outcome at step k + 1 as the original line
 
 from __future__ import annotations
 
+import random
 from _random import Random as _MersenneTwister  # the C generator under random.Random
-from typing import Any
+from typing import Any, MutableSequence
 
 from .actions import CHANCE, Action, Event
 from .errors import IllegalActionError
@@ -27,6 +28,36 @@ def chance_number(seed: int) -> float:
     wrapper; a new generator per call also needs no lock between threads.
     """
     return _MersenneTwister(seed).random()
+
+
+class Generator(random.Random):
+    """The games' seeded generator: :class:`random.Random` with a shuffle that makes the same draws in fewer steps.
+
+    :meth:`shuffle` is the Fisher-Yates shuffle of ``random.Random.shuffle`` (CPython 3.10-3.13), draw for
+    draw: for ``i`` from ``len(x) - 1`` down to 1, ``j`` is ``getrandbits(k)`` (``k`` the bit length of
+    ``i + 1``) redrawn while it is ``i + 1`` or more, and ``x[i]`` and ``x[j]`` swap. It takes the same numbers
+    from the Mersenne Twister and leaves it in the same state, so every seeded game deals as it always did.
+    Written out here because the library's version makes two Python calls per card (``_randbelow``); a
+    Draghan game shuffles its decks at set-up and a Shadow deck after many fights, and those calls were
+    about a tenth of its random-play time. It also keeps the deals of saved records the same on a Python
+    whose ``random.shuffle`` would draw differently.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> Generator(7).shuffle(a); random.Random(7).shuffle(b)
+    >>> a == b
+    True
+    """
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+        """Shuffle the sequence ``x`` in place (the draws of ``random.Random.shuffle``)."""
+        getrandbits = self.getrandbits
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
 
 
 class ChanceDraws:

@@ -7,9 +7,12 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dragonwidgets
 from dragonwidgets.engine import CHANCE, HistoryError, IllegalActionError, RecordError, registry
+from dragonwidgets.engine.chance import Generator
 
 from toy_game import ToyGame
 
@@ -109,6 +112,19 @@ def test_chance_frequencies_follow_the_probabilities():
         counts[toy(seed=seed).observation()["roll"]] += 1
     for face, p in {1: 1 / 2, 2: 1 / 3, 3: 1 / 6}.items():
         assert counts[face] / 3000 == pytest.approx(p, abs=0.03)
+
+
+@given(seed=st.integers(min_value=0, max_value=2**64), size=st.integers(min_value=0, max_value=200))
+@settings(max_examples=300, deadline=None)
+def test_the_games_generator_shuffles_as_the_library_does(seed, size):
+    """Generator.shuffle (every game's seeded shuffle) deals what random.Random.shuffle deals from the same seed,
+    and leaves the generator in the same state: seeded games and saved records keep their deals."""
+    ours, library = Generator(seed), random.Random(seed)
+    a, b = list(range(size)), list(range(size))
+    ours.shuffle(a)
+    library.shuffle(b)
+    assert a == b
+    assert ours.getstate() == library.getstate()
 
 
 def test_same_seed_and_actions_give_the_same_state():
