@@ -184,3 +184,24 @@ def test_DG_WOUND_4_DG_WOUND_5_a_log_line_keeps_the_names_it_was_written_with():
                 realm = "shadow" if g.state.heroes[row["player"]] is None else "draghan"
                 renamed[realm] += 1
     assert renamed["draghan"] and renamed["shadow"], renamed
+
+
+def test_DG_WOUND_4_a_branch_names_its_lines_after_its_own_characters():
+    """DG-SETUP-6, DG-WOUND-4: a line's ``name`` is worked out once per history entry and kept; applying at a
+    past step (a branch) replaces the entries after it, and the new lines are named after the characters of the
+    new line of play, not of the one replaced. The log's tail (``last=``) names its rows as the whole log does."""
+    g = DraghanGame(players=2, seed=1, first_player=0)
+    rng = random.Random(5)
+    g.apply("choose CH1")
+    g.apply("choose CH3")
+    for _ in range(12):
+        g.apply(rng.choice(g.legal_action_ids()))
+    assert {row["name"] for row in g.log() if row["player"] == 1} >= {"Wizard"}
+    g.goto(1)
+    g.apply("choose CH4")  # seat 2 takes the Knight on this branch
+    for _ in range(12):
+        g.apply(rng.choice(g.legal_action_ids()))
+    names = {row["name"] for row in g.log() if row["player"] == 1}
+    assert "Knight" in names and "Wizard" not in names, names
+    assert g.log(last=8) == g.log()[-8:]
+    assert g.log(0, last=8) == g.log(0)[-8:]

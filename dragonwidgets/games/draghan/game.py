@@ -25,7 +25,7 @@ import random
 from dataclasses import asdict
 from typing import Any, ClassVar
 
-from dragonwidgets.engine import CHANCE, Game, Outcome
+from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
 
 from . import hint, phases, position, results, setup, tensor, text
 from .cards import BUNDLED_DECKS, Decks, load_decks
@@ -164,25 +164,47 @@ class DraghanGame(Game):
         [('Seat 1', 'Seat 1 plays the Elf with the Circlet of Wits.'), ('Seat 2', 'Seat 2 plays the Wizard with the Golden Harp.')]
         """
         rows = super().log(viewer, upto, last)
-        names = self._names_by_step(len(rows) and rows[-1]["step"])
+        if not rows:
+            return rows
+        after = self._seats_after(rows[-1]["step"])
+        start = self._start_seats()
         for row in rows:
-            row["name"] = names[row["step"] - 1]
+            i = row["step"] - 1  # the row's history entry: the names before it are those after entry i - 1
+            row["name"] = "chance" if row["player"] == CHANCE else (after[i - 1] if i else start)[row["player"]]
         return rows
 
-    def _names_by_step(self, steps: int) -> list[str]:
-        """The deciding seat's name at each of the first ``steps`` history entries, from the entries'
-        events: a character joins (``character_joined``) or drops out (``dropped_out``)."""
-        start = (self.start_position or {}).get("heroes") or [None] * self.players  # a start position's characters
-        seats = [self.tables.name[h["character"]] if h else f"Seat {i + 1}" for i, h in enumerate(start)]
-        out = []
-        for action, events in zip(self._actions[:steps], self._events[:steps]):
-            out.append("chance" if action.player == CHANCE else seats[action.player])
+    def _start_seats(self) -> tuple[str, ...]:
+        """The seats' names before the first history entry: a start position's characters, else "Seat n"."""
+        start = (self.start_position or {}).get("heroes") or [None] * self.players
+        return tuple(self.tables.name[h["character"]] if h else f"Seat {i + 1}" for i, h in enumerate(start))
+
+    def _seats_after(self, steps: int) -> list[tuple[str, ...]]:
+        """The seats' names after each of the first ``steps`` history entries, from the entries' events: a
+        character joins (``character_joined``) or drops out (``dropped_out``).
+
+        Each entry is read once and its names kept (one tuple shared by the entries that change no name), so
+        a log's tail costs the same at step 20 and at step 2,000; :meth:`_commit` forgets the names of the
+        entries a branch replaces.
+        """
+        after: list[tuple[str, ...]] = self.__dict__.setdefault("_names_after", [])
+        seats = after[-1] if after else self._start_seats()
+        for events in self._events[len(after):steps]:
             for ev in events:
-                if ev.kind == "character_joined":
-                    seats[ev.data["seat"]] = self.tables.name[ev.data["character"]]
-                elif ev.kind == "dropped_out":
-                    seats[ev.data["seat"]] = f"Seat {ev.data['seat'] + 1}"
-        return out
+                if ev.kind in ("character_joined", "dropped_out"):
+                    seat = ev.data["seat"]
+                    joined = ev.kind == "character_joined"
+                    name = self.tables.name[ev.data["character"]] if joined else f"Seat {seat + 1}"
+                    seats = (*seats[:seat], name, *seats[seat + 1:])
+            after.append(seats)
+        return after
+
+    def _commit(self, action: Action, auto: bool) -> list[Event]:
+        """The engine's commit; applying at a past step (a branch) also forgets the names worked out for the
+        entries it replaces (:meth:`_seats_after`). A search copy keeps no history and no names."""
+        after = self.__dict__.get("_names_after")
+        if after is not None and self._keep_history and self._step < len(after):
+            del after[self._step:]
+        return super()._commit(action, auto)
 
     def player_name(self, player: int) -> str:
         """Return the seat's character name, e.g. ``"Elf"`` (or ``"Seat 1"`` before it chose)."""
