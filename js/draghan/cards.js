@@ -107,12 +107,14 @@ export function coins(n, cls = "dw-dg-coins") {
 
 /**
  * An equipment card (market or encounter, DG-INT-8): name, skill icons, body slot, healing mark and,
- * for a market card, its price. `data-target="card/{id}"`.
+ * for a market card, its price. `data-target="card/{id}"`. In a slot's row the row says the slot: the
+ * card's own slot word is then `hidden` (an attribute, not a style: the widget reads a card's visible
+ * text without laying the page out, `visibleText` in shared/targets.js).
  * @param {DraghanLayout} layout
  * @param {string} id
- * @param {{price?: boolean, note?: string, cls?: string}} [opts]
+ * @param {{price?: boolean, note?: string, cls?: string, slotShown?: boolean}} [opts]
  */
-export function equipmentCard(layout, id, { price = false, note = "", cls = "" } = {}) {
+export function equipmentCard(layout, id, { price = false, note = "", cls = "", slotShown = true } = {}) {
   const c = cardOf(layout, id);
   const tip = [
     `${c.name} (${id})`,
@@ -131,7 +133,7 @@ export function equipmentCard(layout, id, { price = false, note = "", cls = "" }
       { class: "dw-dg-card-row" },
       c.icons ? iconRow(c.icons) : null,
       c.heal ? h("span", { class: "dw-dg-heal", title: "healing icon", text: "✚" }) : null,
-      c.slot ? h("span", { class: `dw-dg-slot dw-dg-slot-${c.slot}`, text: c.slot }) : null,
+      c.slot ? h("span", { class: `dw-dg-slot dw-dg-slot-${c.slot}`, text: c.slot, hidden: !slotShown }) : null,
       price && c.price !== null && c.price !== undefined ? coins(c.price, "dw-dg-price") : null,
     ),
   );

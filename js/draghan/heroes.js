@@ -56,10 +56,10 @@ function slots(obs, layout, hero) {
       "div",
       { class: `dw-dg-slot-group${over ? " dw-dg-over" : ""}`, "data-slot": slot },
       h("span", { class: "dw-dg-slot-label", title: over ? `more ${slot} cards than the ${limits[slot]} a character may carry on (DG-EQUIP-1)` : `up to ${limits[slot]} ${slot} card${limits[slot] === 1 ? "" : "s"} (DG-EQUIP-1)`, text: `${slot} ${ids.length}/${limits[slot]}` }),
-      h("div", { class: "dw-dg-slot-cards" }, ids.map((id) => equipmentCard(layout, id, { price: true, cls: used.has(id) ? "dw-dg-used" : "", note: used.has(id) ? "committed to this fight" : "" }))),
+      h("div", { class: "dw-dg-slot-cards" }, ids.map((id) => equipmentCard(layout, id, { price: true, slotShown: false, cls: used.has(id) ? "dw-dg-used" : "", note: used.has(id) ? "committed to this fight" : "" }))),
     );
   });
-  if (loose.length) groups.push(h("div", { class: "dw-dg-slot-group", "data-slot": "" }, h("span", { class: "dw-dg-slot-label", text: "no slot" }), h("div", { class: "dw-dg-slot-cards" }, loose.map((id) => equipmentCard(layout, id, { price: true })))));
+  if (loose.length) groups.push(h("div", { class: "dw-dg-slot-group", "data-slot": "" }, h("span", { class: "dw-dg-slot-label", text: "no slot" }), h("div", { class: "dw-dg-slot-cards" }, loose.map((id) => equipmentCard(layout, id, { price: true, slotShown: false })))));
   return h("div", { class: "dw-dg-slots" }, groups);
 }
 

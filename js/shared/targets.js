@@ -78,24 +78,38 @@ function words(text) {
 /** An SVG `<text>` as it is read: its text, and how to say it when it has `data-spoken` ("2 q (2 goblin quarters)"). */
 const spoken = (t) => (t.dataset?.spoken ? `${t.textContent} (${t.dataset.spoken})` : t.textContent);
 
-/** The text of `el` without tooltips and other text never drawn (where no layout gives `innerText`). */
+/**
+ * The text of `el` without tooltips and other text never drawn (`<title>`, `<desc>`, `<style>`, `<script>`
+ * and what is `hidden`), a space between two elements side by side (drawn apart, as `spaceOut` says).
+ */
 function shownText(el) {
   if (el.nodeType === Node.TEXT_NODE) return el.nodeValue;
-  if (["title", "desc", "style", "script"].includes(el.localName) || el.hidden) return "";
-  return [...el.childNodes].map(shownText).join("");
+  if (el.nodeType !== Node.ELEMENT_NODE || ["title", "desc", "style", "script"].includes(el.localName) || el.hidden) return "";
+  let out = "";
+  let before = null;
+  for (const child of el.childNodes) {
+    if (before?.nodeType === Node.ELEMENT_NODE && child.nodeType === Node.ELEMENT_NODE) out += " ";
+    out += shownText(child);
+    before = child;
+  }
+  return out;
 }
 
 /**
- * The text a sighted person reads inside `el`: an HTML element's rendered text, or an SVG group's
- * `<text>` elements (its tooltip `<title>` left out) one after the other, whitespace collapsed; a
- * `<text>` with a `data-spoken` attribute adds how it is said, in parentheses.
+ * The text a sighted person reads inside `el`: an HTML element's text nodes (tooltips, `hidden` parts and
+ * other text never drawn left out), or an SVG group's `<text>` elements (its tooltip `<title>` left out)
+ * one after the other, whitespace collapsed; a `<text>` with a `data-spoken` attribute adds how it is said,
+ * in parentheses.
+ *
+ * Read from the DOM alone, without laying the page out: `innerText` would, and in JupyterLab that is the
+ * whole notebook's layout and style, 2-5 ms at every redraw that binds new buttons (Chrome's trace of
+ * Draghan and Drachenland clicks), done again for the frame after the rest of the redraw. So the boards
+ * hide text from sight with the `hidden` attribute, never with a style alone (a Draghan card's slot word in
+ * its slot's row). Two elements side by side are read as drawn apart (the boards' flex and grid panels).
  * @param {Element} el
  */
 export function visibleText(el) {
-  const text =
-    el.namespaceURI === SVG_NS
-      ? [...el.querySelectorAll("text")].map(spoken).join(" ")
-      : (el.innerText ?? shownText(el)); // innerText: the browser's rendering; jsdom has none
+  const text = el.namespaceURI === SVG_NS ? [...el.querySelectorAll("text")].map(spoken).join(" ") : shownText(el);
   return String(text || "").replace(/\s+/g, " ").trim();
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { INTENTS } from "../../js/shared/model.js";
 import { targetIndex, nameWithVisibleText, visibleText, bindTargets } from "../../js/shared/targets.js";
-import { inkFor, luminance, s } from "../../js/shared/dom.js";
+import { h, inkFor, luminance, s } from "../../js/shared/dom.js";
 import generic from "../../js/game.js";
 import { fakeModel, position, flush } from "./fake_model.js";
 
@@ -53,6 +53,17 @@ describe("accessible names of board elements (WCAG 2.5.3, label in name)", () =>
       "3: Move a black knight from P2 (3 knights there) to P5", // a number in parentheses does not count
     );
     expect(nameWithVisibleText("Play the Elf (SCC)", "Elf wounded C")).toBe("Elf wounded C: Play the Elf (SCC)");
+  });
+
+  it("read an HTML element's text as drawn, from the DOM alone: no layout (innerText), hidden parts and tooltips left out", () => {
+    const card = h("div", { "data-target": "card/CH1", title: "Elf (CH1)" },
+      h("span", { text: "Elf" }), h("span", {}, h("i", { text: "S" }), h("i", { text: "C" }), h("i", { text: "C" })),
+      h("span", { text: "hand", hidden: true }), h("span", { title: "2 coins" }, h("span", { "aria-hidden": "true" }), "2"));
+    // innerText lays the whole page out (2-5 ms in JupyterLab at each redraw that binds new buttons)
+    Object.defineProperty(card, "innerText", { get: () => { throw new Error("innerText read: the page laid out"); } });
+    expect(visibleText(card)).toBe("Elf S C C 2");
+    bindTargets(h("div", {}, card), [{ id: "choose CH1", label: "Play the Elf (SCC)", player: 0, kind: "choose", targets: ["card/CH1"], rules: [] }], true);
+    expect(card.getAttribute("aria-label")).toBe("Elf S C C 2: Play the Elf (SCC)");
   });
 
   it("read an SVG group's texts apart, with their spoken form, and never its tooltip", () => {
