@@ -63,6 +63,18 @@ function slots(obs, layout, hero) {
   return h("div", { class: "dw-dg-slots" }, groups);
 }
 
+/**
+ * What an empty seat says: no character chosen yet while setting up (round 0), else its character dropped
+ * out in the Shadow Realm, sharing the team's win unless the team lost (DG-END).
+ * @param {DraghanObservation} obs
+ */
+function emptySeatText(obs) {
+  if (!obs.round) return "no character yet";
+  const out = "out of the game (dropped out in the Shadow Realm)";
+  if (obs.result === "lost") return out;
+  return `${out}; ${obs.result === "won" ? "shares" : "still shares"} the team's win`;
+}
+
 /** One character (or the seat of one that dropped out in the Shadow Realm). */
 function heroPanel(obs, layout, names, seat, viewSeat) {
   const hero = obs.heroes[seat];
@@ -82,7 +94,7 @@ function heroPanel(obs, layout, names, seat, viewSeat) {
       "article",
       { class: cls, "data-target": `hero/${seat}`, "data-seat": seat, "aria-label": `${label}: out of the game` },
       h("header", { class: "dw-dg-hero-head" }, h("span", { class: "dw-dg-hero-name", text: label })),
-      h("p", { class: "dw-muted dw-dg-out-text", text: obs.heroes.some(Boolean) ? "out of the game (dropped out in the Shadow Realm); still shares the team's win" : "no character yet" }),
+      h("p", { class: "dw-muted dw-dg-out-text", text: emptySeatText(obs) }),
     );
   }
   return h(

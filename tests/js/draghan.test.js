@@ -196,6 +196,34 @@ describe("the characters", () => {
     expect(board().querySelector(".dw-dg-set-aside .dw-panel-title").textContent).toBe("Set-aside characters (replacements)");
     for (const id of t.observation.set_aside) expect(byTarget(`card/${id}`).dataset.actionId).toBe(`replace ${id}`);
   });
+
+  it("an empty seat says 'no character yet' only while setting up; once every character dropped out (DG-END-3) it says they are out, and a lost game shares no win", () => {
+    const outText = (seat) => byTarget(`hero/${seat}`).querySelector(".dw-dg-out-text").textContent;
+    mount("choose");
+    expect(outText(0)).toBe("no character yet");
+    cleanup();
+    // Setting up, the first character chosen: the seats still to choose have no character yet.
+    const half = position("choose");
+    half.observation.heroes[0] = position("declare").observation.heroes[0];
+    mountTraits(half);
+    expect(byTarget("hero/0").classList.contains("dw-dg-out")).toBe(false);
+    expect(outText(1)).toBe("no character yet");
+    cleanup();
+    // The lost game with its last character gone too: DG-END-3's table (every seat empty, the team lost).
+    const t = position("lost");
+    t.observation.heroes = t.observation.heroes.map(() => null);
+    t.observation.outcome = { ...t.observation.outcome, reason: "no character is left in the Shadow Realm (DG-END-3)" };
+    mountTraits(t);
+    for (const seat of [0, 1]) {
+      expect(outText(seat)).toContain("dropped out in the Shadow Realm");
+      expect(outText(seat)).not.toContain("win");
+    }
+    cleanup();
+    cleanup = null;
+    // A game that goes on: the seat of a character that dropped out still shares the team's win.
+    mount("replace");
+    expect(outText(0)).toContain("still shares the team's win");
+  });
 });
 
 describe("the fight", () => {
