@@ -113,7 +113,7 @@ function finalScore(seat, o) {
   const f = o.obs.final?.[seat];
   if (!f) return null;
   const returned = Object.entries(f.returned || {}).filter(([, n]) => n > 0).map(([g, n]) => gemCount(n, g, o.layout));
-  const text = `${f.score} points: ${f.sets} set${f.sets === 1 ? "" : "s"} of egg + ruby + emerald + sapphire (10 each)` +
+  const text = `${f.score} point${f.score === 1 ? "" : "s"}: ${f.sets} set${f.sets === 1 ? "" : "s"} of egg + ruby + emerald + sapphire (10 each)` +
     (returned.length ? `; gave back ${returned.join(", ")}` : "; gave nothing back");
   return h("div", { class: "dw-dl-party-row dw-dl-party-final", text });
 }

@@ -11,11 +11,12 @@ let el;
 let model;
 let cleanup;
 
-function mount(name) {
-  model = fakeModel(position(name));
+function mountTraits(traits) {
+  model = fakeModel(traits);
   cleanup = widget.render({ model, el });
   return el.querySelector(".dw-root");
 }
+const mount = (name) => mountTraits(position(name));
 
 const board = () => el.querySelector(".dw-dl-board");
 const byTarget = (id) => board().querySelector(`[data-target="${id}"]`);
@@ -373,6 +374,15 @@ describe("seat panels", () => {
       expect(panel.classList.contains("dw-dl-winner")).toBe(outcome.winners.includes(seat));
     });
     expect(el.querySelector(".dw-status").textContent).toBe(t.status);
+  });
+
+  it("at the end: a final score of 1 reads '1 point', others 'n points' (DL-SCORE-4: each leftover egg or gem is 1 point)", () => {
+    const t = position("over_2p");
+    t.observation.final[1] = { ...t.observation.final[1], kept: { egg: 1, ruby: 0, emerald: 0, sapphire: 0, diamond: 0 }, score: 1, sets: 0 };
+    mountTraits(t);
+    const finalText = (seat) => el.querySelector(`.dw-dl-party[data-seat="${seat}"] .dw-dl-party-final`).textContent;
+    expect(finalText(1)).toMatch(/^1 point: 0 sets /);
+    expect(finalText(0)).toMatch(new RegExp(`^${t.observation.final[0].score} points: `));
   });
 });
 
