@@ -107,6 +107,9 @@ export function drawSquares(squares, obs, layout, names) {
         tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, camp), 24));
         tent.setAttribute("data-camp", String(camp));
       }
+      // the tent stands at the bottom left, where the cost is written: on a camp's square it goes on top
+      const costY = String(camp === null ? oy + CELL - 7 : oy + 11);
+      if (sq.cost.getAttribute("y") !== costY) sq.cost.setAttribute("y", costY);
       morphChildren(sq.marks, [reach === null ? null : sq.cost, tent]);
     }
   }

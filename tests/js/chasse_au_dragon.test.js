@@ -87,6 +87,22 @@ describe("the forest", () => {
     });
   });
 
+  it("a reachable square with a camp writes its reach cost at the top, clear of the tent at the bottom (CD-MOVE-3)", () => {
+    const t = position("start");
+    mount("start");
+    const camp = t.observation.camps[0];
+    expect(t.observation.reach[camp]).toBe(0); // the mover may stay on its own camp square
+    const half = (id) => {
+      const cell = byTarget(id).querySelector(".dw-cd-cell");
+      return Number(cell.getAttribute("y")) + Number(cell.getAttribute("height")) / 2;
+    };
+    const costY = (id) => Number(byTarget(id).querySelector(".dw-cd-reach-cost").getAttribute("y"));
+    expect(byTarget(camp).querySelector("[data-camp]")).not.toBeNull();
+    expect(costY(camp)).toBeLessThan(half(camp));
+    const plain = Object.keys(t.observation.reach).find((id) => !t.observation.camps.includes(id));
+    expect(costY(plain)).toBeGreaterThan(half(plain));
+  });
+
   it("the monster turned up lies face up on its pile, with its power", () => {
     const t = position("encounter");
     mount("encounter");
