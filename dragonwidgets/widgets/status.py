@@ -20,6 +20,8 @@ class StatusLine:
         if player is None:
             return self._game_over(game.outcome())
         head = self._situation()
+        if getattr(self, "editing", False):
+            return f"{head}."  # the draft's situation: nobody plays until 'Play from here' (editing.py)
         if player == CHANCE:
             if seat is not None and not visible:  # a face-down card nobody at the table may see
                 return f"{head}. Chance decides: the teacher's view picks the card, or roll at random."

@@ -79,6 +79,20 @@ def test_playing_is_refused_while_editing(kind, fields):
     assert not w._bot_due()
 
 
+@pytest.mark.parametrize("mover", ["human", "greedy"])
+def test_the_status_while_editing_says_the_drafts_situation_only(mover):
+    """While the table is edited the status says who is to do what at the draft, and nothing about waiting
+    for another view, a bot or a press on Play: no one plays until 'Play from here' (JupyterLab showed
+    "... Waiting for Black (not this view's decision)." in the teacher's own view)."""
+    w = EmeraldWidget(players=3, seed=1, first_player=0, seats=[mover, "greedy", "greedy"], playing=False)
+    intent(w, "edit_start")
+    assert w.editing and w.status == f"{w._situation()}."
+    intent(w, "edit", ops=_move_knight(w, "T1", "M8"))
+    assert w.status == f"{w._situation()}." and "Waiting" not in w.status and "press Play" not in w.status
+    intent(w, "edit_cancel")
+    assert ("not this view's decision" not in w.status) and (("press Play" in w.status) == (mover != "human"))
+
+
 @pytest.mark.parametrize("viewer", ["0", "hotseat"])
 def test_seat_views_never_edit(viewer):
     w = EmeraldWidget(players=3, seed=1, viewer=viewer, playing=False)
