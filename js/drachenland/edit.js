@@ -191,6 +191,8 @@ export function createDrachenlandEditor(root, ctx) {
   const layout = () => editor.traits?.board || {};
   const colourName = (c) => (layout().colours?.[c]?.name || c).toLowerCase();
   const seatName = (seat) => editor.traits?.player_names?.[seat] ?? `Seat ${seat + 1}`;
+  // a people's name is plural ("Humans", "Dwarves"): its possessive takes an apostrophe only
+  const seatOwns = (seat) => seatName(seat).replace(/s?$/, (end) => (end ? "s'" : "'s"));
   const itemName = (item) => (item === "egg" ? "egg" : `${(layout().gems?.[item]?.name || item).toLowerCase()}`);
   const tokenName = (kind) => (kind ? layout().tokens?.[kind] ?? kind : "no token");
 
@@ -238,7 +240,7 @@ export function createDrachenlandEditor(root, ctx) {
     if (held?.kind === "treasure") {
       const what = itemName(held.item);
       if (place && "volcano" in place) return { name: `${where(key)}: put the ${what} on ${place.volcano}`, disabled: false };
-      if (place && "hoard" in place) return { name: `${where(key)}: put the ${what} in ${seatName(place.hoard)}'s hoard`, disabled: false };
+      if (place && "hoard" in place) return { name: `${where(key)}: put the ${what} in ${seatOwns(place.hoard)} hoard`, disabled: false };
       return { name: `${where(key)}: an egg or a gem goes on a volcano or in a hoard`, disabled: true };
     }
     if (piece) return { name: `${describe(piece)}: pick ${piece.kind === "treasure" ? "one" : "it"} up`, disabled: false };
@@ -248,17 +250,17 @@ export function createDrachenlandEditor(root, ctx) {
   function describe(piece) {
     if (piece.kind === "adventurer") {
       const at = position().adventurers?.[piece.seat]?.[piece.colour] ?? null;
-      return `${seatName(piece.seat)}'s ${colourName(piece.colour)} adventurer ${at ? `on ${at}` : "off the land"}`;
+      return `${seatOwns(piece.seat)} ${colourName(piece.colour)} adventurer ${at ? `on ${at}` : "off the land"}`;
     }
     if (piece.kind === "dragon") return `the ${colourName(piece.colour)} royal dragon on ${position().dragons?.[piece.colour]}`;
     const n = countAt(position(), piece.item, piece.from);
-    const at = "volcano" in piece.from ? `on ${piece.from.volcano}` : `in ${seatName(piece.from.hoard)}'s hoard`;
+    const at = "volcano" in piece.from ? `on ${piece.from.volcano}` : `in ${seatOwns(piece.from.hoard)} hoard`;
     return `${n} ${itemName(piece.item)}${n === 1 ? "" : "s"} ${at}`;
   }
   function where(key) {
     const parts = key.split("/");
-    if (parts[0] === "off") return `${seatName(Number(parts[1]))}'s adventurers off the land`;
-    if (parts[0] === "hoard") return `${seatName(Number(parts[1]))}'s hoard`;
+    if (parts[0] === "off") return `${seatOwns(Number(parts[1]))} adventurers off the land`;
+    if (parts[0] === "hoard") return `${seatOwns(Number(parts[1]))} hoard`;
     if (/^V\d+$/.test(key)) {
       const v = position().volcanoes?.[key] || {};
       return `Volcano ${key} (${v.face_down ? "token face down" : tokenName(v.token)}${editor.chosen === key ? ", chosen" : ""})`;

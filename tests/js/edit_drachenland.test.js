@@ -92,10 +92,10 @@ describe("Drachenland's editor with the mouse", () => {
     const spot = red.parentNode.getAttribute("transform");
     expect(spot).toBeTruthy();
     expect(red.getAttribute("role")).toBe("button");
-    expect(red.getAttribute("aria-label")).toBe("Humans's red adventurer on s01: pick it up");
+    expect(red.getAttribute("aria-label")).toBe("Humans' red adventurer on s01: pick it up");
     click(red);
     expect(red.getAttribute("aria-pressed")).toBe("true");
-    expect(q(".dw-edit-hint").textContent).toContain("Holding Humans's red adventurer on s01");
+    expect(q(".dw-edit-hint").textContent).toContain("Holding Humans' red adventurer on s01");
     expect(at("s10").getAttribute("aria-label")).toBe("Stone s10: put the red adventurer on s10");
     click(at("s10"));
     expect(edits()).toEqual([[[["adventurers", 0, "red"], "s10"]]]);
@@ -107,7 +107,7 @@ describe("Drachenland's editor with the mouse", () => {
     bench.draft.adventurers[0].red = "s10";
     bench.model.update({ observation: obs, edit_position: structuredClone(bench.draft) });
     await flush();
-    expect(at("adv/0/red").getAttribute("aria-label")).toBe("Humans's red adventurer on s10: pick it up");
+    expect(at("adv/0/red").getAttribute("aria-label")).toBe("Humans' red adventurer on s10: pick it up");
   });
 
   it("an adventurer off the land comes in from its seat's row and goes back to it", () => {
@@ -127,7 +127,7 @@ describe("Drachenland's editor with the mouse", () => {
   it("an egg or a gem from a volcano into a seat's hoard, a gem from a hoard onto a volcano", async () => {
     editing();
     click(at("V01/egg"));
-    expect(at("hoard/1").getAttribute("aria-label")).toBe("Dwarves's hoard: put the egg in Dwarves's hoard");
+    expect(at("hoard/1").getAttribute("aria-label")).toBe("Dwarves' hoard: put the egg in Dwarves' hoard");
     click(at("hoard/1"));
     expect(edits().at(-1)).toEqual([
       [["volcanoes", "V01", "eggs"], 0], [["hoards", 1, "egg"], 1], [["volcanoes", "V01", "face_down"], false],
