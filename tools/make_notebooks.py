@@ -59,6 +59,8 @@ cell in turn). A game appears under the cell that creates it.
 Below is a three-player game of Emerald: you are **Black** (seat 0) against two `greedy` bots.
 Click a highlighted knight stack to move it (or use the action list: Tab and Enter, or the digit keys).
 The bots answer at a visible pace; the timeline lets you step back through everything that happened.
+You see the table as Black does (`viewer="0"`): the bots' gold cards stay face down. The *View* menu
+above the board switches to the teacher's view, which shows everything.
 
 *Emerald in one paragraph:* knights leave the castle and walk to the dragon's lair. A knight always moves
 exactly as many squares as there are knights on the square it leaves, itself included. Stopping on a
@@ -68,7 +70,7 @@ The first four knights into the lair take the treasures.
 """,
 """import dragonwidgets
 
-w = dragonwidgets.EmeraldWidget(players=3, seed=2026, first_player=0, seats=["human", "greedy", "greedy"])
+w = dragonwidgets.EmeraldWidget(players=3, seed=2026, first_player=0, seats=["human", "greedy", "greedy"], viewer="0")
 w""",
 """#md
 ## Look inside
@@ -145,10 +147,12 @@ and `game.explain(action_id)` says in a sentence why a move is or is not allowed
 
 You are Black (seat 0). Click a highlighted stack of your knights to move it; when a knight stops on a
 mountain square, click the card you take; when the dragon catches your knight, pay a gold card or lose it.
+You see the table as Black does (`viewer="0"`): the bots' gold cards stay face down (the *View* menu
+switches to the teacher's view, which shows everything).
 """,
 """import dragonwidgets
 
-w = dragonwidgets.EmeraldWidget(players=3, seed=2026, first_player=0, seats=["human", "greedy", "greedy"])
+w = dragonwidgets.EmeraldWidget(players=3, seed=2026, first_player=0, seats=["human", "greedy", "greedy"], viewer="0")
 w""",
 """#md
 **Rewind the game you played.** Once a knight has woken the dragon, this cell takes the widget back to
@@ -333,10 +337,12 @@ Every rule has an ID such as `DL-MOVE-6`; every legal action names the IDs that 
 You are the **Humans** (seat 0, circles) against two `greedy` bots. In your turn: choose a die, then an
 adventurer (click it on the map, or in your panel to bring a new one in), then click a highlighted space.
 The action list under the map offers everything else (tokens, treasure, ending the movement).
+You see the table as the Humans do (`viewer="0"`): the bots' hoards stay behind their screens (the *View*
+menu switches to the teacher's view, which shows everything).
 """,
 """import dragonwidgets
 
-w = dragonwidgets.DrachenlandWidget(players=3, seed=2026, seats=["human", "greedy", "greedy"])
+w = dragonwidgets.DrachenlandWidget(players=3, seed=2026, seats=["human", "greedy", "greedy"], viewer="0")
 w""",
 """#md
 ## 2. One turn, decision by decision
@@ -511,10 +517,12 @@ Every rule has an ID such as `CD-GOB-5`; every legal action names the IDs that a
 
 You are **White** (seat 0) against two `greedy` bots, which fight when the exact odds are good. Click a
 highlighted square to step; the fight panel shows the odds before you choose to flee or fight.
+You see the table as White does (`viewer="0"`): the monsters in the piles stay face down until they are
+turned up (the *View* menu switches to the teacher's view, which shows everything).
 """,
 """import dragonwidgets
 
-w = dragonwidgets.ChasseAuDragonWidget(players=3, seed=2026, seats=["human", "greedy", "greedy"], first_player=0)
+w = dragonwidgets.ChasseAuDragonWidget(players=3, seed=2026, seats=["human", "greedy", "greedy"], first_player=0, viewer="0")
 w""",
 """#md
 ## 2. Exploding dice, exactly
