@@ -59,7 +59,7 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         playing: whether bot seats play by themselves (needs a running event loop, as in Jupyter;
             elsewhere call :meth:`bot_step`). The default ``None`` means: yes when people play against
             bots (the seats mix ``"human"`` and bots), so the bots answer by themselves; no when every
-            seat is a bot (press Play) or a person. ``False`` turns it off.
+            seat is a bot (the Play bots button) or a person. ``False`` turns it off.
         take_backs: whether a seat view (``"hotseat"`` or a seat) may rewind (:meth:`goto`) or
             :meth:`undo`; ``False`` stops players seeing hidden cards through take-backs, and the view
             menu then offers only ``"hotseat"`` and the seat of the person to move, so nobody at a

@@ -2,7 +2,7 @@
 
 >>> w = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], playing=False)
 >>> print(w.status)
-Turn 1 · Red to move a knight (first of up to two). Red is played by the greedy bot: press Play to let the bots play (or Step for one move).
+Turn 1 · Red to move a knight (first of up to two). Red is played by the greedy bot: press Play bots to let the bots play (or Step for one move).
 >>> w.bot_step().kind
 'select_knight'
 """

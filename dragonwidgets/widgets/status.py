@@ -31,9 +31,9 @@ class StatusLine:
             if self.playing:
                 tail = "the bots are playing"
             elif self._rewound:
-                tail = "the bots are paused after the rewind; press Play to let them go on (or Step for one move)"
+                tail = "the bots are paused after the rewind; press Play bots to let them go on (or Step for one move)"
             else:
-                tail = "press Play to let the bots play (or Step for one move)"
+                tail = "press Play bots to let the bots play (or Step for one move)"
             return f"{head}. {game.player_name(player)} is played by the {who} bot: {tail}."
         if not visible or not self._may_choose_now(seat):
             return f"{head}. Waiting for {game.player_name(player)} (not this view's decision)."

@@ -143,7 +143,7 @@ def test_bots_answer_people_by_themselves_unless_turned_off():
     assert EmeraldWidget(players=3, seed=1, seats=["greedy"] * 3).playing is False
     assert EmeraldWidget(players=3, seed=1).playing is False
     off = EmeraldWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], playing=False)
-    assert off.playing is False and "press Play to let the bots play" in off.status
+    assert off.playing is False and "press Play bots to let the bots play" in off.status
 
 
 def test_bots_answer_by_themselves_on_the_running_event_loop():
@@ -180,7 +180,7 @@ def test_undo_against_bots_takes_back_the_persons_decision_and_keeps_the_bots_pl
     assert w.step == persons[-1] and w.playing  # the person's own last decision is to be made again
     w.undo()  # before the person's first decision lie only the bots' opening moves: back to the start
     assert w.step == 0 and w.game.current_player == 1 and first > 0
-    assert not w.playing and "paused after the rewind; press Play" in w.status
+    assert not w.playing and "paused after the rewind; press Play bots" in w.status
 
 
 def test_a_rewind_to_a_bots_turn_pauses_and_says_how_to_resume():
@@ -188,7 +188,7 @@ def test_a_rewind_to_a_bots_turn_pauses_and_says_how_to_resume():
     bot_turn = next(i for i, e in enumerate(w.game.history) if e.action.player == 1)
     w.goto(bot_turn)
     assert not w.playing
-    assert w.status.endswith("the bots are paused after the rewind; press Play to let them go on (or Step for one move).")
+    assert w.status.endswith("the bots are paused after the rewind; press Play bots to let them go on (or Step for one move).")
     w.play()
     assert w.playing and "paused" not in w.status
 
