@@ -189,7 +189,8 @@ def _page_html(game: Game, viewer: str, payload: dict[str, Any], bundle_js: str,
     traits = payload["traits"]
     title = getattr(_WIDGETS.get(game.name), "TITLE", "") or game.name.replace("_", " ").capitalize()
     names = [game.player_name(i) for i in range(game.players)]
-    who = "the teacher's view (the whole table)" if viewer == TEACHER else f"{names[int(viewer)]}'s view only"
+    owner = "'" if getattr(game, "plural_names", False) else "'s"  # a people's name: "the Dwarves' view"
+    who = "the teacher's view (the whole table)" if viewer == TEACHER else f"{names[int(viewer)]}{owner} view only"
     length = traits["history_length"]
     head = f"{title}, {game.players} players: {who}"
     line = (f"{', '.join(names[:-1])} and {names[-1]} · {length} steps, opened at step {payload['start']} · "

@@ -8,6 +8,7 @@ seat's view receives and nothing more (digest sections on hidden information, e.
 from __future__ import annotations
 
 import base64
+import html
 import json
 import random
 import re
@@ -155,6 +156,14 @@ def test_to_html_takes_a_game_and_says_what_to_pass_for_a_widget(tmp_path):
         to_html(w, tmp_path / "g.html")
     with pytest.raises(TypeError, match="takes a dragonwidgets Game"):
         to_html({"game": "emerald"}, tmp_path / "g.html")
+
+
+@pytest.mark.parametrize("name, seat, who", [("emerald", 0, "Black's view only"), ("drachenland", 1, "Dwarves' view only")])
+def test_the_pages_title_names_the_seat_whose_view_it_is(name, seat, who, tmp_path):
+    """A people's plural name takes the apostrophe alone ("Dwarves' view", not "Dwarves's view")."""
+    path = to_html(dragonwidgets.new_game(name, players=3, seed=1), tmp_path / "p.html", viewer=str(seat))
+    text = html.unescape(path.read_text(encoding="utf-8"))
+    assert f": {who}</h1>" in text and "s's view" not in text
 
 
 def test_paths_str_pathlike_and_home_are_accepted_and_a_missing_folder_writes_nothing(tmp_path, monkeypatch):
