@@ -32,6 +32,9 @@ class StatusLine:
                 tail = "the bots are playing"
             elif self._rewound:
                 tail = "the bots are paused after the rewind; press Play bots to let them go on (or Step for one move)"
+                later = game.history_length - game.step  # a bot's move here branches: they are dropped
+                if later:
+                    tail += f": that replaces the {later} later step{'' if later == 1 else 's'} (→ on the timeline replays them)"
             else:
                 tail = "press Play bots to let the bots play (or Step for one move)"
             return f"{head}. {game.player_name(player)} is played by the {who} bot: {tail}."

@@ -188,7 +188,16 @@ def test_a_rewind_to_a_bots_turn_pauses_and_says_how_to_resume():
     bot_turn = next(i for i, e in enumerate(w.game.history) if e.action.player == 1)
     w.goto(bot_turn)
     assert not w.playing
-    assert w.status.endswith("the bots are paused after the rewind; press Play bots to let them go on (or Step for one move).")
+    later = w.history_length - bot_turn
+    assert later > 1
+    assert w.status.endswith("the bots are paused after the rewind; press Play bots to let them go on (or Step for one "
+                             f"move): that replaces the {later} later steps (→ on the timeline replays them).")
+    w.bot_step()  # a bot's move from a past step branches: the later steps are gone, as the status said
+    assert w.history_length == bot_turn + 1
+    w.goto(bot_turn)
+    assert "replaces the 1 later step (" in w.status
+    w.goto(w.history_length)  # nothing after this step: nothing to replace
+    assert w.status.endswith("press Play bots to let them go on (or Step for one move).") or "paused" not in w.status
     w.play()
     assert w.playing and "paused" not in w.status
 
