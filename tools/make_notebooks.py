@@ -29,7 +29,11 @@ def write(cells, path, timeout=600):
     """Make the notebook of ``cells``, run it in its own folder (``timeout`` seconds a cell), save it at ``path``."""
     path = pathlib.Path(path)
     book = nb(cells)
-    ExecutePreprocessor(timeout=timeout, kernel_name="python3").preprocess(book, {"metadata": {"path": str(path.parent)}})
+    # no saved widget state: it would hold the widgets' bundles with empty traits (the front end syncs by
+    # messages), and an export without a kernel (nbconvert --to html) would show that empty widget instead
+    # of the stored SVG picture of the board (tests/widgets/test_notebook_pictures.py)
+    ExecutePreprocessor(timeout=timeout, kernel_name="python3", store_widget_state=False).preprocess(
+        book, {"metadata": {"path": str(path.parent)}})
     nbformat.write(book, str(path))
     print("wrote", path.stem)
 
