@@ -151,8 +151,17 @@ def test_seat_picture_keeps_other_hoards_behind_their_screens() -> None:
         assert "behind the screen" not in texts(root)
         words = texts(root)
         for f in end.observation(seat)["final"]:
-            assert any(w.startswith(f"{f['score']} points: ") for w in words)
+            assert any(w.startswith(f"{f['score']} point{'' if f['score'] == 1 else 's'}: ") for w in words)
         assert any(w.startswith("★ ") for w in words)
+
+
+def test_DL_SCORE_5_final_score_words_say_one_point_in_the_singular() -> None:
+    """DL-SCORE-5: the final line says "1 point", "0 points", "7 points" (it said "1 points")."""
+    from dragonwidgets.games.drachenland.picture_panels import _final_words
+
+    assert _final_words({"score": 1, "sets": 0}, {}).startswith("1 point: 0 sets of")
+    assert _final_words({"score": 0, "sets": 0}, {}).startswith("0 points: ")
+    assert _final_words({"score": 7, "sets": 1}, {}).startswith("7 points: 1 set of")
 
 
 def test_widget_display_data_carries_the_picture_as_html() -> None:

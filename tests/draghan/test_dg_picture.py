@@ -256,6 +256,23 @@ def test_DG_END_1_a_finished_game_shows_the_result():
     assert f"Round {game.observation()['round']} · game over" in texts
 
 
+def test_DG_WOUND_5_an_empty_seat_says_why_it_is_empty():
+    """DG-SETUP-6, DG-WOUND-5, DG-WOUND-6, DG-END-1: an empty seat has no character yet while setting up (round 0);
+    after set-up its character dropped out in the Shadow Realm, and it shares the team's win, but not a loss (a
+    lost game showed every seat as "no character yet")."""
+    from dragonwidgets.games.draghan.picture_heroes import _empty_seat_words
+
+    setting_up = DraghanGame(players=3, seed=1, first_player=0)
+    setting_up.apply("choose CH1")
+    texts = " ".join(svg_texts(_picture(setting_up, 0)))  # seat 1 chose; seats 2 and 3 have not yet
+    assert "no character yet" in texts and "out of the game" not in texts
+    for result, words in (("running", "out of the game (dropped out in the Shadow Realm); still shares the team's win"),
+                          ("won", "out of the game (dropped out in the Shadow Realm); shares the team's win"),
+                          ("lost", "out of the game (dropped out in the Shadow Realm)")):
+        assert _empty_seat_words({"round": 4, "result": result}) == words
+    assert _empty_seat_words({"round": 0, "result": "running"}) == "no character yet"
+
+
 @pytest.mark.skipif(not WIRED, reason="DraghanGame._picture is not wired to picture.board_svg yet")
 def test_game_picture_and_the_widget_display_data_carry_the_picture():
     """``game.picture(view)`` is this picture, and a widget's ``_repr_mimebundle_`` adds it as ``text/html``."""

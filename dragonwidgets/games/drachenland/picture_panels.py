@@ -207,4 +207,4 @@ def _final_words(final: Mapping, layout: Mapping) -> str:
     sets = final.get("sets", 0)
     returned = [gem_count(n, g, layout) for g, n in (final.get("returned") or {}).items() if n > 0]
     back = f"; gave back {', '.join(returned)}" if returned else "; gave nothing back"
-    return f"{final.get('score')} points: {plural(sets, 'set')} of egg + ruby + emerald + sapphire{back}"
+    return f"{plural(final.get('score', 0), 'point')}: {plural(sets, 'set')} of egg + ruby + emerald + sapphire{back}"

@@ -54,6 +54,17 @@ def _kit_lines(obs: dict[str, Any], layout: dict[str, Any], hero: dict[str, Any]
     return sum(max(1, slots.count(s)) for s in SLOTS) + loose
 
 
+def _empty_seat_words(obs: dict[str, Any]) -> str:
+    """What an empty seat says: no character chosen yet while setting up (round 0), else its character dropped
+    out in the Shadow Realm (DG-WOUND-5), sharing the team's win unless the team lost (DG-WOUND-6, DG-END-1)."""
+    if not obs["round"]:
+        return "no character yet"
+    out = "out of the game (dropped out in the Shadow Realm)"
+    if obs["result"] == "lost":
+        return out
+    return f"{out}; {'shares' if obs['result'] == 'won' else 'still shares'} the team's win"
+
+
 def _hero(obs: dict[str, Any], layout: dict[str, Any], names: list[str], seat: int, x: float, y: float, w: float,
           h: float) -> str:
     """One character: header (name, seat, map, to decide, coins), its side up, its fight, its equipment."""
@@ -65,8 +76,7 @@ def _hero(obs: dict[str, Any], layout: dict[str, Any], names: list[str], seat: i
     box = rect_svg(x, y, w, h, MINE_BG if mine else "#ffffff", stroke, width=width, dash="" if hero else "5 4")
     box += _tags(x + w - 10, y, active, to_play)
     if hero is None:
-        words = ("out of the game (dropped out in the Shadow Realm); still shares the team's win"
-                 if any(obs["heroes"]) else "no character yet")
+        words = _empty_seat_words(obs)
         return (f"<g>{_title(f'Seat {seat + 1}: {words}')}{box}"
                 f"{_text(x + 10, y + 16, f'Seat {seat + 1}', size=13, weight='bold', fill=MUTED)}"
                 + "".join(_text(x + 10, y + 38 + 14 * k, line, size=11, fill=MUTED)
