@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import dragonwidgets
 from dragonwidgets.engine.game import Game
+from dragonwidgets.widgets.static_picture import picture_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: What a picture shown in a static page may not hold: scripts, styles, CSS variables, external resources.
@@ -53,13 +54,14 @@ def assert_seat_pictures_blind_to_hidden(game: Game, rng_seed: int,
 
 def assert_widget_carries_picture(widget_class: type, players: int, seat: int) -> None:
     """Assert a widget's display data (``_repr_mimebundle_``) holds, beside the widget view, its view's picture
-    as ``text/html``: seat ``seat``'s in that seat's view, the full table's in the teacher's."""
+    as ``text/html`` (an image, ``picture_html``): seat ``seat``'s in that seat's view, the full table's in the
+    teacher's."""
     for viewer, view in ((str(seat), seat), ("teacher", None)):
         w = widget_class(players=players, seed=1, viewer=viewer)
         data, _ = w._repr_mimebundle_()
         assert "application/vnd.jupyter.widget-view+json" in data
-        assert w.game.picture(view) in data["text/html"]
-        assert data["text/html"].count("<svg") == 1
+        assert picture_svg(data["text/html"]) == w.game.picture(view)
+        assert data["text/html"].count("<img ") == 1 and "<svg" not in data["text/html"]
     assert w.game.picture(seat) != w.game.picture(None)
 
 

@@ -20,6 +20,7 @@ from nbconvert.preprocessors import ExecutePreprocessor
 
 from dragonwidgets.engine.game import Game
 from dragonwidgets.games.draghan.game import DraghanGame
+from dragonwidgets.widgets.static_picture import picture_svg
 
 #: game -> the cell that shows its widget, and how its picture's title starts.
 GAMES = {
@@ -51,12 +52,12 @@ def rendered(tmp_path_factory) -> tuple[nbformat.NotebookNode, str]:
 
 @pytest.mark.parametrize("game", CASES)
 def test_widget_output_carries_an_svg_board(rendered, game: str) -> None:
-    """The widget's display data holds the picture (``text/html`` with an ``<svg>``) next to the widget view."""
+    """The widget's display data holds the picture (``text/html``: an image of the ``<svg>``) next to the widget view."""
     nb, _ = rendered
     cell = next(c for c in nb.cells if c.metadata.get("game") == game)
     views = [o for o in cell.outputs if WIDGET_VIEW in o.get("data", {})]
     assert len(views) == 1
-    assert re.search(r"<svg [^>]*viewBox=", views[0]["data"]["text/html"])
+    assert re.search(r"<svg [^>]*viewBox=", picture_svg(views[0]["data"]["text/html"]) or "")
 
 
 @pytest.mark.parametrize("game", CASES)
@@ -68,6 +69,9 @@ def test_nbconvert_html_shows_the_svg_board(rendered, game: str) -> None:
     index = next(i for i, c in enumerate(nb.cells) if c.metadata.get("game") == game)
     outputs = cells[index].split('<div class="jp-Cell-outputWrapper">', 1)
     assert len(outputs) == 2, f"{game}: the widget cell has no output in the HTML"
-    board = re.search(r"<svg [^>]*viewBox=.*?</svg>", outputs[1], re.DOTALL | re.IGNORECASE)  # an HTML page may write viewbox
-    assert board, f"{game}: no SVG board in the widget's output"
+    svg = picture_svg(outputs[1])  # an <img> showing the SVG (static_picture.picture_html)
+    assert svg, f"{game}: no SVG board in the widget's output"
+    board = re.search(r"<svg [^>]*viewBox=.*?</svg>", svg, re.DOTALL)
+    assert board, f"{game}: the widget's picture is not an SVG document"
     assert f"<title>{GAMES[game][1]}" in board.group(0)
+    assert f'alt="{GAMES[game][1]}' in outputs[1]

@@ -33,6 +33,7 @@ from .bot_seats import MAX_PACE, BotSeats
 from .editing import PositionEditor
 from .messages import MESSAGE_KINDS, FrontEndMessages, IntentError, shown
 from .publishing import LOG_ROWS, TraitPublisher
+from .static_picture import picture_html
 from .status import StatusLine
 from .sync import PatchSync
 from .timeline import Timeline
@@ -227,15 +228,16 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget view, the text board and, where no front end runs (a notebook rendered statically,
-        ``nbconvert --to html``), an SVG picture of the board as this view shows it (``text/html``).
-        Front ends that show widgets (JupyterLab, Notebook 7, VS Code, marimo) rank the widget view first."""
+        ``nbconvert --to html``, or not yet trusted in JupyterLab), an SVG picture of the board as this view
+        shows it (``text/html``: an image, :func:`.static_picture.picture_html`). Front ends that show widgets
+        (JupyterLab, Notebook 7, VS Code, marimo) rank the widget view first."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         svg = self._game.picture(self.view_seat)
         if svg:
-            data = {**data, "text/html": f'<div class="dw-static-board" style="max-width:900px">{svg}</div>'}
+            data = {**data, "text/html": picture_html(svg)}
         return data, metadata
 
     def __repr__(self) -> str:

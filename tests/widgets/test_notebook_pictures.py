@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from dragonwidgets.widgets.static_picture import picture_svg
+
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").rglob("*.ipynb"))
 VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -25,7 +27,9 @@ def test_a_committed_notebook_saves_no_widget_state_and_keeps_each_boards_pictur
     assert "widgets" not in book.get("metadata", {}), f"{path.name} saves widget state"
     for out in _widget_outputs(book):
         html = "".join(out["data"].get("text/html", ""))
-        assert "<svg " in html, f"{path.name}: a widget's output has no picture"
+        svg = picture_svg(html)
+        assert svg and svg.startswith("<svg "), f"{path.name}: a widget's output has no picture"
+        assert "<svg" not in html, f"{path.name}: inline SVG, which JupyterLab removes from an untrusted notebook"
 
 
 def test_the_notebooks_show_widgets():
