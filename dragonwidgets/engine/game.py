@@ -325,7 +325,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
     def _rng(self, tag: int) -> Generator:
         """Return the generator of setup (``tag`` 0) or of the chance node at step ``tag - 1``: a
         :class:`random.Random` seeded with ``(seed << 32) + tag`` (:class:`~.chance.Generator`, whose shuffle
-        is faster and draws the same)."""
+        deals the same on every Python version)."""
         return Generator((self.seed << 32) + tag)
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
