@@ -22,6 +22,7 @@ from ..engine import CHANCE, Action, bot_move, make_bot
 from ..engine.registry import GENERIC_BOTS
 from ..engine.spaces import agent_choice, agent_input
 from .messages import IntentError
+from .status import possessive
 from .views import HUMAN
 
 #: The longest pace (seconds between bot moves) a widget accepts.
@@ -80,7 +81,7 @@ class BotSeats:
                 action = game.entry(step).action
             except Exception as exc:  # noqa: BLE001 - an agent's failure is reported in the widget
                 self.playing = False
-                self.last_error = f"{game.player_name(seat)}'s {self.seats[seat]} failed, the bots are paused: {exc}"[:2000]
+                self.last_error = f"{possessive(game, seat)} {self.seats[seat]} failed, the bots are paused: {exc}"[:2000]
                 raise IntentError(self.last_error) from exc
         self._after_change()
         return action

@@ -49,6 +49,7 @@ from .draghan import DraghanWidget
 from .emerald import EmeraldWidget
 from .sync import apply_dict_ops, apply_log_patch, apply_table_patch, apply_text_patch, dict_ops, log_patch
 from .sync import table_patch, text_patch
+from .status import possessive
 from .views import HUMAN, TEACHER
 
 __all__ = ["to_html", "read_page", "page_traits", "KEYFRAME_EVERY"]
@@ -189,8 +190,7 @@ def _page_html(game: Game, viewer: str, payload: dict[str, Any], bundle_js: str,
     traits = payload["traits"]
     title = getattr(_WIDGETS.get(game.name), "TITLE", "") or game.name.replace("_", " ").capitalize()
     names = [game.player_name(i) for i in range(game.players)]
-    owner = "'" if getattr(game, "plural_names", False) else "'s"  # a people's name: "the Dwarves' view"
-    who = "the teacher's view (the whole table)" if viewer == TEACHER else f"{names[int(viewer)]}{owner} view only"
+    who = "the teacher's view (the whole table)" if viewer == TEACHER else f"{possessive(game, int(viewer))} view only"
     length = traits["history_length"]
     head = f"{title}, {game.players} players: {who}"
     line = (f"{', '.join(names[:-1])} and {names[-1]} · {length} steps, opened at step {payload['start']} · "

@@ -7,8 +7,14 @@ is worded here once.
 
 from __future__ import annotations
 
-from ..engine import CHANCE, Action, Outcome
+from ..engine import CHANCE, Action, Game, Outcome
 from .views import HUMAN
+
+
+def possessive(game: Game, player: int) -> str:
+    """Return the seat's name as an owner: ``"Black's"``, and ``"Dwarves'"`` for a game whose seats are
+    peoples (``plural_names``, Drachenland)."""
+    return game.player_name(player) + ("'" if getattr(game, "plural_names", False) else "'s")
 
 
 class StatusLine:

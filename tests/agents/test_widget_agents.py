@@ -9,7 +9,7 @@ import asyncio
 import numpy as np
 import pytest
 
-from dragonwidgets import EmeraldWidget
+from dragonwidgets import DrachenlandWidget, EmeraldWidget
 from dragonwidgets.games.emerald import GreedyBot
 from dragonwidgets.widgets.base import IntentError
 
@@ -66,6 +66,17 @@ def test_a_failing_agent_pauses_the_bots_and_changes_nothing(answer, message):
     assert str(info.value).startswith(f"{w.game.player_name(1)}'s agent <lambda> failed, the bots are paused")
     assert not w.playing and message in w.last_error
     assert w.game.state_digest() == before and w.game.step == step
+
+
+def test_a_failing_agent_is_named_as_its_peoples_in_drachenland():
+    """Drachenland's seats are peoples: the error names "the Dwarves' agent", not "Dwarves's"."""
+    w = DrachenlandWidget(players=2, seed=1, seats=["human", lambda obs: 1 / 0])
+    while w.game.current_player != 1:
+        w.act(w.game.legal_actions()[0].id) if w.game.current_player == 0 else w.resolve_chance()
+    with pytest.raises(IntentError) as info:
+        w.bot_step()
+    name = w.game.player_name(1)
+    assert name.endswith("s") and str(info.value).startswith(f"{name}' agent <lambda> failed")
 
 
 def test_a_failing_agent_stops_the_running_bots_and_the_front_end_sees_why():
