@@ -103,3 +103,18 @@ def test_plot_rates_draws_one_dot_per_label_with_its_interval():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["a", "b", "c"] and ax.yaxis_inverted()
     with pytest.raises(ValueError, match="2 labels for 3 rates"):
         plot_rates(["a", "b"], r)
+
+
+def test_plot_rates_draws_a_rate_of_0_or_1_whole():
+    """A bot that never (or always) wins is a whole dot at the axis' end, not a half dot cut by the axes."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = plot_rates(["never", "always"], rates([0, 40], 40))
+    ax.figure.canvas.draw()
+    line = ax.lines[0]
+    radius = line.get_markersize() * ax.figure.dpi / 72 / 2
+    box = ax.get_window_extent()
+    for x, _ in ax.transData.transform(list(zip(line.get_xdata(), line.get_ydata()))):
+        assert box.x0 <= x - radius and x + radius <= box.x1
+    assert ax.get_xticks()[0] == 0 and ax.get_xticks()[-1] == 1

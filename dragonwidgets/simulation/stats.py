@@ -169,7 +169,9 @@ def plot_rates(labels: Sequence[str], r: Rates, *, xlabel: str = "win rate (95 %
     ax.errorbar(r.rate, range(len(labels)), xerr=r.errorbars(), fmt="o", capsize=4)
     if fair is not None:
         ax.axvline(fair, ls="--", color="grey")
-    ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel=xlabel, xlim=(0, 1))
+    # a little room beyond 0 and 1, so that a rate of 0 % or 100 % is a whole dot, not one cut by the axes
+    ax.set(yticks=range(len(labels)), yticklabels=labels, xlabel=xlabel, xlim=(-0.03, 1.03),
+           xticks=np.linspace(0, 1, 6))
     ax.invert_yaxis()
     return ax
 
