@@ -164,46 +164,41 @@ class DraghanGame(Game):
         [('Seat 1', 'Seat 1 plays the Elf with the Circlet of Wits.'), ('Seat 2', 'Seat 2 plays the Wizard with the Golden Harp.')]
         """
         rows = super().log(viewer, upto, last)
-        if not rows:
-            return rows
-        after = self._seats_after(rows[-1]["step"])
-        start = self._start_seats()
-        for row in rows:
-            i = row["step"] - 1  # the row's history entry: the names before it are those after entry i - 1
-            row["name"] = "chance" if row["player"] == CHANCE else (after[i - 1] if i else start)[row["player"]]
+        before = self._seats_before(rows[-1]["step"] if rows else 0)
+        for row in rows:  # the row's history entry is step - 1
+            row["name"] = "chance" if row["player"] == CHANCE else before[row["step"] - 1][row["player"]]
         return rows
 
-    def _start_seats(self) -> tuple[str, ...]:
-        """The seats' names before the first history entry: a start position's characters, else "Seat n"."""
-        start = (self.start_position or {}).get("heroes") or [None] * self.players
-        return tuple(self.tables.name[h["character"]] if h else f"Seat {i + 1}" for i, h in enumerate(start))
-
-    def _seats_after(self, steps: int) -> list[tuple[str, ...]]:
-        """The seats' names after each of the first ``steps`` history entries, from the entries' events: a
-        character joins (``character_joined``) or drops out (``dropped_out``).
+    def _seats_before(self, steps: int) -> list[tuple[str, ...]]:
+        """The seats' names before each of the first ``steps`` history entries (and after them, one more):
+        a start position's characters, else "Seat n", then as the entries' events say: a character joins
+        (``character_joined``) or drops out (``dropped_out``).
 
         Each entry is read once and its names kept (one tuple shared by the entries that change no name), so
         a log's tail costs the same at step 20 and at step 2,000; :meth:`_commit` forgets the names of the
         entries a branch replaces.
         """
-        after: list[tuple[str, ...]] = self.__dict__.setdefault("_names_after", [])
-        seats = after[-1] if after else self._start_seats()
-        for events in self._events[len(after):steps]:
+        before: list[tuple[str, ...]] = self.__dict__.setdefault("_names_before", [])
+        if not before:
+            start = (self.start_position or {}).get("heroes") or [None] * self.players
+            before.append(tuple(self.tables.name[h["character"]] if h else f"Seat {i + 1}" for i, h in enumerate(start)))
+        seats = before[-1]
+        for events in self._events[len(before) - 1:steps]:
             for ev in events:
                 if ev.kind in ("character_joined", "dropped_out"):
                     seat = ev.data["seat"]
                     joined = ev.kind == "character_joined"
                     name = self.tables.name[ev.data["character"]] if joined else f"Seat {seat + 1}"
                     seats = (*seats[:seat], name, *seats[seat + 1:])
-            after.append(seats)
-        return after
+            before.append(seats)
+        return before
 
     def _commit(self, action: Action, auto: bool) -> list[Event]:
         """The engine's commit; applying at a past step (a branch) also forgets the names worked out for the
-        entries it replaces (:meth:`_seats_after`). A search copy keeps no history and no names."""
-        after = self.__dict__.get("_names_after")
-        if after is not None and self._keep_history and self._step < len(after):
-            del after[self._step:]
+        entries it replaces (:meth:`_seats_before`). A search copy keeps no history and no names."""
+        before = self.__dict__.get("_names_before")
+        if before is not None and self._keep_history and self._step + 1 < len(before):
+            del before[self._step + 1:]
         return super()._commit(action, auto)
 
     def player_name(self, player: int) -> str:
