@@ -44,12 +44,23 @@ def cache_key(path: str | os.PathLike[str] | None, bundled: str | os.PathLike[st
     Raises:
         GameDataError: the file cannot be found or read.
     """
-    file = str(Path(path)) if path else str(bundled)
+    file = _file_name(path) if path else str(bundled)
     try:
         st = os.stat(file)
     except OSError as e:
         raise GameDataError(f"{file}: cannot read the data file ({e.strerror})") from None
     return file, st.st_mtime_ns, st.st_size
+
+
+def _file_name(path: str | os.PathLike[str]) -> str:
+    """Return ``str(Path(path))``, remembered for a ``str`` path: building a ``Path`` costs more than the stat
+    (every new game names its data files: Draghan's random play starts a game every 36 decisions)."""
+    return _str_file_name(path) if isinstance(path, str) else str(Path(path))
+
+
+@lru_cache(maxsize=256)
+def _str_file_name(path: str) -> str:
+    return str(Path(path))
 
 
 def read_json(file: str | os.PathLike[str]) -> Any:
