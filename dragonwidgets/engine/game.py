@@ -222,8 +222,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
                 the message says why and lists what is legal. The game is left exactly as it was.
             TypeError: ``action`` is neither an :class:`Action` nor a ``str``.
         """
-        events = self._commit(self._find_legal(action), auto=False)
-        return self._draw_due_chance(events)
+        return self._draw_due_chance(self._commit(self._find_legal(action), False))
 
 
     def goto(self, step: int) -> None:
@@ -387,6 +386,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
                 del self._actions[step:], self._autos[step:], self._events[step:]
                 for later in [k for k in self._checkpoints if k > step]:
                     del self._checkpoints[later]
+                self._history_cut(step)
             self._actions.append(action)
             self._autos.append(auto)
             self._events.append(tuple(events))

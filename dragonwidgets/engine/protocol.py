@@ -125,6 +125,11 @@ class GameHooks:
         :meth:`goto` or :meth:`undo`, from a checkpoint). The engine default does nothing; a game that
         memoizes answers about the current table outside ``state`` drops them here."""
 
+    def _history_cut(self, step: int) -> None:
+        """Forget whatever the game remembers about the history entries from ``step`` on: applying an action
+        at step ``step`` of a game with more entries starts a branch, which drops them. The engine default
+        does nothing; called only then (never on a search copy, which keeps no history)."""
+
     def _resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Replace, in place, everything ``seat`` cannot see by a uniformly resampled arrangement.
 

@@ -245,10 +245,12 @@ class Interop:
     def _cached(self, key: str, make: Any) -> Any:
         """Return ``self.__dict__[key]``, made by ``make()`` the first time: what stays fixed through a game
         (its spaces, its tensor layout), kept with the game and shared by its copies (``clone`` shares the
-        values of keys ending in ``_cache``)."""
-        value = self.__dict__.get(key)
+        values of keys ending in ``_cache``). ``getattr``/``setattr``, not ``self.__dict__``: asking for an
+        object's ``__dict__`` makes Python keep its attributes in a real dict, every later attribute read slower."""
+        value = getattr(self, key, None)
         if value is None:
-            value = self.__dict__[key] = make()
+            value = make()
+            setattr(self, key, value)
         return value
 
     def _illegal_index(self, action_id: str, reason: str, index: Any) -> IllegalActionError:

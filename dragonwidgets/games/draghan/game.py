@@ -25,7 +25,7 @@ import random
 from dataclasses import asdict
 from typing import Any, ClassVar
 
-from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+from dragonwidgets.engine import CHANCE, Game, Outcome
 
 from . import hint, phases, position, results, setup, tensor, text
 from .cards import BUNDLED_DECKS, Decks, load_decks
@@ -175,10 +175,12 @@ class DraghanGame(Game):
         (``character_joined``) or drops out (``dropped_out``).
 
         Each entry is read once and its names kept (one tuple shared by the entries that change no name), so
-        a log's tail costs the same at step 20 and at step 2,000; :meth:`_commit` forgets the names of the
+        a log's tail costs the same at step 20 and at step 2,000; :meth:`_history_cut` forgets the names of the
         entries a branch replaces.
         """
-        before: list[tuple[str, ...]] = self.__dict__.setdefault("_names_before", [])
+        before: list[tuple[str, ...]] | None = getattr(self, "_names_before", None)  # (not self.__dict__: see _history_cut)
+        if before is None:
+            before = self._names_before = []
         if not before:
             start = (self.start_position or {}).get("heroes") or [None] * self.players
             before.append(tuple(self.tables.name[h["character"]] if h else f"Seat {i + 1}" for i, h in enumerate(start)))
@@ -193,13 +195,16 @@ class DraghanGame(Game):
             before.append(seats)
         return before
 
-    def _commit(self, action: Action, auto: bool) -> list[Event]:
-        """The engine's commit; applying at a past step (a branch) also forgets the names worked out for the
-        entries it replaces (:meth:`_seats_before`). A search copy keeps no history and no names."""
-        before = self.__dict__.get("_names_before")
-        if before is not None and self._keep_history and self._step + 1 < len(before):
-            del before[self._step + 1:]
-        return super()._commit(action, auto)
+    def _history_cut(self, step: int) -> None:
+        """A branch at ``step`` replaces the entries from ``step`` on: forget the names worked out after them
+        (:meth:`_seats_before`; the names before entry ``step`` stay true).
+
+        ``getattr``, not ``self.__dict__``: asking for an object's ``__dict__`` makes Python keep its attributes
+        in a real dict from then on, and every ``g.state`` of the rules slower (a seventh of Draghan's random
+        play when ``_commit`` asked it at every step)."""
+        before = getattr(self, "_names_before", None)
+        if before is not None:
+            del before[step + 1:]
 
     def player_name(self, player: int) -> str:
         """Return the seat's character name, e.g. ``"Elf"`` (or ``"Seat 1"`` before it chose)."""
