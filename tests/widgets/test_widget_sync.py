@@ -161,3 +161,17 @@ def test_the_patches_round_trip_on_edge_cases():
     actions = [{"id": "a", "rules": ["EM-MOVE-1"], "prob": None}, {"id": "b", "rules": [], "prob": 0.5}]
     for new in (actions, []):
         assert apply_table_patch([], table_patch([], new)) == new
+
+
+def test_a_nested_object_mostly_changed_goes_whole():
+    """A new turn's reach map (every square's cost changed) is one op with the map, shorter than an op per
+    square; an object with one key of four changed is still followed key by key."""
+    old = {"reach": {f"{x},{y}": x + y for x in range(8) for y in range(8)}, "round": 3}
+    new = {"reach": {f"{x},{y}": abs(x - 1) + y for x in range(8) for y in range(8)}, "round": 3}
+    ops = dict_ops(old, new)
+    assert ops == [["set", ["reach"], new["reach"]]]
+    itemwise = [["set", ["reach", k], v] for k, v in new["reach"].items() if old["reach"][k] != v]
+    assert len(json.dumps(ops)) < len(json.dumps(itemwise))
+    assert apply_dict_ops(old, ops) == new
+    few = {"a": 1, "b": 2, "c": 3, "d": 4}
+    assert dict_ops({"m": few}, {"m": {**few, "b": 5}}) == [["set", ["m", "b"], 5]]
