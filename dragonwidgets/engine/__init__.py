@@ -8,7 +8,7 @@ the games' tensor encoders in ``tensors.py``).
 Nothing here imports Jupyter; games import the engine and widgets import games, never the reverse.
 """
 
-from .actions import CHANCE, Action, Event
+from .actions import CHANCE, Action, Event, event
 from .bots import Bot, RandomBot, bot_move, play_out
 from .errors import DragonwidgetsError, GameDataError, HistoryError, IllegalActionError, PositionError, RecordError
 from .game import Entry, Game, Outcome
@@ -16,7 +16,7 @@ from .mcts import MCTSBot
 from .registry import GAMES, GENERIC_BOTS, bot_names, from_record, game_class, make_bot, new_game
 
 __all__ = [
-    "CHANCE", "Action", "Event", "Bot", "RandomBot", "bot_move", "play_out", "DragonwidgetsError",
+    "CHANCE", "Action", "Event", "event", "Bot", "RandomBot", "bot_move", "play_out", "DragonwidgetsError",
     "GameDataError", "HistoryError", "IllegalActionError", "PositionError", "RecordError", "Entry", "Game", "Outcome",
     "MCTSBot", "GAMES", "GENERIC_BOTS", "bot_names", "from_record", "game_class", "make_bot", "new_game",
 ]

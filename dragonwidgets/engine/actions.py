@@ -92,3 +92,17 @@ class Event(_EventFields):
 
 
 _new_tuple = tuple.__new__
+
+
+def event(kind: str, text: str, data: Mapping[str, Any] | None = None) -> Event:
+    """Return ``Event(kind, text, data=data)``: an event everybody may read, built about three times faster.
+
+    Calling a class whose ``__new__`` is written in Python (as :class:`Event`'s is, for its fresh ``data``
+    dict) takes CPython's slow path: an argument tuple and a keyword dict per call. The games' rules log
+    an event or two per step, so their hot paths build them here (a seat's private event still needs
+    ``Event(..., private_to=...)``).
+
+    >>> event("moved", "The dragon moves.", {"to": "P3"}) == Event("moved", "The dragon moves.", data={"to": "P3"})
+    True
+    """
+    return _new_tuple(Event, (kind, text, None, None, {} if data is None else data))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import Action, Event, event
 
 from . import actions, results
 from .state import ASSIST, DECLARE_EQUIPMENT, DECLARE_TARGET
@@ -118,7 +118,7 @@ def next_declarer(g: "DraghanGame", ev: list[Event]) -> None:
         text = f"The {who} faces the {t.monster_name(target, s.dragon)}{kit}."
     else:
         text = f"The {who} stays out of the fight."
-    ev.append(Event("declared", text, data={"seat": seat, "target": target, "cards": list(used)}))
+    ev.append(event("declared", text, {"seat": seat, "target": target, "cards": list(used)}))
     if s.declaring:
         s.phase = DECLARE_TARGET
     elif s.assist and assist_spots(g):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import CHANCE, Action, Event
+from dragonwidgets.engine import CHANCE, Action, Event, event
 
 from . import declaring, locations
 from .cards import draw_outcomes, to_top
@@ -38,7 +38,7 @@ def explore(g: "DraghanGame", ev: list[Event], picked: bool = False) -> None:
     ask = g.picks_draws()
     while s.to_reveal > 0:
         if not deck:  # DG-EXPLORE-6, DG-INT-23
-            ev.append(Event("deck_empty", f"The encounter deck is empty: {s.to_reveal} draw{'s' * (s.to_reveal > 1)} ignored."))
+            ev.append(event("deck_empty", f"The encounter deck is empty: {s.to_reveal} draw{'s' * (s.to_reveal > 1)} ignored."))
             s.to_reveal = 0
             break
         if ask and not picked:
@@ -88,6 +88,6 @@ def draw_dragon(g: "DraghanGame", dragon: str, ev: list[Event]) -> None:
     s.dragon = dragon
     s.decks["dragons"].remove(dragon)
     card = g.tables.card[dragon]
-    ev.append(Event("dragon_drawn", f"The dragon appears: the {card.name} ({card.req}). The endgame begins.",
-                    data={"dragon": dragon}))
+    ev.append(event("dragon_drawn", f"The dragon appears: the {card.name} ({card.req}). The endgame begins.",
+                    {"dragon": dragon}))
     explore(g, ev)

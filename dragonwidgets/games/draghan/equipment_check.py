@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import Action, Event, event
 
 from . import actions, rounds
 from .state import CHECK
@@ -69,5 +69,5 @@ def discard(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     seat = s.checkers[0]
     s.heroes[seat].equipment.remove(card)  # type: ignore[union-attr]
     s.discard.append(card)
-    ev.append(Event("discarded", f"The {g.player_name(seat)} cannot carry the {g.tables.name[card]} on: discarded."))
+    ev.append(event("discarded", f"The {g.player_name(seat)} cannot carry the {g.tables.name[card]} on: discarded."))
     next_check(g, ev)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import Action, Event, event
 
 from . import actions, equipment_check, locations
 from .state import HEAL_1
@@ -45,7 +45,7 @@ def heal(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     hero.equipment.remove(card)  # type: ignore[union-attr]
     s.discard.append(card)
     hero.wounded = False  # type: ignore[union-attr]
-    ev.append(Event("healed", f"The {g.player_name(s.active)} plays the {g.tables.name[card]} and is healed."))
+    ev.append(event("healed", f"The {g.player_name(s.active)} plays the {g.tables.name[card]} and is healed."))
     after_heal(g, ev)
 
 

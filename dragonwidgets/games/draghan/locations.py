@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import CHANCE, Action, Event
+from dragonwidgets.engine import CHANCE, Action, Event, event
 
 from . import encounters, rounds
 from .cards import block_sizes_left, draw_outcomes, take
@@ -46,8 +46,8 @@ def turn_up(g: "DraghanGame", loc: str, ev: list[Event]) -> None:
     take(s.realm_deck("location"), loc)
     s.location = loc
     card = g.tables.card[loc]
-    ev.append(Event("location", f"Round {s.round}: the {g.player_name(s.active)} turns up {card.name} ({card.ability}).",
-                    data={"location": loc, "ability": card.ability}))
+    ev.append(event("location", f"Round {s.round}: the {g.player_name(s.active)} turns up {card.name} ({card.ability}).",
+                    {"location": loc, "ability": card.ability}))
     ability = card.ability
     if ability == "portal":
         s.portals_up.append(loc)
@@ -57,7 +57,7 @@ def turn_up(g: "DraghanGame", loc: str, ev: list[Event]) -> None:
         for h in s.heroes:
             if h:
                 h.wounded = False
-        ev.append(Event("healed", "Every wounded character is healed (DG-LOC-2)."))
+        ev.append(event("healed", "Every wounded character is healed (DG-LOC-2)."))
     elif ability == "assist":
         s.assist = card.icons
     elif ability == "threat":
@@ -77,7 +77,7 @@ def turn_up(g: "DraghanGame", loc: str, ev: list[Event]) -> None:
     elif ability == "portal":
         if len(s.portals_up) >= 3:  # DG-PORTAL-6
             s.travel_pending = True
-            ev.append(Event("portal", "The third portal: the team must travel to the Shadow Realm at the end of this round."))
+            ev.append(event("portal", "The third portal: the team must travel to the Shadow Realm at the end of this round."))
         elif g.options["portal_decision_time"] == "reveal":
             s.phase = PORTAL
             return
@@ -89,7 +89,7 @@ def turn_up(g: "DraghanGame", loc: str, ev: list[Event]) -> None:
 def market_opens(g: "DraghanGame", ev: list[Event]) -> None:
     """DG-LOC-6: the cards on display are told."""
     s, name, card = g.state, g.tables.name, g.tables.card
-    ev.append(Event("market", "For sale after the fight: " + ", ".join(
+    ev.append(event("market", "For sale after the fight: " + ", ".join(
         f"{name[c]} ({card[c].price})" for c in s.market_display) + "."))
 
 
@@ -126,14 +126,14 @@ def theft(g: "DraghanGame", ev: list[Event]) -> bool:
     if hero.coins:
         hero.coins -= 1
         s.supply += 1
-        ev.append(Event("theft", f"A thief takes a coin from the {who}."))
+        ev.append(event("theft", f"A thief takes a coin from the {who}."))
     elif len(hero.equipment) == 1:
         lose_card(g, hero.equipment[0], ev)
     elif hero.equipment:
         s.phase = THEFT
         return True
     else:
-        ev.append(Event("theft", f"A thief finds nothing on the {who}."))
+        ev.append(event("theft", f"A thief finds nothing on the {who}."))
     return False
 
 
@@ -159,4 +159,4 @@ def lose_card(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     s = g.state
     s.heroes[s.active].equipment.remove(card)  # type: ignore[union-attr]
     s.discard.append(card)
-    ev.append(Event("theft", f"A thief takes the {g.tables.name[card]} from the {g.player_name(s.active)}."))
+    ev.append(event("theft", f"A thief takes the {g.tables.name[card]} from the {g.player_name(s.active)}."))

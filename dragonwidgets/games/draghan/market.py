@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import Action, Event, event
 
 from . import actions, sharing
 from .state import BUY
@@ -49,7 +49,7 @@ def next_buyer(g: "DraghanGame", ev: list[Event]) -> None:
         return
     if s.market_display:  # DG-MARKET-4
         s.discard.extend(s.market_display)
-        ev.append(Event("market_closed", "The market cards nobody bought are discarded."))
+        ev.append(event("market_closed", "The market cards nobody bought are discarded."))
         s.market_display = []
     sharing.share_phase(g, ev)
 
@@ -64,7 +64,7 @@ def buy(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     s.supply += price
     s.market_display.remove(card)
     hero.equipment.append(card)  # type: ignore[union-attr]
-    ev.append(Event("bought", f"The {g.player_name(seat)} buys the {g.tables.name[card]} for {price}."))
+    ev.append(event("bought", f"The {g.player_name(seat)} buys the {g.tables.name[card]} for {price}."))
     next_buyer(g, ev)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import Action, Event, event
 
 from . import actions, encounters, rounds
 from .state import PORTAL, SHADOW
@@ -27,7 +27,7 @@ def decide(g: "DraghanGame", travel: bool, ev: list[Event]) -> None:
     """DG-PORTAL-1/2: ``travel`` or stay; at the end of the round the round then ends, else phase 3 goes on."""
     s = g.state
     s.travel_pending = travel
-    ev.append(Event("portal", "The team will travel to the Shadow Realm at the end of this round." if travel
+    ev.append(event("portal", "The team will travel to the Shadow Realm at the end of this round." if travel
                     else "The team stays in Draghan; the portal stays face up."))
     if s.phase == PORTAL and s.portal_open:  # the end-of-round choice (DG-INT-19 option)
         s.portal_open = False
@@ -46,4 +46,4 @@ def travel(g: "DraghanGame", ev: list[Event]) -> None:
         s.decks[key] = []
     s.removed.extend(s.portals_up)
     s.portals_up = []
-    ev.append(Event("travelled", "The team travels to the Shadow Realm. There is no way back."))
+    ev.append(event("travelled", "The team travels to the Shadow Realm. There is no way back."))

@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import Action, Event, event
 
 from . import declaring, market, wounds
 from .cards import shuffle
@@ -54,8 +54,8 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
         beaten = defeats(card.req, placed)  # type: ignore[arg-type]
         if beaten:
             down.append(m)
-        ev.append(Event("tested", f"The {card.name} is {'defeated' if beaten else 'not defeated'}.",
-                        data={"monster": m, "defeated": beaten, "placed": list(placed)}))
+        ev.append(event("tested", f"The {card.name} is {'defeated' if beaten else 'not defeated'}.",
+                        {"monster": m, "defeated": beaten, "placed": list(placed)}))
     s.defeated += len(down)
     all_down = len(down) == len(others)
     if dragon in s.table and all_down:
@@ -64,9 +64,9 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
             s.result = "won"
             s.end_reason = f"the team defeated the {name}"
             s.phase = OVER
-            ev.append(Event("won", f"The {name} is defeated: the team wins!"))
+            ev.append(event("won", f"The {name} is defeated: the team wins!"))
             return
-        ev.append(Event("tested", f"The {name} is not defeated."))
+        ev.append(event("tested", f"The {name} is not defeated."))
     s.round_down, s.round_all_down = down, all_down
     s.gold_queue = []
     promised = 0  # odd coins owed to the gold decisions below, still in the supply (DG-INT-24)
@@ -83,7 +83,7 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
         if pay % len(group):
             s.gold_queue.append((m, group, pay % len(group)))
             promised += pay % len(group)
-        ev.append(Event("gold", f"The {t.monster_name(m, s.dragon)} pays {pay} coin{'s' * (pay != 1)}"
+        ev.append(event("gold", f"The {t.monster_name(m, s.dragon)} pays {pay} coin{'s' * (pay != 1)}"
                         + (f" to the {g.player_name(group[0])}." if len(group) == 1 else " to share.")))
     pay_gold(g, ev)
 
@@ -92,7 +92,7 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
 def fled_event(name: str) -> Event:
     """Return the log of the monster ``name`` fleeing into the Shadow deck (DG-RESULT-4). Cached: a shared
     event, never mutated."""
-    return Event("fled", f"The {name} flees into the Shadow Realm.")
+    return event("fled", f"The {name} flees into the Shadow Realm.")
 
 
 def pay_coins(g: "DraghanGame", seat: int, n: int) -> None:
@@ -132,7 +132,7 @@ def odd_coins(g: "DraghanGame", seats: str, ev: list[Event]) -> None:
     who = [int(x) for x in seats.split("+")]
     for seat in who:
         pay_coins(g, seat, 1)
-    ev.append(Event("gold_extra", f"The odd coin{'s' * (len(who) > 1)} of the {g.tables.monster_name(monster, s.dragon)} "
+    ev.append(event("gold_extra", f"The odd coin{'s' * (len(who) > 1)} of the {g.tables.monster_name(monster, s.dragon)} "
                     "go to " + " and ".join(g.player_name(x) for x in who) + "."))
     pay_gold(g, ev)
 
@@ -172,7 +172,7 @@ def fates(g: "DraghanGame", ev: list[Event]) -> None:
     if all_down:  # DG-RESULT-7, DG-DRAGON-7, DG-INT-17/22
         if s.revealed_equipment:
             s.heroes[a].equipment.extend(s.revealed_equipment)  # type: ignore[union-attr]
-            ev.append(Event("equipment_won", f"The {g.player_name(a)} takes " +
+            ev.append(event("equipment_won", f"The {g.player_name(a)} takes " +
                             ", ".join(t.name[c] for c in s.revealed_equipment) + "."))
         s.revealed_equipment = []
         market.after_outcome(g, ev)

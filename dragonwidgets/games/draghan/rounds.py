@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Event
+from dragonwidgets.engine import Event, event
 
 from . import healing, portals
 from .state import HEAL_1, OVER, PORTAL
@@ -57,4 +57,4 @@ def lose(g: "DraghanGame", reason: str, rule: str, ev: list[Event]) -> None:
     s.result = "lost"
     s.end_reason = f"{reason} ({rule})"
     s.phase = OVER
-    ev.append(Event("lost", f"The team loses: {reason}."))
+    ev.append(event("lost", f"The team loses: {reason}."))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from dragonwidgets.engine import CHANCE, Action, Event
+from dragonwidgets.engine import CHANCE, Action, Event, event
 
 from . import actions, market, rounds
 from .cards import Decks, build_location_deck, draw_outcomes, shuffled, take
@@ -144,8 +144,8 @@ def enter(g: "DraghanGame", seat: int, character: str, ev: list[Event]) -> None:
         else:
             hero.equipment.append(s.decks["market"].pop(0))
     got = f" with the {name[hero.equipment[0]]}" if hero.equipment else ""
-    ev.append(Event("character_joined", f"Seat {seat + 1} plays the {name[character]}{got}.",
-                    data={"seat": seat, "character": character}))
+    ev.append(event("character_joined", f"Seat {seat + 1} plays the {name[character]}{got}.",
+                    {"seat": seat, "character": character}))
 
 
 def join_outcomes(g: "DraghanGame") -> list[Action]:
@@ -162,8 +162,8 @@ def join_card(g: "DraghanGame", card: str, ev: list[Event]) -> None:
     seat = s.joining.pop(0)
     deck = s.decks["market"]
     s.heroes[seat].equipment.append(take(deck, card))  # type: ignore[union-attr]
-    ev.append(Event("join_card", f"The {g.tables.name[s.heroes[seat].card]} takes the {g.tables.name[card]}.",  # type: ignore[union-attr]
-                    data={"seat": seat, "card": card}))
+    ev.append(event("join_card", f"The {g.tables.name[s.heroes[seat].card]} takes the {g.tables.name[card]}.",  # type: ignore[union-attr]
+                    {"seat": seat, "card": card}))
     if s.joining and deck:
         return
     s.joining.clear()

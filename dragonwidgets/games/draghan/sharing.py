@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import Action, Event
+from dragonwidgets.engine import Action, Event, event
 
 from . import actions, healing
 from .state import HEAL_2, SHARE
@@ -37,7 +37,7 @@ def give(g: "DraghanGame", card: str, to: int, ev: list[Event]) -> None:
     s, a = g.state, g.state.active
     s.heroes[a].equipment.remove(card)  # type: ignore[union-attr]
     s.heroes[to].equipment.append(card)  # type: ignore[union-attr]
-    ev.append(Event("given", f"The {g.player_name(a)} gives the {g.tables.name[card]} to the {g.player_name(to)}."))
+    ev.append(event("given", f"The {g.player_name(a)} gives the {g.tables.name[card]} to the {g.player_name(to)}."))
     healing.heal_phase(g, HEAL_2, ev)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from dragonwidgets.engine import CHANCE, Action, Event
+from dragonwidgets.engine import CHANCE, Action, Event, event
 
 from . import equipment_check, market, rounds, setup
 from .state import DRAGHAN, REPLACE
@@ -33,8 +33,8 @@ def wound(g: "DraghanGame", ev: list[Event]) -> None:
     s.discard.extend(hero.equipment)  # type: ignore[union-attr]
     s.supply += hero.coins  # type: ignore[union-attr]
     s.heroes[a] = None
-    ev.append(Event("dropped_out", f"The {name} is wounded again and drops out.",
-                    data={"seat": a, "character": hero.card}))  # type: ignore[union-attr]
+    ev.append(event("dropped_out", f"The {name} is wounded again and drops out.",
+                    {"seat": a, "character": hero.card}))  # type: ignore[union-attr]
     if s.realm == DRAGHAN:
         if not s.set_aside:
             rounds.lose(g, "a new character is needed but none is left", "DG-END-2", ev)
@@ -53,7 +53,7 @@ def wound(g: "DraghanGame", ev: list[Event]) -> None:
 @cache
 def wounded_event(name: str) -> Event:
     """Return the log of the character ``name`` wounded (DG-WOUND-1). Cached: a shared event, never mutated."""
-    return Event("wounded", f"Not every monster was defeated: the {name} is wounded.")
+    return event("wounded", f"Not every monster was defeated: the {name} is wounded.")
 
 
 def replace_actions(g: "DraghanGame") -> list[Action]:
