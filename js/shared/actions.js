@@ -2,7 +2,7 @@
 
 /** @typedef {import("./model.js").Action} Action */
 
-import { h, panel, replaceChildren } from "./dom.js";
+import { h, panel, reconcileChildren } from "./dom.js";
 import { ruleToolbar } from "./rules.js";
 
 function probText(p) {
@@ -54,10 +54,22 @@ export function createActionList() {
     title: "Let the seeded generator pick the outcome",
   });
   const el = panel("dw-actions", "Legal actions", list, empty, random);
+  /** @type {Map<string, HTMLElement>} the items drawn, by what they show: an item drawn the same is kept */
+  let drawn = new Map();
   return {
     el,
     update(actions, canAct, note) {
-      replaceChildren(list, actions.map((a, i) => actionItem(a, i + 1, canAct)));
+      // Most of a turn's choices stay the same from one decision to the next (a rewind, a die roll, the
+      // bots' turn in the teacher's view): their items stay as they are, with their focus and rule chips.
+      const next = new Map();
+      const items = actions.map((a, i) => {
+        const key = JSON.stringify([a, i + 1, canAct]);
+        const item = drawn.get(key) ?? actionItem(a, i + 1, canAct);
+        next.set(key, item);
+        return item;
+      });
+      drawn = next;
+      reconcileChildren(list, items);
       list.hidden = actions.length === 0;
       empty.hidden = actions.length > 0;
       empty.textContent = note || "Nothing to choose in this view.";

@@ -5,6 +5,14 @@
 import { h, panel } from "./dom.js";
 import { morphChildren } from "./morph.js";
 
+const setProp = (el, name, value) => {
+  if (el[name] !== value) el[name] = value;
+};
+const setText = (el, text) => setProp(el, "textContent", text);
+const setAttr = (el, name, value) => {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+};
+
 /**
  * @param {(kind: string, fields?: Object) => void} send
  * @param {{listen: Function}} scope
@@ -41,23 +49,25 @@ export function createSeats(send, scope) {
      */
     update(t) {
       playing = t.playing;
-      play.textContent = playing ? "Pause bots" : "Play bots";
-      play.setAttribute("aria-pressed", playing ? "true" : "false");
+      // most updates change none of these: each is written only when it changes (a write to a control,
+      // even of the value it has, makes the browser restyle it)
+      setText(play, playing ? "Pause bots" : "Play bots");
+      setAttr(play, "aria-pressed", playing ? "true" : "false");
       const anyBot = t.seats.some((w) => w !== "human");
-      play.disabled = !anyBot || t.isOver;
+      setProp(play, "disabled", !anyBot || t.isOver);
       const who = !t.isOver && t.toMove !== null && t.toMove >= 0 ? (t.seats[t.toMove] ?? "human") : null;
       // A bot is due and the bots are paused (e.g. after a rewind; the status line says so): Play is
       // the thing to press, so it stands out.
       play.classList.toggle("dw-btn-due", Boolean(who && who !== "human" && !playing));
       // A person decides: Step has nothing to do. aria-disabled rather than disabled, so that its title
       // (why, and where to give the seat to a bot) still shows and is read.
-      step.disabled = t.isOver;
-      step.setAttribute("aria-disabled", who === "human" ? "true" : "false");
-      step.title = who === "human"
+      setProp(step, "disabled", t.isOver);
+      setAttr(step, "aria-disabled", who === "human" ? "true" : "false");
+      setProp(step, "title", who === "human"
         ? `${t.names[t.toMove] ?? `Seat ${t.toMove + 1}`} is played by a person: choose a legal action, or give the seat to a bot in the Seats panel (the menu beside its name)`
-        : "Let the bot to move make one decision (or draw a chance outcome)";
-      pace.value = String(t.pace);
-      paceLabel.textContent = `${Number(t.pace).toFixed(1)} s`;
+        : "Let the bot to move make one decision (or draw a chance outcome)");
+      setProp(pace, "value", String(t.pace));
+      setText(paceLabel, `${Number(t.pace).toFixed(1)} s`);
       // updated in place: a turn that passes changes one class, not every row's menu; rows as drawn last
       // time are not drawn again
       const swatches = t.seats.map((_, seat) => t.colours(seat));

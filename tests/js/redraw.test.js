@@ -5,6 +5,8 @@ import { describe, it, expect } from "vitest";
 import { bindTargets } from "../../js/shared/targets.js";
 import { reconcileChildren, s, h } from "../../js/shared/dom.js";
 import { createLog } from "../../js/shared/log.js";
+import { createActionList } from "../../js/shared/actions.js";
+import { createSeats } from "../../js/shared/seats.js";
 import { applyLogPatch } from "../../js/shared/sync.js";
 import { mutations } from "./mutations.js";
 
@@ -119,5 +121,57 @@ describe("the log on a redraw", () => {
     expect(log.el.querySelector("li").textContent).toBe("Nothing has happened yet.");
     log.update(rows);
     expect(log.el.querySelectorAll("li")).toHaveLength(3);
+  });
+});
+
+describe("the action list on a redraw", () => {
+  const offer = (ids) => ids.map((id) => ({ ...act(id, []), rules: ["EM-MOVE-1"] }));
+  const shown = (list) => [...list.el.querySelectorAll("li")].map((li) => li.textContent);
+
+  it("keeps the items of the choices it still offers, the same way, and shows what a list drawn from scratch shows", () => {
+    const list = createActionList();
+    list.update(offer(["a", "b", "c"]), true, "");
+    const [a, b] = list.el.querySelectorAll("li");
+    const records = mutations(list.el, () => list.update(structuredClone(offer(["a", "b", "d"])), true, ""));
+    const [a2, b2, d2] = list.el.querySelectorAll("li");
+    expect(a2).toBe(a);
+    expect(b2).toBe(b);
+    // one item removed, one added: nothing inside the kept items changes
+    expect(records.filter((r) => r.target !== list.el.querySelector("ol") && a.contains(r.target))).toEqual([]);
+    const fresh = createActionList();
+    fresh.update(offer(["a", "b", "d"]), true, "");
+    expect(shown(list)).toEqual(shown(fresh));
+    expect(d2.querySelector("[data-action-id]").getAttribute("data-action-id")).toBe("d");
+  });
+
+  it("draws an item again when its number, its label or whether it may be chosen changed", () => {
+    const list = createActionList();
+    list.update(offer(["a", "b"]), true, "");
+    const [, b] = list.el.querySelectorAll("li");
+    list.update(offer(["b"]), true, ""); // b is now choice 1
+    expect(list.el.querySelector("li")).not.toBe(b);
+    expect(list.el.querySelector(".dw-action-key").textContent).toBe("1");
+    const first = list.el.querySelector("li");
+    list.update(offer(["b"]), false, "");
+    expect(list.el.querySelector("li")).not.toBe(first);
+    expect(list.el.querySelector("[data-action-id]").getAttribute("aria-disabled")).toBe("true");
+  });
+});
+
+describe("the seats panel on a redraw", () => {
+  const scope = { listen: (el, type, fn) => el.addEventListener(type, fn) };
+  const traits = (toMove) => ({
+    seats: ["human", "random"], botNames: ["random"], names: ["Black", "White"], colours: () => ["#000"],
+    playing: false, pace: 0.5, toMove, isOver: false,
+  });
+
+  it("changes nothing when nothing it shows changed, and only the turn's marks when the turn passes", () => {
+    const seats = createSeats(() => {}, scope);
+    seats.update(traits(0));
+    expect(mutations(seats.el, () => seats.update(traits(0)))).toEqual([]);
+    const records = mutations(seats.el, () => seats.update(traits(1)));
+    expect(records.length).toBeGreaterThan(0);
+    expect(seats.el.querySelector(".dw-seat-to-move .dw-seat-name").textContent).toBe("White");
+    expect(seats.el.querySelector(".dw-step").getAttribute("aria-disabled")).toBe("false");
   });
 });

@@ -171,7 +171,14 @@ describe("rule IDs beside the actions", () => {
     const action = t.legal_actions[1];
     const chip = chipsOf(action)[1];
     chip.focus();
-    model.update({ legal_actions: structuredClone(t.legal_actions) }); // redrawn: new elements
+    const same = structuredClone(t.legal_actions);
+    model.update({ legal_actions: same }); // the same choices: the items are kept, the focus stays
+    await flush();
+    expect(chipsOf(action)[1]).toBe(chip);
+    expect(document.activeElement).toBe(chip);
+    const relabelled = structuredClone(same);
+    relabelled[1].label += " (again)";
+    model.update({ legal_actions: relabelled }); // this item redrawn: new elements
     await flush();
     const again = chipsOf(action)[1];
     expect(again).not.toBe(chip);
