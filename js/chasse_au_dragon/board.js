@@ -8,15 +8,15 @@
 /** @typedef {import("../shared/model.js").GameTraits} GameTraits */
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
-import { h } from "../shared/dom.js";
+import { h, s } from "../shared/dom.js";
 import { layeredSvg } from "../shared/layers.js";
 import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox } from "./layout.js";
 import { forestSkeleton } from "./forest.js";
 import { drawSquares } from "./squares.js";
-import { pawnsLayer } from "./pawns.js";
+import { badgeView, occupancy, pawnAt, pawnView, quartersBadge } from "./pawns.js";
 import { encounterPanel, lastRollText } from "./fight.js";
-import { managementBoards } from "./mboards.js";
+import { managementBoard, seatView } from "./mboards.js";
 import { createChasseEditor } from "./edit.js";
 
 overlayClasses("dw-cd-passive");
@@ -29,8 +29,11 @@ export function createChasseBoard() {
   const { svg, base, live, parts, drawBase } = layeredSvg({
     class: "dw-board dw-cd-forest", label: "The forest", base: "dw-cd-layer-base", live: "dw-cd-layer-live",
   });
+  const pawnsG = s("g", { class: "dw-cd-pawns" });
+  live.append(pawnsG);
   const side = h("div", { class: "dw-cd-side-panel" });
-  const boards = h("div", { class: "dw-cd-boards-wrap" });
+  const mboards = h("div", { class: "dw-cd-mboards" });
+  const boards = h("div", { class: "dw-cd-boards-wrap" }, mboards);
   const el = h("div", { class: "dw-cd-board" }, h("div", { class: "dw-cd-top" }, h("div", { class: "dw-cd-forest-wrap" }, svg), side), boards);
   return {
     el,
@@ -41,12 +44,21 @@ export function createChasseBoard() {
       const names = t.player_names || [];
       drawSquares(squares, obs, layout, names);
       const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
-      morphChildren(live, [part("pawns", (o) => pawnsLayer({ obs: o, layout, names }), names)]);
+      // every adventurer (a part each, drawn from its own view: a step redraws the one that moved), fanned
+      // out where several share a square, then the active one's quarters badge on top
+      const pawns = [];
+      for (const [where, seats] of occupancy(obs)) {
+        seats.forEach((seat, i) => pawns.push(parts.draw(`pawn ${seat}`, pawnView(obs, seat, where, i, seats.length), names,
+          (v) => pawnAt(seat, v, { layout, names }))));
+      }
+      morphChildren(pawnsG, [...pawns, parts.draw("badge", { badge: badgeView(obs) }, null, (v) => quartersBadge(v.badge))]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
       const log = t.log || [];
       morphChildren(side, [part("encounter", (o) => encounterPanel({ obs: o, names, log }), [names, lastRollText(log)])]);
       const viewSeat = t.view_seat ?? null;
-      morphChildren(boards, [part("boards", (o) => managementBoards({ obs: o, layout, names, viewSeat }), [names, viewSeat])]);
+      // one part per seat, drawn from that seat's own view: a step redraws the mover's board only
+      morphChildren(mboards, (obs.boards || []).map((_, seat) => parts.draw(`board ${seat}`, seatView(obs, seat), [names, viewSeat],
+        (v) => managementBoard(seat, v, { layout, names, viewSeat }))));
     },
     /** Edit mode: pawns, pile tops and the hunters' boards (js/chasse_au_dragon/edit.js). */
     edit(ctx) {

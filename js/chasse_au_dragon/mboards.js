@@ -76,55 +76,59 @@ function zoneBox(seat, zone, label, b, powers) {
   );
 }
 
-function header(seat, o) {
-  const { obs, layout, names } = o;
-  const b = obs.boards[seat];
-  const tags = [
-    obs.outcome?.winners?.includes(seat) ? "★ winner" : "",
-    !obs.is_over && obs.current_player === seat ? "▶ to play" : "",
-    seat === o.viewSeat ? "this view" : "",
-  ].filter(Boolean);
-  const score = obs.scores?.[seat] ?? obs.scores?.[String(seat)];
+/**
+ * What one seat's management board shows, from the observation: the parts of it a board is drawn from, so
+ * that a board is drawn again only when its own seat's view changed (a step changes the mover's goblin
+ * quarters, not the others' boards).
+ * @param {Object} obs
+ * @param {number} seat
+ */
+export function seatView(obs, seat) {
+  return {
+    board: obs.boards[seat],
+    camp: obs.camps?.[seat] ?? null,
+    score: obs.scores?.[seat] ?? obs.scores?.[String(seat)] ?? null,
+    toPlay: !obs.is_over && obs.current_player === seat,
+    winner: Boolean(obs.outcome?.winners?.includes(seat)),
+  };
+}
+
+function header(seat, v, o) {
+  const { layout, names } = o;
+  const b = v.board;
+  const tags = [v.winner ? "★ winner" : "", v.toPlay ? "▶ to play" : "", seat === o.viewSeat ? "this view" : ""].filter(Boolean);
   const known = b.wealth ? b.wealth.backpack + b.wealth.vault + (b.equipment ? layout.powers?.[b.equipment] ?? 0 : 0) : null;
   return h(
     "div",
     { class: "dw-cd-mboard-head" },
     iconSvg(16, 24, 8, 22, pawnGlyph(seatColour(layout, seat), 5)),
     h("span", { class: "dw-cd-mboard-name", text: names[seat] ?? `Seat ${seat + 1}` }),
-    obs.camps?.[seat] ? h("span", { class: "dw-muted dw-cd-mboard-camp", text: `camp ${obs.camps[seat]}` }) : null,
+    v.camp ? h("span", { class: "dw-muted dw-cd-mboard-camp", text: `camp ${v.camp}` }) : null,
     tags.length ? h("span", { class: "dw-cd-mboard-tag", text: tags.join(" · ") }) : null,
-    score !== undefined && score !== null
-      ? h("span", { class: "dw-cd-mboard-score", text: `wealth ${score}` })
+    v.score !== null
+      ? h("span", { class: "dw-cd-mboard-score", text: `wealth ${v.score}` })
       : known !== null ? h("span", { class: "dw-cd-mboard-wealth dw-muted", text: `wealth ${known}`, title: "backpack + vault + equipment (CD-SCORE-1)" }) : null,
   );
 }
 
 /**
- * The management boards.
- * @param {{obs: Object, layout: ChasseLayout, names: string[], viewSeat: number|null}} o
+ * One seat's management board (its six zones, CD-ZONE-1..6).
+ * @param {number} seat
+ * @param {ReturnType<typeof seatView>} v  the seat's view (`seatView`)
+ * @param {{layout: ChasseLayout, names: string[], viewSeat: number|null}} o
  * @returns {HTMLElement}
  */
-export function managementBoards(o) {
-  const { obs, layout } = o;
+export function managementBoard(seat, v, o) {
+  const b = v.board;
+  const cls = ["dw-cd-mboard", v.toPlay ? "dw-cd-to-play" : "", seat === o.viewSeat ? "dw-cd-mine" : "", v.winner ? "dw-cd-winner" : ""]
+    .filter(Boolean).join(" ");
   return h(
-    "div",
-    { class: "dw-cd-mboards" },
-    (obs.boards || []).map((b, seat) => {
-      const cls = [
-        "dw-cd-mboard",
-        !obs.is_over && obs.current_player === seat ? "dw-cd-to-play" : "",
-        seat === o.viewSeat ? "dw-cd-mine" : "",
-        obs.outcome?.winners?.includes(seat) ? "dw-cd-winner" : "",
-      ].filter(Boolean).join(" ");
-      return h(
-        "section",
-        { class: cls, "data-seat": seat, "aria-label": `${o.names[seat] ?? `Seat ${seat + 1}`}'s management board` },
-        header(seat, o),
-        h("div", { class: "dw-cd-zones" }, ZONES.map(([zone, label]) => zoneBox(seat, zone, label, b, layout.powers))),
-        b.quarters !== null && b.quarters !== undefined
-          ? h("div", { class: "dw-cd-mboard-foot dw-muted", text: `${quarterWords(b.quarters)} for movement (pantry first, then the cage)` })
-          : null,
-      );
-    }),
+    "section",
+    { class: cls, "data-seat": seat, "aria-label": `${o.names[seat] ?? `Seat ${seat + 1}`}'s management board` },
+    header(seat, v, o),
+    h("div", { class: "dw-cd-zones" }, ZONES.map(([zone, label]) => zoneBox(seat, zone, label, b, o.layout.powers))),
+    b.quarters !== null && b.quarters !== undefined
+      ? h("div", { class: "dw-cd-mboard-foot dw-muted", text: `${quarterWords(b.quarters)} for movement (pantry first, then the cage)` })
+      : null,
   );
 }

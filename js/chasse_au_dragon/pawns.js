@@ -20,25 +20,64 @@ export function occupancy(obs) {
   return out;
 }
 
-function pawn(seat, where, o) {
-  const { obs, layout, names } = o;
-  const active = !obs.is_over && obs.active_player === seat;
-  const cls = ["dw-cd-pawn", active ? "dw-cd-pawn-active" : "", obs.defender === seat ? "dw-cd-pawn-defender" : ""].filter(Boolean).join(" ");
-  const g = s("g", { class: cls, "data-target": `adv/${seat}`, "data-seat": seat });
-  const home = obs.camps?.[seat];
-  const name = names[seat] ?? `Seat ${seat + 1}`;
-  g.append(s("title", { text: `${name}'s adventurer on ${where}${home === where ? " (at camp)" : home ? ` (camp ${home})` : ""}${active ? ", to play" : ""}` }));
-  if (active) g.append(s("ellipse", { cx: 0, cy: -10, rx: 12, ry: 17, class: "dw-cd-active-halo" }));
-  g.append(pawnGlyph(seatColour(layout, seat), 6));
+/**
+ * What one adventurer's pawn shows, from the observation: it is drawn again only when this changes (a
+ * step moves one pawn; the others stay as they are).
+ * @param {Object} obs
+ * @param {number} seat
+ * @param {string} where   its square
+ * @param {number} i       its place among the pawns on that square (seat order)
+ * @param {number} n       how many stand there
+ */
+export function pawnView(obs, seat, where, i, n) {
+  return {
+    where, i, n,
+    active: !obs.is_over && obs.active_player === seat,
+    defender: obs.defender === seat,
+    camp: obs.camps?.[seat] ?? null,
+  };
+}
+
+/**
+ * One adventurer's pawn on its square (`data-target="adv/{seat}"`), fanned out among the others there,
+ * the active one ringed.
+ * @param {number} seat
+ * @param {ReturnType<typeof pawnView>} v
+ * @param {{layout: ChasseLayout, names: string[]}} o
+ */
+export function pawnAt(seat, v, o) {
+  const corner = cellOrigin(v.where);
+  const spot = pawnFan(v.n)[v.i];
+  const cls = ["dw-cd-pawn", v.active ? "dw-cd-pawn-active" : "", v.defender ? "dw-cd-pawn-defender" : ""].filter(Boolean).join(" ");
+  // placed by its own transform, not a wrapper: its `data-target` keeps it apart from the other pawns when a
+  // redraw matches the drawn pawns with the fresh ones (morph.js), whatever order they stand in
+  const x = corner.x + spot.x;
+  const y = corner.y + spot.y;
+  const g = s("g", { class: cls, "data-target": `adv/${seat}`, "data-seat": seat, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
+  const name = o.names[seat] ?? `Seat ${seat + 1}`;
+  g.append(s("title", { text: `${name}'s adventurer on ${v.where}${v.camp === v.where ? " (at camp)" : v.camp ? ` (camp ${v.camp})` : ""}${v.active ? ", to play" : ""}` }));
+  if (v.active) g.append(s("ellipse", { cx: 0, cy: -10, rx: 12, ry: 17, class: "dw-cd-active-halo" }));
+  g.append(pawnGlyph(seatColour(o.layout, seat), 6));
   return g;
 }
 
-/** The goblin quarters of the active player, beside its pawn, while it moves and this view knows them. */
-function quartersBadge(obs, spot) {
+/** What the quarters badge shows (`quartersBadge`): the active adventurer's square, quarters and steps. */
+export function badgeView(obs) {
   const seat = obs.active_player;
   const quarters = obs.boards?.[seat]?.quarters;
-  if (obs.decision !== "move" || quarters === null || quarters === undefined) return null;
-  const steps = obs.steps || 0;
+  const where = obs.positions?.[seat];
+  const shown = !obs.is_over && obs.decision === "move" && where && quarters !== null && quarters !== undefined;
+  return shown ? { where, quarters, steps: obs.steps || 0 } : null;
+}
+
+/**
+ * The goblin quarters of the active adventurer, beside its pawn, while it moves and this view knows them.
+ * @param {ReturnType<typeof badgeView>} v
+ */
+export function quartersBadge(v) {
+  if (!v) return null;
+  const { where, quarters, steps } = v;
+  const corner = cellOrigin(where);
   const tip = steps === 0
     ? `Free step now; ${quarterWords(quarters)} for more steps (one per step)`
     : `${steps} step${steps === 1 ? "" : "s"} taken; ${quarterWords(quarters)} left (one per step)`;
@@ -47,27 +86,5 @@ function quartersBadge(obs, spot) {
   g.append(s("rect", { x: -8, y: -8, width: 30, height: 16, rx: 8, class: "dw-cd-badge-bg" }));
   g.append(quarterGlyph(5));
   g.append(s("text", { x: 13, y: 0.5, class: "dw-cd-badge-text", text: quarters }));
-  return at(spot.x, spot.y, g);
-}
-
-/**
- * Every adventurer in the forest, and the active one's quarters badge.
- * @param {{obs: Object, layout: ChasseLayout, names: string[]}} o
- */
-export function pawnsLayer(o) {
-  const g = s("g", { class: "dw-cd-pawns" });
-  let badge = null;
-  for (const [where, seats] of occupancy(o.obs)) {
-    const corner = cellOrigin(where);
-    const spots = pawnFan(seats.length);
-    seats.forEach((seat, i) => {
-      const spot = { x: corner.x + spots[i].x, y: corner.y + spots[i].y };
-      g.append(at(spot.x, spot.y, pawn(seat, where, o)));
-      if (seat === o.obs.active_player && !o.obs.is_over) {
-        badge = quartersBadge(o.obs, { x: corner.x + CELL - 22, y: corner.y + 10 });
-      }
-    });
-  }
-  if (badge) g.append(badge);
-  return g;
+  return at(corner.x + CELL - 22, corner.y + 10, g);
 }

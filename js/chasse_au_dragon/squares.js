@@ -65,52 +65,62 @@ function setReachCost(cost, reach) {
  * @param {string[]} names
  */
 export function drawSquares(squares, obs, layout, names) {
-  const camps = new Map();
-  (obs.camps || []).forEach((camp, seat) => camp && camps.set(camp, seat));
+  // who is on each square, camped or standing (with the names the tooltip gives): worked out once
+  const seatsOn = (places) => {
+    const on = new Map();
+    (places || []).forEach((place, seat) => place && on.set(place, [...(on.get(place) || []), seat, names[seat]]));
+    return on;
+  };
+  const campers = seatsOn(obs.camps);
+  const standing = seatsOn(obs.positions);
+  const hidden = obs.hidden?.piles;
   for (const [id, sq] of squares) {
     // what this square shows depends on these only: a square whose inputs are as last time is left as it is
-    const seatsOn = (places) => (places || []).flatMap((p, seat) => (p === id ? [[seat, names[seat]]] : []));
     const revealed = obs.revealed?.square === id ? obs.revealed : null;
     const reach = obs.reach && id in obs.reach ? obs.reach[id] : null;
-    const camp = camps.get(id) ?? null;
-    const pileKey = JSON.stringify([obs.piles?.[id], revealed]);
-    // the camp is in seatsOn(obs.camps), with the names the tooltip gives
-    const key = JSON.stringify([pileKey, reach, obs.hidden?.piles?.[id], seatsOn(obs.camps), seatsOn(obs.positions)]);
+    const camp = campers.get(id)?.[0] ?? null;
+    const pile = obs.piles?.[id];
+    const key = `${pile}|${revealed ? `${revealed.card}|${revealed.power}` : ""}|${reach}|${hidden?.[id] ?? ""}|${campers.get(id) ?? ""}|${standing.get(id) ?? ""}`;
     const drawn = drawnFrom.get(sq);
     if (drawn?.key === key) continue;
+    const pileKey = `${pile}|${revealed ? `${revealed.card}|${revealed.power}` : ""}`;
     drawnFrom.set(sq, { key, pileKey, reach, camp });
     const said = describeSquare(id, obs, layout, names);
     if (sq.title.textContent !== said) sq.title.textContent = said;
     const { x, y } = parseSquare(id);
     const ox = x * CELL;
     const oy = y * CELL;
-    const inner = id in (obs.piles || {});
-    sq.g.classList.toggle("dw-cd-revealed", Boolean(revealed));
-    sq.g.classList.toggle("dw-cd-emptied", inner && !obs.piles[id]);
-    sq.g.classList.toggle("dw-cd-reach", reach !== null);
+    const inner = pile !== undefined;
     if (drawn?.pileKey !== pileKey) {
-      const pile = [];
+      sq.g.classList.toggle("dw-cd-revealed", Boolean(revealed));
+      sq.g.classList.toggle("dw-cd-emptied", inner && !pile);
+      const glyphs = [];
       if (inner && revealed) {
-        pile.push(at(ox + 21, oy + 24, monsterCard(revealed.card, revealed.power)));
-        pile.push(at(ox + 7, oy + 8, countBadge(obs.piles[id])));
+        glyphs.push(at(ox + 21, oy + 24, monsterCard(revealed.card, revealed.power)));
+        glyphs.push(at(ox + 7, oy + 8, countBadge(pile)));
       } else if (inner) {
-        pile.push(at(ox + 18, oy + 21, pileGlyph(obs.piles[id])));
+        glyphs.push(at(ox + 18, oy + 21, pileGlyph(pile)));
       }
-      morphChildren(sq.pile, pile);
+      morphChildren(sq.pile, glyphs);
     }
     // a step changes the reach cost of every reachable square: it is set in place, and the marks are
     // rearranged only when the square becomes reachable or not, or its camp changes
     if (reach !== null && drawn?.reach !== reach) setReachCost(sq.cost, reach);
-    if (!drawn || (drawn.reach === null) !== (reach === null) || drawn.camp !== camp) {
-      let tent = drawn && drawn.camp === camp ? sq.marks.querySelector("[data-camp]") : null;
-      if (camp !== null && !tent) {
-        tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, camp), 24));
+    if (!drawn || (drawn.reach === null) !== (reach === null)) {
+      sq.g.classList.toggle("dw-cd-reach", reach !== null);
+      if (reach === null) sq.cost.remove();
+      else if (sq.cost.parentNode !== sq.marks) sq.marks.prepend(sq.cost);
+    }
+    if (!drawn || drawn.camp !== camp) {
+      sq.marks.querySelector("[data-camp]")?.remove();
+      if (camp !== null) {
+        const tent = at(ox + 16, oy + CELL - 8, tentGlyph(seatColour(layout, camp), 24));
         tent.setAttribute("data-camp", String(camp));
+        sq.marks.append(tent);
       }
       // the tent stands at the bottom left, where the cost is written: on a camp's square it goes on top
       const costY = String(camp === null ? oy + CELL - 7 : oy + 11);
       if (sq.cost.getAttribute("y") !== costY) sq.cost.setAttribute("y", costY);
-      morphChildren(sq.marks, [reach === null ? null : sq.cost, tent]);
     }
   }
 }

@@ -506,3 +506,57 @@ describe("reach", () => {
     expect(board().querySelectorAll(".dw-cd-reach-cost").length).toBe(0);
   });
 });
+
+describe("a step's redraw", () => {
+  /** The traits after seat 0 steps to 2,1 (its pawn moves, its goblin quarters drop by one). */
+  const stepped = (t) => {
+    const next = structuredClone(t);
+    next.observation.positions[0] = "2,1";
+    next.observation.boards[0].quarters -= 1;
+    next.observation.steps = (next.observation.steps || 0) + 1;
+    return next;
+  };
+  const pawnOf = (seat) => byTarget(`adv/${seat}`);
+  const boardOf = (seat) => board().querySelector(`.dw-cd-mboard[data-seat="${seat}"]`);
+  const drawn = () => [...board().querySelectorAll(".dw-cd-pawns, .dw-cd-mboards")].map((n) => n.outerHTML);
+
+  it("redraws the mover's pawn and management board only, and shows what a board drawn from scratch shows (CD-MOVE-3)", async () => {
+    const t = position("move_steps");
+    expect(t.observation.boards[0].quarters).toBeGreaterThan(0);
+    mountTraits(t);
+    await flush();
+    const others = [pawnOf(1), pawnOf(2), boardOf(1), boardOf(2)];
+    const next = stepped(t);
+    const records = [];
+    const observer = new MutationObserver((batch) => records.push(...batch));
+    observer.observe(board(), { subtree: true, childList: true, attributes: true, characterData: true });
+    // the elements the redraw makes: a board or pawn drawn again is made anew, then morphed in
+    const made = [];
+    const { createElement, createElementNS } = document;
+    document.createElement = (...a) => { const n = createElement.apply(document, a); made.push(n); return n; };
+    document.createElementNS = (...a) => { const n = createElementNS.apply(document, a); made.push(n); return n; };
+    try {
+      model.update({ observation: next.observation });
+      await flush();
+    } finally {
+      delete document.createElement; // the own properties go: Document.prototype's methods again
+      delete document.createElementNS;
+    }
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(made.filter((n) => n.classList?.contains("dw-cd-mboard")).map((n) => n.getAttribute("data-seat"))).toEqual(["0"]);
+    expect(made.filter((n) => n.classList?.contains("dw-cd-pawn")).map((n) => n.getAttribute("data-seat"))).toEqual(["0"]);
+    for (const node of others) {
+      expect(records.filter((r) => node.contains(r.target))).toEqual([]);
+      expect(board().contains(node)).toBe(true);
+    }
+    expect(records.some((r) => pawnOf(0).contains(r.target) || r.target === pawnOf(0))).toBe(true);
+    expect(boardOf(0).textContent).toContain(`${next.observation.boards[0].quarters}`);
+    const incremental = drawn();
+    cleanup();
+    el.replaceChildren();
+    mountTraits(next);
+    await flush();
+    expect(incremental).toEqual(drawn());
+  });
+});
