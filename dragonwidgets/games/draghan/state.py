@@ -9,7 +9,6 @@ with the large dragon drawn for it in ``dragon`` (DG-DRAGON-1, DG-INT-18).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
 
 MIN_CHARACTERS, MAX_CHARACTERS = 2, 4  # DG-INT-1
 DRAGHAN, SHADOW = "draghan", "shadow"  # the two realms
@@ -120,9 +119,14 @@ class DraghanState:
     def count_in_play(self) -> int:
         """Return how many characters are still in the game: ``len(self.in_play())``.
 
-        (Tested with ``is``: ``heroes.count(None)`` would call :class:`Hero`'s ``__eq__`` for every character.)
+        (A loop tested with ``is``: ``heroes.count(None)`` would call :class:`Hero`'s ``__eq__`` for every
+        character, and a list comprehension costs Python 3.11 a function call; asked twice a round.)
         """
-        return len([h for h in self.heroes if h is not None])
+        n = 0
+        for h in self.heroes:
+            if h is not None:
+                n += 1
+        return n
 
     def realm_deck(self, kind: str) -> list[str]:
         """Return the realm's deck of ``kind`` (``"location"`` or ``"encounter"``): the Shadow Realm's once the
@@ -130,19 +134,25 @@ class DraghanState:
         return self.decks[_REALM_DECKS[self.realm][kind]]
 
     def order_from(self, seat: int) -> list[int]:
-        """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31)."""
+        """Return the seats in play in seat order starting at ``seat`` (DG-INT-15, DG-INT-31).
+
+        (A loop over a table made once, not a cached function and a comprehension: asked two or three times a round.)
+        """
         heroes = self.heroes
-        return [s for s in _seat_order(len(heroes), seat) if heroes[s] is not None]
+        out = []
+        for s in _SEAT_ORDERS[len(heroes)][seat]:
+            if heroes[s] is not None:
+                out.append(s)
+        return out
 
 
 #: Each realm's location and encounter deck: its key in ``DraghanState.decks`` (:meth:`DraghanState.realm_deck`).
 _REALM_DECKS = {realm: {kind: f"{kind}_{realm}" for kind in ("location", "encounter")} for realm in (DRAGHAN, SHADOW)}
 
 
-@lru_cache(maxsize=None)
-def _seat_order(players: int, seat: int) -> tuple[int, ...]:
-    """Return every seat in seat order starting at ``seat``, e.g. ``_seat_order(4, 2) == (2, 3, 0, 1)``."""
-    return (*range(seat, players), *range(seat))
+#: players -> seat -> every seat in seat order starting at that seat, e.g. ``_SEAT_ORDERS[4][2] == (2, 3, 0, 1)``.
+_SEAT_ORDERS = {players: tuple((*range(seat, players), *range(seat)) for seat in range(players))
+                for players in range(MIN_CHARACTERS, MAX_CHARACTERS + 1)}
 
 
 #: The fields :meth:`DraghanState.copy` copies as flat lists of ids (the nested ones are copied by hand).
