@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 from dragonwidgets.engine import Action
 
@@ -72,6 +73,32 @@ def face(t: Tables, seat: int, character: str, monster: str, dragon: str | None)
 def face_none(t: Tables, seat: int, character: str) -> Action:
     """DG-INT-9: ``face none``."""
     return Action("face none", f"The {t.name[character]} stays out of this fight", seat, "face", (), ("DG-INT-9",))
+
+
+class ByMonster(dict):
+    """``{monster id: action}``, each action built by ``make(monster)`` the first time it is asked for."""
+
+    def __init__(self, make: Callable[[str | None], Action]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, monster: str | None) -> Action:
+        built = self[monster] = self.make(monster)
+        return built
+
+
+@cached
+def faces(t: Tables, seat: int, character: str, dragon: str | None) -> ByMonster:
+    """DG-FIGHT-1, DG-INT-9: the seat's ``face`` actions by monster, ``None`` giving ``face none``: one cached
+    call per decision instead of one per monster on the table (the most frequent decision of random play).
+
+    >>> from .cards import load_decks
+    >>> from .tables import tables
+    >>> t = tables(load_decks())
+    >>> faces(t, 0, "CH1", None)["D08"] is face(t, 0, "CH1", "D08", None), faces(t, 0, "CH1", None)[None].id
+    (True, 'face none')
+    """
+    return ByMonster(lambda m: face_none(t, seat, character) if m is None else face(t, seat, character, m, dragon))
 
 
 @cached

@@ -38,11 +38,13 @@ def start_declare(g: "DraghanGame", ev: list[Event]) -> None:
 
 def target_actions(g: "DraghanGame") -> list[Action]:
     """DG-FIGHT-1, DG-INT-9: the declaring character faces one monster on the table, or none."""
-    s, t = g.state, g.tables
-    seat, dragon = s.declaring[0], s.dragon
-    character = s.heroes[seat].card  # type: ignore[union-attr]
-    out = [actions.face(t, seat, character, m, dragon) for m in s.table]
-    out.append(actions.face_none(t, seat, character))
+    s = g.state
+    seat = s.declaring[0]
+    faces = actions.faces(g.tables, seat, s.heroes[seat].card, s.dragon)  # type: ignore[union-attr]
+    out = []
+    for m in s.table:
+        out.append(faces[m])
+    out.append(faces[None])
     return out
 
 
@@ -59,7 +61,11 @@ def equipment_actions(g: "DraghanGame") -> list[Action]:
 def usable_cards(g: "DraghanGame", seat: int) -> list[str]:
     """DG-FIGHT-3: the seat's own cards with skill icons not yet committed to this fight."""
     skill, used = g.tables.skill, g.state.used.get(seat, ())
-    return [c for c in g.state.heroes[seat].equipment if c in skill and c not in used]  # type: ignore[union-attr]
+    out = []
+    for c in g.state.heroes[seat].equipment:  # type: ignore[union-attr]
+        if c in skill and c not in used:
+            out.append(c)
+    return out
 
 
 def assist_actions(g: "DraghanGame") -> list[Action]:
