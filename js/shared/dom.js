@@ -10,7 +10,10 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
  * @param {Record<string, any>} attrs
  */
 export function setAttrs(node, attrs) {
-  for (const [key, value] of Object.entries(attrs || {})) {
+  // `for ... in` over the literal, not Object.entries: every element drawn goes through here, and the
+  // boards draw hundreds per redraw
+  for (const key in attrs) {
+    const value = attrs[key];
     if (value === null || value === undefined || value === false) continue;
     if (key === "text") node.textContent = String(value);
     else if (key === "class") node.setAttribute("class", value);
@@ -20,9 +23,10 @@ export function setAttrs(node, attrs) {
 }
 
 function append(node, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (Array.isArray(child)) append(node, child); // nested lists (a `map`) without flattening copies
+    else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
 }
