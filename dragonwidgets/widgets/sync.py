@@ -44,7 +44,7 @@ def dict_ops(old: dict[str, Any], new: dict[str, Any], path: tuple[str | int, ..
     """Return the operations that turn the JSON object ``old`` into ``new``: ``["set", path, value]`` for a
     key added or changed, ``["del", path]`` for a key removed. Nested objects, and lists that keep their
     length, are followed item by item (a path holds keys and list indices); other values go whole, and so
-    does a nested object more than half of whose keys changed.
+    does a nested object of plain values (numbers, strings) more than half of whose keys changed.
 
     >>> dict_ops({"a": 1, "b": {"c": 2, "d": 3, "f": 4, "g": 5}, "l": [1, 2]}, {"a": 1, "b": {"c": 5, "f": 4, "g": 5}, "e": None, "l": [1, 3]})
     [['set', ['b', 'c'], 5], ['del', ['b', 'd']], ['set', ['e'], None], ['set', ['l', 1], 3]]
@@ -66,8 +66,12 @@ def _value_ops(before: Any, value: Any, path: tuple[str | int, ...], ops: list[l
         return
     if type(before) is dict and type(value) is dict:
         changes = dict_ops(before, value, path)
-        # most of it changed (a new turn's reach map): the object whole is shorter, and one op to apply
-        ops += changes if 2 * len(changes) <= len(before.keys() | value.keys()) else [["set", list(path), value]]
+        # a map of plain values most of which changed (a new turn's reach map, square -> cost): the map
+        # whole is shorter than an op per key, and one op to apply; an object holding objects is followed
+        # down (one deep change must not send all it holds)
+        mostly = 2 * len(changes) > len(before.keys() | value.keys())
+        plain = mostly and all(type(v) not in (dict, list) for v in value.values())
+        ops += [["set", list(path), value]] if plain else changes
     elif type(before) is list and type(value) is list and len(before) == len(value):
         for i, (b, v) in enumerate(zip(before, value)):
             _value_ops(b, v, (*path, i), ops)

@@ -175,3 +175,7 @@ def test_a_nested_object_mostly_changed_goes_whole():
     assert apply_dict_ops(old, ops) == new
     few = {"a": 1, "b": 2, "c": 3, "d": 4}
     assert dict_ops({"m": few}, {"m": {**few, "b": 5}}) == [["set", ["m", "b"], 5]]
+    # an object holding objects is followed down, however many of its keys changed
+    deep = {"a": {"x": [1] * 50}, "b": {"y": 1, "z": 2, "w": 3}}
+    changed = {"a": {"x": [1] * 49 + [2]}, "b": {"y": 2, "z": 2, "w": 3}}
+    assert dict_ops({"m": deep}, {"m": changed}) == [["set", ["m", "a", "x", 49], 2], ["set", ["m", "b", "y"], 2]]
