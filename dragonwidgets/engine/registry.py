@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 from .errors import IllegalActionError, RecordError
@@ -26,7 +27,8 @@ def game_module(name: str):
     """
     if name not in GAMES:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[name])
+    # a module imported already is taken as is (import_module's checks cost each new game more than its set-up's options)
+    return sys.modules.get(GAMES[name]) or importlib.import_module(GAMES[name])
 
 
 def game_class(name: str) -> type[Game]:
