@@ -68,17 +68,17 @@ export function createSeats(send, scope) {
         : "Let the bot to move make one decision (or draw a chance outcome)");
       setProp(pace, "value", String(t.pace));
       setText(paceLabel, `${Number(t.pace).toFixed(1)} s`);
-      // updated in place: a turn that passes changes one class, not every row's menu; rows as drawn last
-      // time are not drawn again
+      // updated in place: a turn that passes changes two rows' class, not every row's menu; rows as drawn
+      // last time are not drawn again
       const swatches = t.seats.map((_, seat) => t.colours(seat));
-      const drawn = JSON.stringify([t.seats, t.botNames, t.names, swatches, t.toMove]);
+      const drawn = JSON.stringify([t.seats, t.botNames, t.names, swatches]);
       if (drawn !== rowsDrawn) {
         morphChildren(
           rows,
           t.seats.map((who, seat) =>
             h(
               "li",
-              { class: `dw-seat${seat === t.toMove ? " dw-seat-to-move" : ""}` },
+              { class: "dw-seat" },
               h(
                 "span",
                 { class: "dw-swatches", "aria-hidden": "true" },
@@ -97,6 +97,7 @@ export function createSeats(send, scope) {
         );
         rowsDrawn = drawn;
       }
+      [...rows.children].forEach((row, seat) => row.classList.toggle("dw-seat-to-move", seat === t.toMove));
       // a menu the person changed keeps its choice over the `selected` attribute: Python's answer is shown
       rows.querySelectorAll("select[data-seat]").forEach((select, seat) => {
         const shown = [...select.options].find((o) => o.value === t.seats[seat]);
