@@ -41,6 +41,13 @@ def choose(t: Tables, seat: int, character: str) -> Action:
 
 
 @cached
+def choices(t: Tables, seat: int) -> tuple[Action, ...]:
+    """DG-SETUP-6: ``choose {character}`` for every character card of the decks, in deck order (one cached call
+    per decision instead of one per character)."""
+    return tuple(choose(t, seat, c) for c in t.decks.characters)
+
+
+@cached
 def heal(t: Tables, seat: int, card: str, character: str, first: bool) -> Action:
     """DG-HEAL-1 (phase 1, ``first``) or DG-HEAL-3 (phase 6): ``heal {card}``."""
     return Action(f"heal {card}", f"Play the {t.name[card]} to heal the {t.name[character]}", seat, "heal",

@@ -89,7 +89,7 @@ def choose_actions(g: "DraghanGame") -> list[Action]:
     """DG-SETUP-6: each seat picks a character nobody has taken."""
     seat = seat_choosing(g.state)
     taken = {h.card for h in g.state.heroes if h}
-    return [actions.choose(g.tables, seat, c) for c in g.decks.characters if c not in taken]
+    return [a for c, a in zip(g.decks.characters, actions.choices(g.tables, seat)) if c not in taken]
 
 
 def choose(g: "DraghanGame", character: str, ev: list[Event]) -> None:
