@@ -22,7 +22,7 @@ import {
   VIEW, CASTLE, LAIR, NEST, TREASURES, PILE, spaceGeometry, roadPoints, lairPlaces, pileCentre, mountainY,
 } from "./layout.js";
 import { pileShape } from "./cards.js";
-import { spaceStacks, lairAndNest } from "./knights.js";
+import { drawStack, stackViews } from "./knights.js";
 import { railSlots, trackBand, dragonShape, dieShape } from "./dragon.js";
 import { handsPanel } from "./hands.js";
 import { createEmeraldEditor } from "./edit.js";
@@ -113,23 +113,6 @@ function piles(obs, layout) {
   return g;
 }
 
-/** @param {Object} obs @param {EmeraldLayout} layout */
-function knights(obs, layout) {
-  const g = s("g", { class: "dw-knights" });
-  const colours = layout.colours || {};
-  for (const [space, byColour] of Object.entries(obs.knights || {})) {
-    if (space === "LAIR" || space === "NEST") continue;
-    for (const stack of spaceStacks(space, byColour, obs.moved?.[space], colours)) g.append(stack);
-  }
-  for (const el of lairAndNest(obs.lair_places, obs.knights?.NEST, colours)) g.append(el);
-  const p = obs.pending;
-  if (p) {
-    const victim = g.querySelector(`[data-target="${p.square}/${p.victim_colour}"]`);
-    victim?.classList.add("dw-victim");
-  }
-  return g;
-}
-
 /**
  * Create the Emerald board.
  * @returns {import("../shared/shell.js").Board}
@@ -139,6 +122,7 @@ export function createEmeraldBoard() {
     class: "dw-board dw-emerald-board", label: "Emerald board", base: "dw-layer-base", live: "dw-layer-live",
   });
   svg.setAttribute("viewBox", `0 0 ${VIEW.width} ${VIEW.height}`);
+  const knightsG = s("g", { class: "dw-knights" });
   return {
     el: svg,
     update(t) {
@@ -150,11 +134,15 @@ export function createEmeraldBoard() {
         part("track", (o) => trackBand(o.flight_track)),
         part("piles", (o) => piles(o, layout)),
         part("treasures", (o) => treasuresShape(o.treasures_left ?? 0)),
-        part("knights", (o) => knights(o, layout)),
+        knightsG,
         part("dragon", (o) => dragonShape(o.dragon)),
         part("die", (o) => dieShape(o.last_roll ?? null)),
         ...handsPanel(obs, layout, t.player_names || [], t.view_seat ?? null, (key, input, draw) => parts.draw(key, input, null, draw)),
       ]);
+      // a part per stack, drawn from what it shows (each has its own data-target): a move redraws the
+      // stacks it changed
+      const colours = layout.colours || {};
+      morphChildren(knightsG, stackViews(obs, colours).map((v) => parts.draw(`stack ${v.target}/${v.place}`, { v }, null, (o) => drawStack(o.v, colours))));
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
     },
     /** Edit mode: knights, the dragon and the flight track (js/emerald/edit.js). */

@@ -34,43 +34,50 @@ export function knightStack(at, o) {
 }
 
 /**
- * Stacks on one space, in the board's colour order.
- * @param {string} space
- * @param {Record<string, number>} byColour
- * @param {Record<string, number>} moved
+ * What each knight stack shows, in drawing order: the stacks of every space in the board's colour order, the
+ * knights of the lair corridor (one per place) and the nest's stacks. Each is drawn alone
+ * (`drawStack`), so a move redraws the stacks it changed, not every knight on the board.
+ * @param {Object} obs
  * @param {ColourInfo} colours
+ * @returns {{at: {x: number, y: number, r: number}, target: string, colour: string, count: number,
+ *            moved: number, where: string, place: number|null, victim: boolean}[]}
  */
-export function spaceStacks(space, byColour, moved, colours) {
+export function stackViews(obs, colours) {
   const order = Object.keys(colours);
-  const present = Object.keys(byColour || {})
+  const present = (byColour) => Object.keys(byColour || {})
     .filter((c) => byColour[c] > 0)
     .sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  const slots = stackSlots(space, present.length);
-  return present.map((colour, i) =>
-    knightStack(slots[i], { target: `${space}/${colour}`, colour, count: byColour[colour], moved: moved?.[colour] || 0, colours, where: space }),
-  );
+  const victim = obs.pending ? `${obs.pending.square}/${obs.pending.victim_colour}` : null;
+  const out = [];
+  for (const [space, byColour] of Object.entries(obs.knights || {})) {
+    if (space === "LAIR" || space === "NEST") continue;
+    const colourList = present(byColour);
+    const slots = stackSlots(space, colourList.length);
+    colourList.forEach((colour, i) => {
+      const target = `${space}/${colour}`;
+      out.push({ at: slots[i], target, colour, count: byColour[colour], moved: obs.moved?.[space]?.[colour] || 0, where: space, place: null, victim: target === victim });
+    });
+  }
+  lairPlaces().forEach((at, i) => {
+    const colour = obs.lair_places?.[i];
+    if (colour) out.push({ at: { ...at, r: 11 }, target: `LAIR/${colour}`, colour, count: 1, moved: 0, where: "the lair", place: i, victim: false });
+  });
+  present(obs.knights?.NEST).forEach((colour, i) => {
+    const at = { x: NEST.x + 22 + (i % 4) * 30, y: NEST.y + 46 + Math.floor(i / 4) * 24, r: 10 };
+    out.push({ at, target: `NEST/${colour}`, colour, count: obs.knights.NEST[colour], moved: 0, where: "the nest", place: null, victim: false });
+  });
+  return out;
 }
 
 /**
- * The knights of the lair corridor (one per place) and the nest (stacks by colour).
- * @param {(string|null)[]} places
- * @param {Record<string, number>} nest
+ * One knight stack as `stackViews` describes it: a lair knight carries its place (two knights of a colour
+ * may stand in the lair), the dragon's victim is marked.
+ * @param {ReturnType<typeof stackViews>[number]} v
  * @param {ColourInfo} colours
  */
-export function lairAndNest(places, nest, colours) {
-  const out = [];
-  lairPlaces().forEach((at, i) => {
-    const colour = places?.[i];
-    if (!colour) return;
-    const knight = knightStack({ ...at, r: 11 }, { target: `LAIR/${colour}`, colour, count: 1, moved: 0, colours, where: "the lair" });
-    knight.setAttribute("data-place", String(i)); // two knights of a colour may stand in the lair: its place tells them apart
-    out.push(knight);
-  });
-  const order = Object.keys(colours);
-  const present = Object.keys(nest || {}).filter((c) => nest[c] > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  present.forEach((colour, i) => {
-    const at = { x: NEST.x + 22 + (i % 4) * 30, y: NEST.y + 46 + Math.floor(i / 4) * 24, r: 10 };
-    out.push(knightStack(at, { target: `NEST/${colour}`, colour, count: nest[colour], moved: 0, colours, where: "the nest" }));
-  });
-  return out;
+export function drawStack(v, colours) {
+  const g = knightStack(v.at, { target: v.target, colour: v.colour, count: v.count, moved: v.moved, colours, where: v.where });
+  if (v.place !== null) g.setAttribute("data-place", String(v.place));
+  if (v.victim) g.classList.add("dw-victim");
+  return g;
 }

@@ -113,10 +113,13 @@ function morphNode(live, fresh) {
  * @param {(Node|null|undefined|false)[]} children
  */
 export function morphChildren(parent, children) {
+  // the components kept as they are (children of `parent` already): never matched with a fresh node, even
+  // one of the same kind that comes before them (two lair knights of one colour, pawns in a new order)
+  const kept = new Set(children.filter((child) => child && child.parentNode === parent));
   /** @type {Map<string, Node[]>} */
   const pool = new Map();
   for (const child of parent.childNodes) {
-    if (overlayNodes.has(child)) continue;
+    if (overlayNodes.has(child) || kept.has(child)) continue;
     const key = keyOf(child);
     if (!pool.has(key)) pool.set(key, []);
     pool.get(key).push(child);
@@ -124,9 +127,7 @@ export function morphChildren(parent, children) {
   const wanted = [];
   for (const fresh of children) {
     if (!fresh) continue;
-    const same = fresh.parentNode === parent ? pool.get(keyOf(fresh)) : null; // a component kept as it is
-    if (same?.includes(fresh)) {
-      same.splice(same.indexOf(fresh), 1);
+    if (kept.has(fresh)) {
       wanted.push(fresh);
       continue;
     }

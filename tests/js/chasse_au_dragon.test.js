@@ -520,7 +520,7 @@ describe("a step's redraw", () => {
   const boardOf = (seat) => board().querySelector(`.dw-cd-mboard[data-seat="${seat}"]`);
   const drawn = () => [...board().querySelectorAll(".dw-cd-pawns, .dw-cd-mboards")].map((n) => n.outerHTML);
 
-  it("redraws the mover's pawn and management board only, and shows what a board drawn from scratch shows (CD-MOVE-3)", async () => {
+  it("redraws the mover's pawn and management board only, and shows what a board drawn from scratch shows", async () => {
     const t = position("move_steps");
     expect(t.observation.boards[0].quarters).toBeGreaterThan(0);
     mountTraits(t);

@@ -288,3 +288,37 @@ describe("inspector", () => {
     expect(details.textContent).toContain("flight_track");
   });
 });
+
+describe("a move's redraw", () => {
+  it("draws again only the stacks the move changed, and shows what a board drawn from scratch shows", async () => {
+    const t = position("start");
+    mount("start");
+    await flush();
+    const untouched = byTarget("T2/blue");
+    // the black knight of the keep moves to P1
+    const next = structuredClone(t.observation);
+    delete next.knights.KEEP.black;
+    next.knights.P1 = { black: 1 };
+    next.moved = { P1: { black: 1 } };
+    const made = [];
+    const { createElementNS } = document;
+    document.createElementNS = (...a) => { const n = createElementNS.apply(document, a); made.push(n); return n; };
+    try {
+      model.update({ observation: next });
+      await flush();
+    } finally {
+      delete document.createElementNS; // Document.prototype's method again
+    }
+    // the keep's stacks move over (their slots change) and P1's is new; the towers' stacks stay as they are
+    const redrawn = made.filter((n) => n.classList?.contains("dw-stack")).map((n) => n.getAttribute("data-target")).sort();
+    expect(redrawn).toEqual(["KEEP/blue", "KEEP/red", "P1/black"]);
+    expect(byTarget("T2/blue")).toBe(untouched);
+    const svg = el.querySelector("svg .dw-knights").outerHTML;
+    cleanup();
+    el.replaceChildren();
+    model = fakeModel({ ...t, observation: next });
+    cleanup = widget.render({ model, el });
+    await flush();
+    expect(el.querySelector("svg .dw-knights").outerHTML).toBe(svg);
+  });
+});

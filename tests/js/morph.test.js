@@ -121,6 +121,19 @@ describe("createComponents", () => {
     dieOf({ turn: 2 }, "b");
     expect(drawn).toBe(5);
   });
+
+  it("never matches a fresh part with a kept one of the same kind that comes later (two knights of one colour in the lair)", () => {
+    const parts = createComponents();
+    const layer = s("g");
+    const knight = (place, colour) => parts.draw(`place ${place}`, { colour }, null, (o) => s("g", { "data-target": `LAIR/${o.colour}`, "data-place": place }));
+    morphChildren(layer, [knight(1, "black")]);
+    const second = layer.firstChild;
+    // a black knight enters place 0, before the one kept at place 1
+    morphChildren(layer, [knight(0, "black"), knight(1, "black")]);
+    expect([...layer.children].map((g) => g.getAttribute("data-place"))).toEqual(["0", "1"]);
+    expect(layer.children[1]).toBe(second);
+    expect(knight(1, "black")).toBe(second); // the part still finds its own element
+  });
 });
 
 // Every game: play its fixture positions one after the other into one widget, and compare its board
