@@ -94,6 +94,9 @@ function keyOf(node) {
   return target === null ? node.nodeName : `${node.nodeName}|${target}`;
 }
 
+/** Whether `node` is an element holding elements (its markup is compared to skip its subtree). */
+const isGroup = (node) => node.nodeType === Node.ELEMENT_NODE && node.firstElementChild !== null;
+
 /** Make `live` (already matched with `fresh`) look like `fresh`. */
 function morphNode(live, fresh) {
   if (live.nodeType === Node.ELEMENT_NODE) {
@@ -134,14 +137,16 @@ export function morphChildren(parent, children) {
     const live = pool.get(keyOf(fresh))?.shift();
     if (live) {
       // A subtree drawn exactly as last time is left as it is (its overlays too): one native serialization
-      // instead of comparing it node by node, attribute by attribute.
-      const markup = live.nodeType === Node.ELEMENT_NODE ? fresh.outerHTML : null;
+      // instead of comparing it node by node, attribute by attribute. An element without child elements
+      // (a shape, a label) is compared directly: serializing it costs more than the comparison saves.
+      const markup = isGroup(fresh) ? fresh.outerHTML : null;
       if (markup === null || drawnAs.get(live) !== markup) {
         morphNode(live, fresh);
         if (markup !== null) drawnAs.set(live, markup);
+        else drawnAs.delete(live); // what it held as a group is gone: never skip on that
       }
       liveOf.set(fresh, live);
-    } else if (fresh.nodeType === Node.ELEMENT_NODE) {
+    } else if (isGroup(fresh)) {
       drawnAs.set(fresh, fresh.outerHTML); // before anything marks it
     }
     wanted.push(live || fresh);
