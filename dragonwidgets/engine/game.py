@@ -223,7 +223,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
                 the message says why and lists what is legal. The game is left exactly as it was.
             TypeError: ``action`` is neither an :class:`Action` nor a ``str``.
         """
-        return self._draw_due_chance(self._commit(self._find_legal(action), False))
+        return self._draw_due_chance(self._commit(self._find_legal(action), auto=False))
 
 
     def goto(self, step: int) -> None:

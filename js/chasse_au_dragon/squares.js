@@ -80,10 +80,10 @@ export function drawSquares(squares, obs, layout, names) {
     const reach = obs.reach && id in obs.reach ? obs.reach[id] : null;
     const camp = campers.get(id)?.[0] ?? null;
     const pile = obs.piles?.[id];
-    const key = `${pile}|${revealed ? `${revealed.card}|${revealed.power}` : ""}|${reach}|${hidden?.[id] ?? ""}|${campers.get(id) ?? ""}|${standing.get(id) ?? ""}`;
+    const pileKey = `${pile}|${revealed ? `${revealed.card}|${revealed.power}` : ""}`;
+    const key = `${pileKey}|${reach}|${hidden?.[id] ?? ""}|${campers.get(id) ?? ""}|${standing.get(id) ?? ""}`;
     const drawn = drawnFrom.get(sq);
     if (drawn?.key === key) continue;
-    const pileKey = `${pile}|${revealed ? `${revealed.card}|${revealed.power}` : ""}`;
     drawnFrom.set(sq, { key, pileKey, reach, camp });
     const said = describeSquare(id, obs, layout, names);
     if (sq.title.textContent !== said) sq.title.textContent = said;

@@ -118,7 +118,7 @@ def next_declarer(g: "DraghanGame", ev: list[Event]) -> None:
     seat = s.declaring.pop(0)
     target = s.targets.get(seat)
     used = s.used.get(seat, [])
-    who = t.name[s.heroes[seat].card]  # type: ignore[union-attr]  # (g.player_name: a declaring seat is in play)
+    who = g.player_name(seat)
     if target:
         kit = f" with {', '.join([t.name[c] for c in used])}" if used else ""
         text = f"The {who} faces the {t.monster_name(target, s.dragon)}{kit}."

@@ -49,10 +49,7 @@ def start_check(g: "DraghanGame", ev: list[Event]) -> None:
     """DG-EQUIP-1..3, DG-INT-26: every character over a limit discards, in seat order from the active."""
     s = g.state
     s.checkers = [seat for seat in s.order_from(s.active) if over_limit(g, seat)]
-    if s.checkers:
-        s.phase = CHECK
-    else:
-        rounds.end_round(g, ev)
+    next_check(g, ev)
 
 
 def next_check(g: "DraghanGame", ev: list[Event]) -> None:

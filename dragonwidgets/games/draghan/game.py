@@ -179,11 +179,10 @@ class DraghanGame(Game):
         entries a branch replaces.
         """
         before: list[tuple[str, ...]] | None = getattr(self, "_names_before", None)  # (not self.__dict__: see _history_cut)
-        if before is None:
-            before = self._names_before = []
         if not before:
             start = (self.start_position or {}).get("heroes") or [None] * self.players
-            before.append(tuple(self.tables.name[h["character"]] if h else f"Seat {i + 1}" for i, h in enumerate(start)))
+            before = self._names_before = [tuple(self.tables.name[h["character"]] if h else f"Seat {i + 1}"
+                                                 for i, h in enumerate(start))]
         seats = before[-1]
         for events in self._events[len(before) - 1:steps]:
             for ev in events:
