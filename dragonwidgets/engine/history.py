@@ -24,6 +24,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+#: the attributes a game makes after its set-up: the fixed data :meth:`~.spaces.Interop._cached` keeps
+LATER_ATTRIBUTES = ("_observation_encoder_cache", "_action_space_cache", "_chance_space_cache")
+#: game class -> :meth:`History._attribute_names`
+_ATTRIBUTE_NAMES: dict[type, tuple[str, ...]] = {}
+_ABSENT = object()  # an attribute a game has not made (yet)
+
+
 class Entry(NamedTuple):
     """One step of the history: the action applied, whether the generator drew it, its events."""
 
@@ -144,20 +151,49 @@ class History:
                 everything about the current state, but :meth:`goto`, :meth:`undo`, :meth:`log` and
                 :meth:`to_record` are not for it. Read-only game data (boards, decks) is shared
                 with the original.
+
+        The copy has the attributes a game of its class is made with and the caches the engine makes later
+        (:meth:`_attribute_names`); an attribute set on a game from outside is not carried over.
         """
-        if history:
-            # what stays fixed through a game (its spaces, its tensor encoder: Interop._cached, keys ending
-            # in "_cache") is shared with the copy, not copied
-            fixed = {id(v): v for k, v in self.__dict__.items() if k.endswith("_cache") and v is not None}
-            return copy.deepcopy(self, fixed)
+        names = self._attribute_names()
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)  # read-only data and scalar fields; the mutable ones below
+        if history:
+            # what stays fixed through a game (its spaces, its tensor encoder: Interop._cached, names ending
+            # in "_cache") is shared with the copy, not copied; the rest is copied as one deepcopy would
+            memo: dict[int, Any] = {id(self): twin}
+            values = [(name, getattr(self, name, _ABSENT)) for name in names]
+            for name, value in values:
+                if name.endswith("_cache") and value is not None:
+                    memo[id(value)] = value
+            for name, value in values:
+                if value is not _ABSENT:
+                    setattr(twin, name, copy.deepcopy(value, memo))
+            return twin
+        for name in names:  # read-only data and scalar fields; the mutable ones below
+            value = getattr(self, name, _ABSENT)
+            if value is not _ABSENT:
+                setattr(twin, name, value)
         twin.options = dict(self.options)
         twin._actions, twin._autos, twin._events = [], [], []
         twin._checkpoints = {}
         twin._keep_history = False
         twin.state = self._copy_state()
         return twin  # the legal-action cache is shared: a list of immutable actions, never mutated
+
+    def _attribute_names(self) -> tuple[str, ...]:
+        """The names of the attributes a game of this class has, in the order it makes them: those of a fresh
+        game of the same class and options (made once per class), then the caches made later
+        (:data:`LATER_ATTRIBUTES`).
+
+        Known without reading ``self.__dict__``: in CPython 3.11 asking a live game for its ``__dict__`` makes
+        Python keep its attributes in a real dict from then on, and every later attribute read of the rules
+        (``g.state``...) about four times slower; bots, hints and widgets clone live games.
+        """
+        names = _ATTRIBUTE_NAMES.get(type(self))
+        if names is None:
+            fresh = type(self)(players=self.players, seed=self.seed, chance=self.chance_mode, **self.options)
+            names = _ATTRIBUTE_NAMES[type(self)] = tuple(dict.fromkeys((*vars(fresh), *LATER_ATTRIBUTES)))
+        return names
 
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """Return a search copy in which everything ``seat`` cannot see is resampled from ``rng``.

@@ -243,10 +243,11 @@ class Interop:
         return [float(r) for r in self._returns()]
 
     def _cached(self, key: str, make: Any) -> Any:
-        """Return ``self.__dict__[key]``, made by ``make()`` the first time: what stays fixed through a game
+        """Return the attribute ``key``, made by ``make()`` the first time: what stays fixed through a game
         (its spaces, its tensor layout), kept with the game and shared by its copies (``clone`` shares the
-        values of keys ending in ``_cache``). ``getattr``/``setattr``, not ``self.__dict__``: asking for an
-        object's ``__dict__`` makes Python keep its attributes in a real dict, every later attribute read slower."""
+        values of names ending in ``_cache``; every ``key`` is in :data:`~.history.LATER_ATTRIBUTES`, which
+        ``clone`` copies). ``getattr``/``setattr``, not ``self.__dict__``: asking for an object's ``__dict__``
+        makes Python keep its attributes in a real dict, every later attribute read slower."""
         value = getattr(self, key, None)
         if value is None:
             value = make()

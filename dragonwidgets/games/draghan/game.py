@@ -106,6 +106,8 @@ class DraghanGame(Game):
     decks: Decks
     #: read-only lookups over the decks (shared by clones): the rules modules read the card data through it
     tables: Tables
+    #: the seats' names before each history entry, as far as worked out (:meth:`_seats_before`); ``None``: not yet
+    _names_before: list[tuple[str, ...]] | None
 
     # ------------------------------------------------------------------ setup (DG-SETUP-*)
     def _setup(self, rng: random.Random) -> DraghanState:
@@ -115,6 +117,7 @@ class DraghanGame(Game):
         """
         self.decks = d = load_decks(self.options["decks_file"] or None)
         self.tables = tables(d)
+        self._names_before = None  # the log's names, worked out when asked (_seats_before)
         return setup.new_state(d, self.options, self.players, rng)
 
     def _position(self) -> dict[str, Any]:
@@ -178,7 +181,7 @@ class DraghanGame(Game):
         a log's tail costs the same at step 20 and at step 2,000; :meth:`_history_cut` forgets the names of the
         entries a branch replaces.
         """
-        before: list[tuple[str, ...]] | None = getattr(self, "_names_before", None)  # (not self.__dict__: see _history_cut)
+        before = self._names_before
         if not before:
             start = (self.start_position or {}).get("heroes") or [None] * self.players
             before = self._names_before = [tuple(self.tables.name[h["character"]] if h else f"Seat {i + 1}"
@@ -196,12 +199,8 @@ class DraghanGame(Game):
 
     def _history_cut(self, step: int) -> None:
         """A branch at ``step`` replaces the entries from ``step`` on: forget the names worked out after them
-        (:meth:`_seats_before`; the names before entry ``step`` stay true).
-
-        ``getattr``, not ``self.__dict__``: asking for an object's ``__dict__`` makes Python keep its attributes
-        in a real dict from then on, and every ``g.state`` of the rules slower (a seventh of Draghan's random
-        play when ``_commit`` asked it at every step)."""
-        before = getattr(self, "_names_before", None)
+        (:meth:`_seats_before`; the names before entry ``step`` stay true)."""
+        before = self._names_before
         if before is not None:
             del before[step + 1:]
 
