@@ -272,10 +272,20 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const chosen = target.closest("[data-action-id]");
     if (!chosen || chosen.getAttribute("aria-disabled") === "true") return;
     send("act", { id: chosen.getAttribute("data-action-id") }); // first: the kernel starts on it at once
-    // A mouse click focused the choice, which Python's answer takes away: the focus goes to the root now,
-    // while the page is laid out and the kernel works, not during the redraw (where moving it lays the
-    // whole page out). Keys still reach the widget; Enter (a click of detail 0) keeps the focus on the choices.
+    // A click that focused the choice anyway (a pointer without a mouse press): the focus goes to the root
+    // now, as the press below would have put it. Enter (a click of detail 0) keeps the focus on the choices.
     if (event.detail > 0 && document.activeElement === chosen) root.focus({ preventScroll: true });
+  });
+  // A mouse press on a choice does not move the focus to it: Python's answer redraws the choices and
+  // would take it away again. The focus waits on the root instead (moved there by the first press only),
+  // so keys still reach the widget and a click of the same widget changes no focus at all: nothing is
+  // restyled or laid out while the kernel works, and the page is free when the answer arrives.
+  scope.listen(root, "mousedown", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    const chosen = target.closest("[data-action-id]");
+    if (event.button !== 0 || !chosen || target.closest("[data-rule]") || chosen.getAttribute("aria-disabled") === "true") return;
+    event.preventDefault();
+    if (document.activeElement !== root) root.focus({ preventScroll: true });
   });
   // The action under the pointer or focus (or whose rules are) shows on the board what it would do.
   // Focus parked on the root (after a click, while Python answers) changes nothing on the board: the

@@ -382,6 +382,25 @@ describe("redrawing", () => {
     expect([...board().querySelectorAll(".dw-preview")].map((n) => n.dataset.target).sort()).toEqual(["card/M13", "hero/2"]);
   });
 
+  it("a mouse press on a choice keeps the focus off it: it waits on the root, moved there once", () => {
+    mount("share");
+    const root = el.querySelector(".dw-root");
+    const press = (node) => {
+      const event = new MouseEvent("mousedown", { bubbles: true, cancelable: true, button: 0 });
+      node.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const button = el.querySelector('.dw-action-list [data-action-id="give M13 2"]');
+    expect(press(button)).toBe(true); // the browser does not focus the choice
+    expect(document.activeElement).toBe(root);
+    let moved = 0;
+    root.addEventListener("focus", () => (moved += 1));
+    expect(press(board().querySelector("[data-action-id]"))).toBe(true);
+    expect(press(button)).toBe(true);
+    expect(moved).toBe(0); // the next presses change no focus
+    expect(press(el.querySelector(".dw-timeline [data-intent]"))).toBe(false); // other controls take the focus as usual
+  });
+
   it("a click leaves the preview to the redraw that answers it (no repaint while Python works)", async () => {
     mount("share");
     const button = el.querySelector('.dw-action-list [data-action-id="give M13 2"]');
