@@ -15,7 +15,7 @@ import { viewBox } from "./layout.js";
 import { forestSkeleton } from "./forest.js";
 import { drawSquares } from "./squares.js";
 import { badgeView, occupancy, pawnAt, pawnView, quartersBadge } from "./pawns.js";
-import { encounterPanel, lastRollText } from "./fight.js";
+import { encounterBlocks, encounterSection, lastRollText } from "./fight.js";
 import { managementBoard, seatView } from "./mboards.js";
 import { createChasseEditor } from "./edit.js";
 
@@ -31,7 +31,8 @@ export function createChasseBoard() {
   });
   const pawnsG = s("g", { class: "dw-cd-pawns" });
   live.append(pawnsG);
-  const side = h("div", { class: "dw-cd-side-panel" });
+  const encounter = encounterSection();
+  const side = h("div", { class: "dw-cd-side-panel" }, encounter);
   const mboards = h("div", { class: "dw-cd-mboards" });
   const boards = h("div", { class: "dw-cd-boards-wrap" }, mboards);
   const el = h("div", { class: "dw-cd-board" }, h("div", { class: "dw-cd-top" }, h("div", { class: "dw-cd-forest-wrap" }, svg), side), boards);
@@ -53,8 +54,8 @@ export function createChasseBoard() {
       }
       morphChildren(pawnsG, [...pawns, parts.draw("badge", { badge: badgeView(obs) }, null, (v) => quartersBadge(v.badge))]);
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
-      const log = t.log || [];
-      morphChildren(side, [part("encounter", (o) => encounterPanel({ obs: o, names, log }), [names, lastRollText(log)])]);
+      // the encounter panel, a part per block: a step redraws the blocks it changed (the turn, the moves left)
+      morphChildren(encounter, encounterBlocks(names, lastRollText(t.log || [])).map(([key, draw, extra]) => part(`encounter ${key}`, draw, extra)));
       const viewSeat = t.view_seat ?? null;
       // one part per seat, drawn from that seat's own view: a step redraws the mover's board only
       morphChildren(mboards, (obs.boards || []).map((_, seat) => parts.draw(`board ${seat}`, seatView(obs, seat), [names, viewSeat],

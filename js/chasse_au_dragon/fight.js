@@ -196,29 +196,39 @@ export function lastRollText(log) {
   return "";
 }
 
-/** Add a one-line legend under the fight box when it shows an explosion. */
-function withLegend(box) {
-  if (!box.querySelector(".dw-cd-explode")) return [box];
-  return [box, h("p", { class: "dw-cd-line dw-muted dw-cd-legend", text: "✹ the die's maximum: it explodes, is thrown again and added" })];
+/** The one-line legend under the fight box, when the box shows an explosion (`fight`: the box drawn). */
+function legendFor(fight) {
+  if (!fight.querySelector(".dw-cd-explode")) return null;
+  return h("p", { class: "dw-cd-line dw-muted dw-cd-legend", text: "✹ the die's maximum: it explodes, is thrown again and added" });
 }
 
-/**
- * The encounter / duel panel.
- * @param {{obs: Object, names: string[], log: Object[]}} o
- * @returns {HTMLElement}
- */
-export function encounterPanel({ obs, names, log }) {
+function headLine(obs, names) {
   const seat = obs.active_player;
   const head = obs.is_over ? "Game over" : `Round ${obs.round ?? "?"} · ${seat !== null && seat !== undefined ? nameOf(names, seat) : ""}'s turn`;
-  return h(
-    "section",
-    { class: "dw-panel dw-cd-encounter", "aria-label": "Encounter and fight" },
-    h("h3", { class: "dw-panel-title", text: head }),
-    obs.is_over ? overBlock(obs, names) : phaseTrack(obs),
-    movementLine(obs),
-    duelBlock(obs, names),
-    monsterBlock(obs, names),
-    withLegend(fightBox(obs, names, lastRollText(log))),
-    oddsBlock(obs, names),
-  );
+  return h("h3", { class: "dw-panel-title", text: head });
+}
+
+/** The encounter / duel panel's element, without its blocks (`encounterBlocks`). */
+export const encounterSection = () => h("section", { class: "dw-panel dw-cd-encounter", "aria-label": "Encounter and fight" });
+
+/**
+ * The blocks of the encounter / duel panel, in order, as `[key, draw, extra]`: `draw(obs)` draws the block
+ * (or null) from the observation and `extra` (the players' names, and the last roll's log line for the
+ * fight box and its legend), so the board draws each as a part and a step redraws only the blocks whose
+ * inputs changed.
+ * @param {string[]} names
+ * @param {string} lastText  the last fight or flight roll in the log (`lastRollText`)
+ * @returns {[string, (obs: Object) => (HTMLElement|null), any][]}
+ */
+export function encounterBlocks(names, lastText) {
+  return [
+    ["head", (obs) => headLine(obs, names), names],
+    ["phases", (obs) => (obs.is_over ? overBlock(obs, names) : phaseTrack(obs)), names],
+    ["movement", movementLine, null],
+    ["duel", (obs) => duelBlock(obs, names), names],
+    ["monster", (obs) => monsterBlock(obs, names), names],
+    ["fight", (obs) => fightBox(obs, names, lastText), [names, lastText]],
+    ["legend", (obs) => legendFor(fightBox(obs, names, lastText)), [names, lastText]],
+    ["odds", (obs) => oddsBlock(obs, names), names],
+  ];
 }

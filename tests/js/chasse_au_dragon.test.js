@@ -518,14 +518,16 @@ describe("a step's redraw", () => {
   };
   const pawnOf = (seat) => byTarget(`adv/${seat}`);
   const boardOf = (seat) => board().querySelector(`.dw-cd-mboard[data-seat="${seat}"]`);
-  const drawn = () => [...board().querySelectorAll(".dw-cd-pawns, .dw-cd-mboards")].map((n) => n.outerHTML);
+  const drawn = () => [...board().querySelectorAll(".dw-cd-pawns, .dw-cd-mboards, .dw-cd-encounter")].map((n) => n.outerHTML);
 
   it("redraws the mover's pawn and management board only, and shows what a board drawn from scratch shows", async () => {
     const t = position("move_steps");
     expect(t.observation.boards[0].quarters).toBeGreaterThan(0);
     mountTraits(t);
     await flush();
-    const others = [pawnOf(1), pawnOf(2), boardOf(1), boardOf(2)];
+    const panel = board().querySelector(".dw-cd-encounter");
+    const fightBox = panel.querySelector(".dw-cd-fight");
+    const others = [pawnOf(1), pawnOf(2), boardOf(1), boardOf(2), fightBox];
     const next = stepped(t);
     const records = [];
     const observer = new MutationObserver((batch) => records.push(...batch));
@@ -546,6 +548,10 @@ describe("a step's redraw", () => {
     observer.disconnect();
     expect(made.filter((n) => n.classList?.contains("dw-cd-mboard")).map((n) => n.getAttribute("data-seat"))).toEqual(["0"]);
     expect(made.filter((n) => n.classList?.contains("dw-cd-pawn")).map((n) => n.getAttribute("data-seat"))).toEqual(["0"]);
+    // of the encounter panel, the line of the moves (the steps taken) only: the turn, phases and dice stay
+    const blockClass = /^(dw-cd-(line|fight|phases|foe|odds|over)|dw-panel-title)/;
+    expect(made.filter((n) => blockClass.test(n.getAttribute?.("class") ?? "")).map((n) => n.getAttribute("class")))
+      .toEqual(["dw-cd-line dw-cd-moving"]);
     for (const node of others) {
       expect(records.filter((r) => node.contains(r.target))).toEqual([]);
       expect(board().contains(node)).toBe(true);
