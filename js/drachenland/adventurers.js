@@ -45,11 +45,19 @@ export function adventurerState(obs, { seat, colour }) {
  * @param {{obs: Object, layout: Object, names: string[], where: string, r?: number}} o
  */
 export function adventurerPiece(who, o) {
-  const { obs, layout } = o;
+  const ring = (o.obs.rings?.[who.seat] || []).includes(who.colour);
+  return pieceShape(who, { ...o, ring, state: adventurerState(o.obs, who) });
+}
+
+/**
+ * The piece of `who` as it shows: its seat's shape in its colour, a ring mark, the halo of the one acting.
+ * @param {Who} who
+ * @param {{layout: Object, names: string[], where: string, ring: boolean, state: string, r?: number}} o
+ */
+function pieceShape(who, o) {
+  const { layout, ring, state } = o;
   const info = layout.colours?.[who.colour] || { name: who.colour, css: "#888" };
   const glyph = layout.shapes?.[who.seat]?.glyph || "circle";
-  const ring = (obs.rings?.[who.seat] || []).includes(who.colour);
-  const state = adventurerState(obs, who);
   const cls = ["dw-dl-adv", state ? `dw-dl-adv-${state}` : ""].filter(Boolean).join(" ");
   const g = s("g", { class: cls, "data-target": `adv/${who.seat}/${who.colour}`, "data-seat": who.seat, "data-colour": who.colour });
   const owner = o.names[who.seat] ?? `Seat ${who.seat + 1}`;
@@ -62,21 +70,36 @@ export function adventurerPiece(who, o) {
 }
 
 /**
- * Every adventurer on the land.
+ * Every adventurer on the land as its piece shows it: where (fanned out below a volcano when several
+ * stand there), its state this turn and its ring, so that the board draws each piece as a part and a
+ * move redraws the pieces it changed.
  * @param {Object} obs
  * @param {Object} layout
  * @param {Map<string, {x: number, y: number, kind: string}>} pts
- * @param {string[]} names
+ * @returns {{who: Who, x: number, y: number, where: string, state: string, ring: boolean}[]}
  */
-export function adventurersLayer(obs, layout, pts, names) {
-  const g = s("g", { class: "dw-dl-adventurers" });
+export function adventurerViews(obs, layout, pts) {
+  const views = [];
   for (const [node, list] of occupancy(obs, colourOrder(layout))) {
     const p = pts.get(node);
     if (!p) continue;
     const spots = p.kind === "volcano" ? volcanoFan(p.x, p.y, list.length) : list.map((_, i) => ({ x: p.x + i * 5, y: p.y - i * 5 }));
-    list.forEach((who, i) => {
-      g.append(at(spots[i].x, spots[i].y, adventurerPiece(who, { obs, layout, names, where: `on ${node}` })));
-    });
+    list.forEach((who, i) => views.push({
+      who,
+      x: spots[i].x,
+      y: spots[i].y,
+      where: `on ${node}`,
+      state: adventurerState(obs, who),
+      ring: (obs.rings?.[who.seat] || []).includes(who.colour),
+    }));
   }
-  return g;
+  return views;
 }
+
+/**
+ * The piece of an adventurer on the land, placed (`v`: an `adventurerViews` entry).
+ * @param {ReturnType<typeof adventurerViews>[number]} v
+ * @param {Object} layout
+ * @param {string[]} names
+ */
+export const placedPiece = (v, layout, names) => at(v.x, v.y, pieceShape(v.who, { ...v, layout, names }));

@@ -12,7 +12,7 @@ import { markOnly, morphChildren, overlayClasses } from "../shared/morph.js";
 import { viewBox, nodePoints } from "./layout.js";
 import { landSkeleton } from "./map.js";
 import { volcanoContents, describeVolcano } from "./volcano.js";
-import { adventurersLayer } from "./adventurers.js";
+import { adventurerViews, placedPiece } from "./adventurers.js";
 import { diceBox } from "./dice.js";
 import { turnBox, infoBox } from "./turn.js";
 import { playerPanel, seatObservation } from "./players.js";
@@ -50,6 +50,7 @@ export function createDrachenlandBoard() {
   const { svg, base, live, parts, drawBase } = layeredSvg({
     class: "dw-board dw-dl-map", label: "Drachenland map", base: "dw-dl-layer-base", live: "dw-dl-layer-live",
   });
+  const adventurersG = s("g", { class: "dw-dl-adventurers" });
   const parties = h("div", { class: "dw-dl-parties" });
   const panels = h("div", { class: "dw-dl-panels" }, parties);
   const el = h("div", { class: "dw-dl-board" }, svg, panels);
@@ -72,11 +73,14 @@ export function createDrachenlandBoard() {
       const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
       morphChildren(live, [
         part("volcanoes", (o) => volcanoLayer(o, layout, pts)),
-        part("adventurers", (o) => adventurersLayer(o, layout, pts, names), names),
+        adventurersG,
         part("dice", (o) => diceBox(o, layout)),
         part("turn", (o) => turnBox(o, layout, names), names),
         part("info", (o) => infoBox(o)),
       ]);
+      // a part per adventurer on the land, drawn from what it shows: a move redraws the pieces it changed
+      morphChildren(adventurersG, adventurerViews(obs, layout, pts).map((v) => parts.draw(`adv ${v.who.seat}/${v.who.colour}`, { v }, names,
+        (o) => placedPiece(o.v, layout, names))));
       svg.classList.toggle("dw-over", Boolean(obs.is_over));
       const viewSeat = t.view_seat ?? null;
       // one part per seat: a decision redraws the panels whose seat it changed

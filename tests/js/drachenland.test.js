@@ -398,6 +398,34 @@ describe("redraw and cleanup", () => {
     expect(byTarget(walk.targets[0]).getAttribute("data-action-id")).toBe(walk.id);
   });
 
+  it("a walk draws again only the piece that moved, and shows what a map drawn from scratch shows", async () => {
+    const t = position("movement");
+    mountTraits(t);
+    await flush();
+    const untouched = byTarget("adv/0/red");
+    const next = structuredClone(t.observation);
+    next.adventurers[2].green = "s20"; // seat 2's green adventurer walks on (not the one acting: its state stays)
+    const made = [];
+    const { createElementNS } = document;
+    document.createElementNS = (...a) => { const n = createElementNS.apply(document, a); made.push(n); return n; };
+    try {
+      model.update({ observation: next });
+      await flush();
+    } finally {
+      delete document.createElementNS; // Document.prototype's method again
+    }
+    expect(made.filter((n) => n.classList?.contains("dw-dl-adv") && n.closest(".dw-dl-adventurers, g:not([class])") !== null)
+      .map((n) => n.getAttribute("data-target"))).toEqual(["adv/2/green"]);
+    expect(byTarget("adv/0/red")).toBe(untouched);
+    const drawn = board().querySelector(".dw-dl-adventurers").outerHTML;
+    expect(drawn).toContain("translate(");
+    cleanup();
+    el.replaceChildren();
+    mountTraits({ ...t, observation: next });
+    await flush();
+    expect(board().querySelector(".dw-dl-adventurers").outerHTML).toBe(drawn);
+  });
+
   it("shows the last error", async () => {
     mount("movement");
     model.update({ last_error: "'walk V99' is not legal" });
