@@ -113,7 +113,8 @@ for bot in BOTS:
     ax.fill_between(played, r.low, r.high, alpha=0.2)
 ax.axhline(0.5, ls="--", color="grey")
 ax.set(xlabel="training games", ylabel=f"win rate ({N_EVAL} games, 95 % band)", ylim=(0, 1))
-ax.legend()
+ax.legend(loc="center left", bbox_to_anchor=(1, 0.5))   # beside the curves, not on their bands
+fig.tight_layout()
 plt.show()""",
 """#md
 The first point is the untrained agent: about one game in two against `random`, almost none against
