@@ -99,27 +99,48 @@ def walk_book(game: DrachenlandGame, p: int, c: str, here: str | None, die_steps
     Cached in ``board.cache`` with all it depends on: the seat, the adventurer, where it stands,
     the die's steps, the marches held, the ``march_without_die`` option and the face-down
     volcanoes within reach (:func:`.movement.face_down_near`), so the same situation in a later
-    turn or game reuses it.
+    turn or game reuses it. The walks themselves are the same for every seat and adventurer standing
+    there (:func:`walk_ends`).
     """
-    board, face_down, march_alone = game.board, game.state.face_down, game.options["march_without_die"]
+    board, march_alone = game.board, game.options["march_without_die"]
     allowance = die_steps + MARCH_STEPS * marches  # the longest walk offered (a march alone: 3 x marches)
     near = face_down_near(game, here, allowance)
     key = ("walks", p, c, here, die_steps, marches, march_alone, near)
     hit = board.cache.get(key)
     if hit is None:
-        volcanoes = board.volcano_set
         ends, walks = [], []
+        for march, n, dist, entrance, need, volcano, face_down in walk_ends(game, here, die_steps, marches, near):
+            ends.append(n)
+            walks.append(march_action(p, c, n, dist, entrance, need, volcano, face_down) if march
+                         else walk_action(p, c, n, dist, entrance, need, die_steps, volcano, face_down))
+        hit = remember(board, key, (tuple(ends), walks))
+    return hit
+
+
+def walk_ends(game: DrachenlandGame, here: str | None, die_steps: int, marches: int,
+              near: int) -> tuple[tuple[bool, str, int, str | None, int, bool, bool], ...]:
+    """The walks of :func:`walk_book` for any seat and adventurer, nearest first: ``(march, end space,
+    distance, entrance or None, forced marches needed, ends on a volcano, ends on a face-down one)``,
+    ``march`` telling a march on forced marches alone from a walk on the die (DL-MOVE-1..8, DL-MARCH-1,
+    DL-INT-9/12).
+
+    Cached in ``board.cache`` under what they depend on: where the walk starts, the die's steps, the
+    marches held, the ``march_without_die`` option and ``near``, the face-down volcanoes within reach
+    (every space a walk ends on is within reach, so ``near`` tells which of them is face down).
+    """
+    board, face_down, march_alone = game.board, game.state.face_down, game.options["march_without_die"]
+    key = ("ends", here, die_steps, marches, march_alone, near)
+    hit = board.cache.get(key)
+    if hit is None:
+        volcanoes = board.volcano_set
+        rows = []
         if die_steps or march_alone:
-            for n, (dist, entrance) in reach_by_mask(board, here, allowance, near).items():
-                ends.append(n)
-                walks.append(walk_action(p, c, n, dist, entrance, marches_needed(dist, die_steps),
-                                         die_steps, n in volcanoes, n in face_down))
+            for n, (dist, entrance) in reach_by_mask(board, here, die_steps + MARCH_STEPS * marches, near).items():
+                rows.append((False, n, dist, entrance, marches_needed(dist, die_steps), n in volcanoes, n in face_down))
         if die_steps == FLY_VALUE and marches and march_alone:
             for n, (dist, entrance) in table_reach(game, here, MARCH_STEPS * marches).items():
-                ends.append(n)
-                walks.append(march_action(p, c, n, dist, entrance, marches_needed(dist, 0),
-                                          n in volcanoes, n in face_down))
-        hit = remember(board, key, (tuple(ends), walks))
+                rows.append((True, n, dist, entrance, marches_needed(dist, 0), n in volcanoes, n in face_down))
+        hit = remember(board, key, tuple(rows))
     return hit
 
 
