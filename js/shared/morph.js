@@ -15,6 +15,12 @@
 
 /** The live node a fresh node was matched with by the last morph (a component drawn again finds its element). */
 const liveOf = new WeakMap();
+/**
+ * Per node (fresh, or live since a morph matched it with a fresh one): the drawing of the component it shows
+ * (`createComponents`). A live element a morph gives to another component's fresh node shows that one from
+ * then on: the component it showed before must not take it as still its own.
+ */
+const shows = new WeakMap();
 /** Per live element: the markup of the fresh element it was last made to match (its board's own content). */
 const drawnAs = new WeakMap();
 /** Per element: attribute name -> the board's own value (null: absent). */
@@ -146,6 +152,7 @@ export function morphChildren(parent, children) {
         else drawnAs.delete(live); // what it held as a group is gone: never skip on that
       }
       liveOf.set(fresh, live);
+      if (shows.has(fresh)) shows.set(live, shows.get(fresh));
     } else if (isGroup(fresh)) {
       drawnAs.set(fresh, fresh.outerHTML); // before anything marks it
     }
@@ -198,7 +205,9 @@ export function createComponents() {
       const last = cache.get(key);
       if (last && last.inputs === inputs && last.sig === readSignature(obs, last.keys)) {
         const live = last.node && (liveOf.get(last.node) ?? last.node);
-        if (!live || live.parentNode) return live;
+        // kept unless it left the page or now shows another component (a morph matched it with that one's
+        // fresh node: parts of one kind without a `data-target` of their own are matched in order)
+        if (!live || (live.parentNode && shows.get(live) === last)) return live;
       }
       const keys = new Set();
       let all = false;
@@ -210,7 +219,9 @@ export function createComponents() {
       });
       const node = draw(seen);
       const read = all ? null : [...keys];
-      cache.set(key, { node, inputs, keys: read, sig: readSignature(obs, read) });
+      const drawing = { node, inputs, keys: read, sig: readSignature(obs, read) };
+      cache.set(key, drawing);
+      if (node) shows.set(node, drawing);
       return node;
     },
     /** Forget every part (the layout they were drawn on changed). */

@@ -134,6 +134,18 @@ describe("createComponents", () => {
     expect(layer.children[1]).toBe(second);
     expect(knight(1, "black")).toBe(second); // the part still finds its own element
   });
+
+  it("draws a part again whose element a morph gave to another part (parts without a data-target of their own)", () => {
+    const parts = createComponents();
+    const layer = s("g");
+    // pieces placed in a wrapper each, as Drachenland's adventurers: the wrappers match in order
+    const piece = (name, x) => parts.draw(`piece ${name}`, { x }, null, (o) => s("g", { transform: `translate(${o.x})` }, s("text", { text: name })));
+    const shown = () => [...layer.children].map((g) => `${g.textContent}@${g.getAttribute("transform")}`);
+    morphChildren(layer, [piece("a", 1)]);
+    morphChildren(layer, [piece("b", 2)]); // a leaves; b's fresh wrapper is matched with a's element
+    morphChildren(layer, [piece("a", 1), piece("b", 2)]); // a comes back as it was first drawn
+    expect(shown()).toEqual(["a@translate(1)", "b@translate(2)"]);
+  });
 });
 
 // Every game: play its fixture positions one after the other into one widget, and compare its board
