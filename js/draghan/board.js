@@ -49,7 +49,7 @@ import { locationPanel } from "./location.js";
 import { tablePanel } from "./table.js";
 import { hintPanel } from "./hint.js";
 import { sidePanel } from "./market.js";
-import { heroesPanel } from "./heroes.js";
+import { heroPanel, heroView, heroesSection } from "./heroes.js";
 import { createDraghanEditor } from "./edit.js";
 
 /** The team's result once the game is over (DG-END). @param {DraghanObservation} obs */
@@ -72,6 +72,7 @@ export function createDraghanBoard() {
   const el = h("div", { class: "dw-dg-board", role: "group", "aria-label": "The Draghan table", "data-lm-suppress-shortcuts": "" });
   const centre = h("div", { class: "dw-dg-centre" });
   const top = h("div", { class: "dw-dg-top" }, centre);
+  const heroes = heroesSection();
   const parts = createComponents();
   let builtFor = null;
   return {
@@ -97,8 +98,11 @@ export function createDraghanBoard() {
       morphChildren(el, [
         top,
         part("side", (o) => sidePanel({ obs: o, layout })),
-        part("heroes", (o) => heroesPanel({ obs: o, layout, names, viewSeat }), [names, viewSeat]),
+        heroes,
       ]);
+      // a part per character, drawn from what its panel shows: a decision redraws the characters it changed
+      morphChildren(heroes, (obs.heroes || []).map((_, seat) => parts.draw(`hero ${seat}`, heroView(obs, layout, seat), [names, viewSeat],
+        (v) => heroPanel(v, { layout, names, seat, viewSeat }))));
     },
     /** Edit mode: the cards on the table, the market, the decks and the characters (js/draghan/edit.js). */
     edit(ctx) {

@@ -28,20 +28,17 @@ function characterFace(layout, hero) {
 }
 
 /** The fight line: the monster the character faces and the cards it commits (public, DG-FIGHT-10). */
-function fightLine(obs, layout, seat) {
-  const target = obs.targets?.[String(seat)];
-  const declaring = obs.declaring === seat;
-  if (target === undefined && !declaring) return null;
-  const used = obs.used?.[String(seat)] || [];
-  const text = target
-    ? `faces ${monsterName(obs, layout, target)}${used.length ? ` with ${used.map((c) => cardOf(layout, c).name).join(", ")}` : ""}`
+function fightLine(v, layout) {
+  if (v.faces === null && !v.declaring) return null;
+  const text = v.faces
+    ? `faces ${v.faces}${v.commits.length ? ` with ${v.commits.map((c) => cardOf(layout, c).name).join(", ")}` : ""}`
     : "chooses a monster to face…";
-  return h("div", { class: `dw-dg-fight-line${declaring ? " dw-dg-now" : ""}`, text: `${declaring ? "▶ " : "→ "}${text}` });
+  return h("div", { class: `dw-dg-fight-line${v.declaring ? " dw-dg-now" : ""}`, text: `${v.declaring ? "▶ " : "→ "}${text}` });
 }
 
 /** The equipment by body slot, each slot with its limit; a slot over it is marked (checked in phase 7). */
-function slots(obs, layout, hero) {
-  const used = new Set(Object.values(obs.used || {}).flat());
+function slots(layout, hero, committed) {
+  const used = new Set(committed);
   const limits = layout.limits || { head: 1, torso: 1, hand: 2 };
   const bySlot = new Map(SLOTS.map((slot) => [slot, []]));
   const loose = [];
@@ -75,11 +72,39 @@ function emptySeatText(obs) {
   return `${out}; ${obs.result === "won" ? "shares" : "still shares"} the team's win`;
 }
 
-/** One character (or the seat of one that dropped out in the Shadow Realm). */
-function heroPanel(obs, layout, names, seat, viewSeat) {
-  const hero = obs.heroes[seat];
-  const active = obs.active_player === seat;
-  const toPlay = !obs.is_over && obs.current_player === seat;
+/**
+ * What the panel of the character in `seat` shows, read from the observation: its character (null: none
+ * or out), whether it holds the map card or decides now, the monster it faces and the cards it commits, the
+ * cards of its equipment committed to the fight, and an empty seat's text. The board draws each panel as a
+ * part from this view, so a decision redraws the panels it changed.
+ * @param {DraghanObservation} obs
+ * @param {DraghanLayout} layout
+ * @param {number} seat
+ */
+export function heroView(obs, layout, seat) {
+  const hero = obs.heroes?.[seat] ?? null;
+  const target = obs.targets?.[String(seat)];
+  const used = new Set(Object.values(obs.used || {}).flat());
+  return {
+    hero,
+    active: obs.active_player === seat,
+    toPlay: !obs.is_over && obs.current_player === seat,
+    faces: target === undefined ? null : target ? monsterName(obs, layout, target) : "",
+    declaring: obs.declaring === seat,
+    commits: obs.used?.[String(seat)] || [],
+    committed: hero ? hero.equipment.filter((id) => used.has(id)) : [],
+    emptyText: hero ? "" : emptySeatText(obs),
+  };
+}
+
+/**
+ * One character (or the seat of one that dropped out in the Shadow Realm), drawn from `heroView`.
+ * @param {ReturnType<typeof heroView>} v
+ * @param {{layout: DraghanLayout, names: string[], seat: number, viewSeat: number|null}} o
+ * @returns {HTMLElement}
+ */
+export function heroPanel(v, { layout, names, seat, viewSeat }) {
+  const { hero, active, toPlay } = v;
   const cls = [
     "dw-dg-hero",
     hero ? "" : "dw-dg-out",
@@ -94,7 +119,7 @@ function heroPanel(obs, layout, names, seat, viewSeat) {
       "article",
       { class: cls, "data-target": `hero/${seat}`, "data-seat": seat, "aria-label": `${label}: out of the game` },
       h("header", { class: "dw-dg-hero-head" }, h("span", { class: "dw-dg-hero-name", text: label })),
-      h("p", { class: "dw-muted dw-dg-out-text", text: emptySeatText(obs) }),
+      h("p", { class: "dw-muted dw-dg-out-text", text: v.emptyText }),
     );
   }
   return h(
@@ -110,20 +135,10 @@ function heroPanel(obs, layout, names, seat, viewSeat) {
       coins(hero.coins),
     ),
     characterFace(layout, hero),
-    fightLine(obs, layout, seat),
-    slots(obs, layout, hero),
+    fightLine(v, layout),
+    slots(layout, hero, v.committed),
   );
 }
 
-/**
- * The characters, in seat order.
- * @param {{obs: DraghanObservation, layout: DraghanLayout, names: string[], viewSeat: number|null}} o
- * @returns {HTMLElement}
- */
-export function heroesPanel({ obs, layout, names, viewSeat }) {
-  return h(
-    "section",
-    { class: "dw-dg-heroes", "aria-label": "The characters" },
-    (obs.heroes || []).map((_, seat) => heroPanel(obs, layout, names, seat, viewSeat)),
-  );
-}
+/** The section that holds the characters' panels, in seat order (`heroPanel`). */
+export const heroesSection = () => h("section", { class: "dw-dg-heroes", "aria-label": "The characters" });

@@ -364,6 +364,35 @@ describe("the market and the end", () => {
 });
 
 describe("redrawing", () => {
+  it("a declaration redraws the characters it changed only, and shows what a table drawn from scratch shows", async () => {
+    const t = position("declare");
+    mountTraits(t);
+    await flush();
+    const first = byTarget("hero/0");
+    const next = structuredClone(t.observation);
+    next.targets["2"] = "D21"; // seat 1 is done; seat 2 declares its monster
+    next.declaring = 2;
+    next.current_player = 2;
+    const made = [];
+    const { createElement } = document;
+    document.createElement = (...a) => { const n = createElement.apply(document, a); made.push(n); return n; };
+    try {
+      model.update({ observation: next });
+      await flush();
+    } finally {
+      delete document.createElement; // Document.prototype's method again
+    }
+    expect(made.filter((n) => n.classList.contains("dw-dg-hero")).map((n) => n.getAttribute("data-target"))).toEqual(["hero/1", "hero/2"]);
+    expect(byTarget("hero/0")).toBe(first);
+    expect(byTarget("hero/2").querySelector(".dw-dg-fight-line").textContent).toContain("faces");
+    const drawn = board().querySelector(".dw-dg-heroes").outerHTML;
+    cleanup();
+    el.replaceChildren();
+    mountTraits({ ...t, observation: next });
+    await flush();
+    expect(board().querySelector(".dw-dg-heroes").outerHTML).toBe(drawn);
+  });
+
   it("a new observation from Python redraws the table (one change event is enough)", async () => {
     mount("declare");
     const next = position("gold");
