@@ -2,8 +2,8 @@
 // the inner squares darker deeper in (more trees), the inner zone outlined, the coordinates along two
 // sides. Each square keeps a `contents` group that squares.js refills from every observation: its `pile`
 // (the monster cards) and its `marks` (the reach cost, a camp), each redrawn only when what it shows changed;
-// the reach cost is one `<text>` per square (`cost`), set in place and put in `marks` while the square is
-// reachable.
+// the reach cost is one `<text>` per square (`cost`, first in `marks`), written in place, empty where the
+// mover cannot go.
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
@@ -24,9 +24,9 @@ function square(x, y, size) {
   for (const [tx, ty] of TREE_SPOTS.slice(0, d)) decor.append(at(x * CELL + tx, y * CELL + ty, treeGlyph(8)));
   g.append(decor);
   const pile = s("g", { class: "dw-cd-pile-layer" });
-  const marks = s("g", { class: "dw-cd-marks" });
-  g.append(s("g", { class: "dw-cd-contents" }, pile, marks));
   const cost = s("text", { x: x * CELL + 3, y: y * CELL + CELL - 7, class: "dw-cd-reach-cost" });
+  const marks = s("g", { class: "dw-cd-marks" }, cost);
+  g.append(s("g", { class: "dw-cd-contents" }, pile, marks));
   return { g, title, pile, marks, cost };
 }
 

@@ -45,14 +45,16 @@ const drawnFrom = new WeakMap();
 
 /**
  * Where the mover can still end this turn, and the goblin quarters it costs (CD-MOVE-3, CD-GOB-3): "2 q",
- * read aloud as "2 goblin quarters" ("2¼" read as two and a quarter), or "free". Set in place.
+ * read aloud as "2 goblin quarters" ("2¼" read as two and a quarter), or "free"; nothing where the mover
+ * cannot go (`reach` null). Set in place: the text stays in the square, so a turn that changes who moves
+ * (and so every square's reach) inserts and removes nothing.
  * @param {SVGElement} cost  the square's reach-cost `<text>`
- * @param {number} reach
+ * @param {number|null} reach
  */
 function setReachCost(cost, reach) {
-  const text = reach === 0 ? "free" : `${reach} q`;
+  const text = reach === null ? "" : reach === 0 ? "free" : `${reach} q`;
   if (cost.textContent !== text) cost.textContent = text;
-  if (reach === 0) cost.removeAttribute("data-spoken");
+  if (!reach) cost.removeAttribute("data-spoken");
   else cost.setAttribute("data-spoken", quarterWords(reach));
 }
 
@@ -103,14 +105,8 @@ export function drawSquares(squares, obs, layout, names) {
       }
       morphChildren(sq.pile, glyphs);
     }
-    // a step changes the reach cost of every reachable square: it is set in place, and the marks are
-    // rearranged only when the square becomes reachable or not, or its camp changes
-    if (reach !== null && drawn?.reach !== reach) setReachCost(sq.cost, reach);
-    if (!drawn || (drawn.reach === null) !== (reach === null)) {
-      sq.g.classList.toggle("dw-cd-reach", reach !== null);
-      if (reach === null) sq.cost.remove();
-      else if (sq.cost.parentNode !== sq.marks) sq.marks.prepend(sq.cost);
-    }
+    // a step changes the reach cost of every reachable square: it is written in place
+    if (!drawn || drawn.reach !== reach) setReachCost(sq.cost, reach);
     if (!drawn || drawn.camp !== camp) {
       sq.marks.querySelector("[data-camp]")?.remove();
       if (camp !== null) {

@@ -481,7 +481,8 @@ describe("reach", () => {
     expect(Object.keys(reach).length).toBeGreaterThan(0);
     mountTraits(traits);
     await flush();
-    expect(board().querySelectorAll(".dw-cd-reach-cost").length).toBe(Object.keys(reach).length);
+    const written = [...board().querySelectorAll(".dw-cd-reach-cost")].filter((t) => t.textContent !== "");
+    expect(written.length).toBe(Object.keys(reach).length);
     for (const [id, cost] of Object.entries(reach)) {
       // "2 q" (never "2¼", which reads as two and a quarter), said "2 goblin quarters"
       const text = byTarget(id).querySelector(".dw-cd-reach-cost");
@@ -503,7 +504,24 @@ describe("reach", () => {
     traits.observation.reach = null;
     mountTraits(traits);
     await flush();
-    expect(board().querySelectorAll(".dw-cd-reach-cost").length).toBe(0);
+    expect([...board().querySelectorAll(".dw-cd-reach-cost")].filter((t) => t.textContent !== "")).toEqual([]);
+  });
+
+  it("a turn that changes who moves rewrites the costs in place: no element of a square made or removed", async () => {
+    const traits = position("move_steps");
+    mountTraits(traits);
+    await flush();
+    const records = [];
+    const observer = new MutationObserver((batch) => records.push(...batch));
+    observer.observe(board().querySelector(".dw-cd-layer-base"), { subtree: true, childList: true });
+    model.update({ observation: { ...traits.observation, reach: null } });
+    await flush();
+    model.update({ observation: traits.observation });
+    await flush();
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(records.filter((r) => r.target.closest?.(".dw-cd-marks") && [...r.addedNodes, ...r.removedNodes].some((n) => n.nodeType === Node.ELEMENT_NODE))).toEqual([]);
+    expect([...board().querySelectorAll(".dw-cd-reach-cost")].filter((t) => t.textContent !== "").length).toBe(Object.keys(traits.observation.reach).length);
   });
 });
 
