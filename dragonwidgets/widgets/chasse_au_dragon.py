@@ -83,12 +83,10 @@ class ChasseAuDragonWidget(OneGameWidget):
     _esm = bundle(GAME)
 
     # ------------------------------------------------------------------ what is sent
-    def _publish(self) -> None:
-        """Publish as every widget does, with the exact odds of the fight in view merged in (``odds``)."""
-        with self.hold_sync():
-            super()._publish()
-            obs = self.observation
-            self.observation = {**obs, "odds": fight_odds(obs)}
+    def _observation_shown(self, seat: int | None) -> dict[str, Any]:
+        """The view's observation with the exact odds of the fight in view merged in (``odds``)."""
+        obs = super()._observation_shown(seat)
+        return {**obs, "odds": fight_odds(obs)}
 
     def _game_over(self, out: Outcome | None) -> str:
         """The end, in wealth: "Game over: Red wins with a wealth of 14: ..." (CD-END, CD-SCORE)."""

@@ -97,14 +97,17 @@ class DraghanWidget(OneGameWidget):
     # ------------------------------------------------------------------ what is sent
     def _publish(self) -> None:
         """Publish as every widget does, with the characters' names (chosen during setup, a
-        replacement's after a drop-out) and the fight hint merged in (``hint``)."""
+        replacement's after a drop-out)."""
         with self.hold_sync():
             super()._publish()
             names = [self._game.player_name(i) for i in range(self._game.players)]
             if names != self.player_names:
                 self.player_names = names
-            obs = self.observation
-            self.observation = {**obs, "hint": fight_hint(self._game, obs, self._fight_plans(obs), self.board)}
+
+    def _observation_shown(self, seat: int | None) -> dict[str, Any]:
+        """The view's observation with the fight hint merged in (``hint``)."""
+        obs = super()._observation_shown(seat)
+        return {**obs, "hint": fight_hint(self._game, obs, self._fight_plans(obs), self.board)}
 
     def _fight_plans(self, obs: dict[str, Any]) -> list[Any] | None:
         """``game.fight_plans()`` once per round's table: it does not change while the team declares."""

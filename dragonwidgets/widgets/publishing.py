@@ -35,7 +35,7 @@ class TraitPublisher:
         visible = self._visible_actions(seat)
         with self.hold_sync():
             self.view_seat = seat
-            self.observation = game.observation(seat)
+            self.observation = self._observation_shown(seat)
             self.legal_actions = [a.to_dict() for a in visible]
             self.can_act = bool(visible) and self._may_choose_now(seat)
             self.step = game.step
@@ -44,6 +44,12 @@ class TraitPublisher:
             self.log = game.log(seat, last=LOG_ROWS)
             self.text = repr(game)
             self.status = self._status(seat, visible)
+
+    def _observation_shown(self, seat: int | None) -> dict[str, Any]:
+        """The observation this view is sent: ``game.observation(seat)`` (``seat`` None: the full table). A
+        game's widget adds what it works out for the view from it (La Chasse au Dragon's fight odds,
+        Draghan's fight hint), so that the ``observation`` trait is set once per update."""
+        return self._game.observation(seat)
 
     def _rule_texts(self) -> dict[str, str]:
         """``{rule ID: text}`` of the game's rules; ``{}`` for a game of its own without rule texts."""
