@@ -3,6 +3,7 @@ import widget from "../../js/chasse_au_dragon.js";
 import { depth, pawnFan, pct, CELL } from "../../js/chasse_au_dragon/layout.js";
 import { fightSides, phaseOf } from "../../js/chasse_au_dragon/fight.js";
 import { fakeModel, flush } from "./fake_model.js";
+import { elementsMade } from "./mutations.js";
 import fixtures from "./fixtures/chasse_au_dragon.json";
 
 // Positions written by tests/js/make_fixtures.py from the real engine (ChasseAuDragonWidget traits).
@@ -551,17 +552,10 @@ describe("a step's redraw", () => {
     const observer = new MutationObserver((batch) => records.push(...batch));
     observer.observe(board(), { subtree: true, childList: true, attributes: true, characterData: true });
     // the elements the redraw makes: a board or pawn drawn again is made anew, then morphed in
-    const made = [];
-    const { createElement, createElementNS } = document;
-    document.createElement = (...a) => { const n = createElement.apply(document, a); made.push(n); return n; };
-    document.createElementNS = (...a) => { const n = createElementNS.apply(document, a); made.push(n); return n; };
-    try {
+    const made = await elementsMade(async () => {
       model.update({ observation: next.observation });
       await flush();
-    } finally {
-      delete document.createElement; // the own properties go: Document.prototype's methods again
-      delete document.createElementNS;
-    }
+    });
     records.push(...observer.takeRecords());
     observer.disconnect();
     expect(made.filter((n) => n.classList?.contains("dw-cd-mboard")).map((n) => n.getAttribute("data-seat"))).toEqual(["0"]);

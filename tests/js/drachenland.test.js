@@ -2,6 +2,7 @@ import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import widget from "../../js/drachenland.js";
 import { riverId, volcanoFan, wavyPath } from "../../js/drachenland/layout.js";
 import { fakeModel, flush } from "./fake_model.js";
+import { elementsMade } from "./mutations.js";
 import fixtures from "./fixtures/drachenland.json";
 
 // Positions written by tests/js/make_fixtures.py from the real engine (DrachenlandWidget traits).
@@ -405,15 +406,10 @@ describe("redraw and cleanup", () => {
     const untouched = byTarget("adv/0/red");
     const next = structuredClone(t.observation);
     next.adventurers[2].green = "s20"; // seat 2's green adventurer walks on (not the one acting: its state stays)
-    const made = [];
-    const { createElementNS } = document;
-    document.createElementNS = (...a) => { const n = createElementNS.apply(document, a); made.push(n); return n; };
-    try {
+    const made = await elementsMade(async () => {
       model.update({ observation: next });
       await flush();
-    } finally {
-      delete document.createElementNS; // Document.prototype's method again
-    }
+    });
     expect(made.filter((n) => n.classList?.contains("dw-dl-adv") && n.closest(".dw-dl-adventurers, g:not([class])") !== null)
       .map((n) => n.getAttribute("data-target"))).toEqual(["adv/2/green"]);
     expect(byTarget("adv/0/red")).toBe(untouched);

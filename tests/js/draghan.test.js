@@ -4,6 +4,7 @@ import { countIcons, iconWords, isMatched, needRow } from "../../js/draghan/card
 import { phaseOf } from "../../js/draghan/location.js";
 import { monsterName } from "../../js/draghan/table.js";
 import { fakeModel, flush } from "./fake_model.js";
+import { elementsMade } from "./mutations.js";
 import fixtures from "./fixtures/draghan.json";
 
 // Positions written by tests/js/make_fixtures.py from the real engine (DraghanWidget traits, the
@@ -373,15 +374,10 @@ describe("redrawing", () => {
     next.targets["2"] = "D21"; // seat 1 is done; seat 2 declares its monster
     next.declaring = 2;
     next.current_player = 2;
-    const made = [];
-    const { createElement } = document;
-    document.createElement = (...a) => { const n = createElement.apply(document, a); made.push(n); return n; };
-    try {
+    const made = await elementsMade(async () => {
       model.update({ observation: next });
       await flush();
-    } finally {
-      delete document.createElement; // Document.prototype's method again
-    }
+    });
     expect(made.filter((n) => n.classList.contains("dw-dg-hero")).map((n) => n.getAttribute("data-target"))).toEqual(["hero/1", "hero/2"]);
     expect(byTarget("hero/0")).toBe(first);
     expect(byTarget("hero/2").querySelector(".dw-dg-fight-line").textContent).toContain("faces");

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import widget from "../../js/emerald.js";
 import { fakeModel, position, flush } from "./fake_model.js";
+import { elementsMade } from "./mutations.js";
 
 let el;
 let model;
@@ -300,15 +301,10 @@ describe("a move's redraw", () => {
     delete next.knights.KEEP.black;
     next.knights.P1 = { black: 1 };
     next.moved = { P1: { black: 1 } };
-    const made = [];
-    const { createElementNS } = document;
-    document.createElementNS = (...a) => { const n = createElementNS.apply(document, a); made.push(n); return n; };
-    try {
+    const made = await elementsMade(async () => {
       model.update({ observation: next });
       await flush();
-    } finally {
-      delete document.createElementNS; // Document.prototype's method again
-    }
+    });
     // the keep's stacks move over (their slots change) and P1's is new; the towers' stacks stay as they are
     const redrawn = made.filter((n) => n.classList?.contains("dw-stack")).map((n) => n.getAttribute("data-target")).sort();
     expect(redrawn).toEqual(["KEEP/blue", "KEEP/red", "P1/black"]);
