@@ -228,6 +228,7 @@ export function encounterBlocks(names, lastText) {
     ["duel", (obs) => duelBlock(obs, names), names],
     ["monster", (obs) => monsterBlock(obs, names), names],
     ["fight", (obs) => fightBox(obs, names, lastText), [names, lastText]],
+    // the legend reads what the fight box reads (drawn again only with it) and shows when the box explodes
     ["legend", (obs) => legendFor(fightBox(obs, names, lastText)), [names, lastText]],
     ["odds", (obs) => oddsBlock(obs, names), names],
   ];

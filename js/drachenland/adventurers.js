@@ -39,14 +39,16 @@ export function adventurerState(obs, { seat, colour }) {
   return (obs.used || []).includes(colour) ? "used" : "";
 }
 
+/** Whether `who` wears a ring. @param {Object} obs @param {Who} who */
+const wearsRing = (obs, { seat, colour }) => (obs.rings?.[seat] || []).includes(colour);
+
 /**
  * One adventurer piece (on the land or in a seat panel).
  * @param {Who} who
  * @param {{obs: Object, layout: Object, names: string[], where: string, r?: number}} o
  */
 export function adventurerPiece(who, o) {
-  const ring = (o.obs.rings?.[who.seat] || []).includes(who.colour);
-  return pieceShape(who, { ...o, ring, state: adventurerState(o.obs, who) });
+  return pieceShape(who, { ...o, ring: wearsRing(o.obs, who), state: adventurerState(o.obs, who) });
 }
 
 /**
@@ -90,7 +92,7 @@ export function adventurerViews(obs, layout, pts) {
       y: spots[i].y,
       where: `on ${node}`,
       state: adventurerState(obs, who),
-      ring: (obs.rings?.[who.seat] || []).includes(who.colour),
+      ring: wearsRing(obs, who),
     }));
   }
   return views;
