@@ -25,9 +25,9 @@ def replayed(players: int):
 
 
 def test_DL_DRAGON_4_DL_DRAGON_6_measures_of_the_two_player_golden_game():
-    """The stored 2-player game: scores 43/59, eggs 4/11 (all 15, DL-2P-2), 1 and 5 flights, 1 and 0 calls."""
+    """The stored 2-player game: scores 74/35, eggs 9/6 (all 15, DL-2P-2), 3 and 3 flights, 0 and 1 calls."""
     m = replayed(2).measures()
-    assert m == {"score": [43.0, 59.0], "eggs": [4.0, 11.0], "dragon_flights": [1.0, 5.0], "dragon_calls": [1.0, 0.0]}
+    assert m == {"score": [74.0, 35.0], "eggs": [9.0, 6.0], "dragon_flights": [3.0, 3.0], "dragon_calls": [0.0, 1.0]}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -238,7 +238,8 @@ def test_status_of_each_decision(decision, words):
     _play_until(w, decision)
     assert re.search(rf"^Round \d+ · (Humans|Dwarves|Elves) {words}\.", w.status), w.status
     if w.seats[w.game.current_player] != "human":
-        assert w.status.endswith("press Step or Play.")
+        tail = "the bots are playing." if w.playing else "press Play bots to let the bots play (or Step for one move)."
+        assert w.status.endswith(f"is played by the greedy bot: {tail}"), w.status
 
 
 # ---------------------------------------------------------------------------- construction

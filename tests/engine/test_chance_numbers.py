@@ -1,0 +1,66 @@
+"""Chance numbers: a hash of ``(seed, step)``, and records saved when they came from a Mersenne Twister.
+
+Until chance numbers were hashed (:func:`~dragonwidgets.engine.chance.chance_number`), each chance node
+seeded a new Mersenne Twister. ``records_before_hashed_chance.json`` holds one full 2-player game of each
+game saved then. A record stores every chance outcome, so those records must still replay to the final
+digest they carry, and write the same record again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import dragonwidgets
+from dragonwidgets.engine.chance import chance_number
+
+RECORDS = json.loads(Path(__file__).with_name("records_before_hashed_chance.json").read_text(encoding="utf-8"))["records"]
+
+
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_records_saved_before_hashed_chance_replay_exactly(name):
+    record = RECORDS[name]
+    assert sum(entry["auto"] for entry in record["actions"]) >= 1  # it holds drawn chance outcomes
+    game = dragonwidgets.from_record(record)  # RecordError if a single outcome or the end came out otherwise
+    assert game.is_over and game.step == len(record["actions"])
+    again = game.to_record()
+    assert {key: again[key] for key in record} == record  # (a record of then may lack the newer "data" key)
+
+
+@pytest.mark.parametrize("name", ["chasse_au_dragon", "drachenland", "emerald"])
+def test_a_fresh_game_of_the_same_seed_draws_from_the_hash(name):
+    """Playing the recorded decisions on a fresh game of the same seed (auto chance) draws the hashed
+    numbers: the drawn outcomes part from the recorded ones at some chance node."""
+    record = RECORDS[name]
+    game = dragonwidgets.new_game(name, players=record["players"], seed=record["seed"], **record["options"])
+    for entry in record["actions"]:
+        if entry["auto"]:
+            drawn = game.history[-1].action.id if game.history and game.history[-1].auto else None
+            if drawn is not None and drawn != entry["id"]:
+                return  # parted
+            continue
+        if entry["id"] not in game.legal_action_ids():
+            return  # parted: the drawn dice allow other moves
+        game.apply(entry["id"])
+    pytest.fail("every drawn outcome matched the Mersenne Twister's: the chance numbers did not change")
+
+
+def test_chance_number_is_uniform_and_depends_on_the_key_only():
+    """The same key gives the same number; neighbouring keys (the steps of one game, the seeds of a study)
+    give numbers spread evenly over [0, 1) with no correlation from one step to the next."""
+    keys = [(seed << 32) + step for seed in range(40) for step in range(1, 251)]
+    xs = [chance_number(k) for k in keys]
+    assert xs == [chance_number(k) for k in keys]
+    assert all(0.0 <= x < 1.0 for x in xs)
+    counts = [0] * 10
+    for x in xs:
+        counts[int(x * 10)] += 1
+    expected = len(xs) / 10
+    chi2 = sum((c - expected) ** 2 / expected for c in counts)
+    assert chi2 < 27.9, counts  # 9 degrees of freedom: p = 0.001
+    mean = sum(xs) / len(xs)
+    lag1 = sum((a - mean) * (b - mean) for a, b in zip(xs, xs[1:])) / (len(xs) - 1) / (1 / 12)
+    assert abs(lag1) < 0.05
+    assert chance_number(2**130) != chance_number(2**130 + 1)  # keys past 16 bytes still differ
