@@ -5,6 +5,7 @@
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
+import { setText } from "../shared/dom.js";
 import { morphChildren } from "../shared/morph.js";
 import { CELL, parseSquare, quarterWords, seatColour } from "./layout.js";
 import { at, pileGlyph, monsterCard, tentGlyph, countBadge } from "./glyphs.js";
@@ -52,10 +53,12 @@ const drawnFrom = new WeakMap();
  * @param {number|null} reach
  */
 function setReachCost(cost, reach) {
-  const text = reach === null ? "" : reach === 0 ? "free" : `${reach} q`;
-  if (cost.textContent !== text) cost.textContent = text;
-  if (!reach) cost.removeAttribute("data-spoken");
-  else cost.setAttribute("data-spoken", quarterWords(reach));
+  setText(cost, reach === null ? "" : reach === 0 ? "free" : `${reach} q`);
+  const spoken = reach ? quarterWords(reach) : null;
+  if (cost.getAttribute("data-spoken") !== spoken) {
+    if (spoken === null) cost.removeAttribute("data-spoken");
+    else cost.setAttribute("data-spoken", spoken);
+  }
 }
 
 /**
@@ -88,7 +91,7 @@ export function drawSquares(squares, obs, layout, names) {
     if (drawn?.key === key) continue;
     drawnFrom.set(sq, { key, pileKey, reach, camp });
     const said = describeSquare(id, obs, layout, names);
-    if (sq.title.textContent !== said) sq.title.textContent = said;
+    setText(sq.title, said);
     const { x, y } = parseSquare(id);
     const ox = x * CELL;
     const oy = y * CELL;

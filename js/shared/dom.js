@@ -63,6 +63,20 @@ export function panel(name, title, ...children) {
   return h("section", { class: `dw-panel ${name}` }, h("h3", { class: "dw-panel-title", text: title }), ...children);
 }
 
+/**
+ * Make `text` the text of `el`, whose only child is its text node (or nothing): that node's data is rewritten,
+ * where setting `textContent` would remove the node and insert a new one (a text redrawn at every step,
+ * e.g. a square's reach cost, then costs one character change). Unchanged text is not written.
+ * @param {Element} el
+ * @param {string} text
+ */
+export function setText(el, text) {
+  const node = el.firstChild;
+  if (text && node?.nodeType === Node.TEXT_NODE && !node.nextSibling) {
+    if (node.data !== text) node.data = text;
+  } else if (el.textContent !== text) el.textContent = text; // no text: no node, as a fresh drawing has
+}
+
 /** Remove every child of `node`. */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);

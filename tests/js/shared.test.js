@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { INTENTS } from "../../js/shared/model.js";
 import { targetIndex, nameWithVisibleText, visibleText, bindTargets } from "../../js/shared/targets.js";
-import { h, inkFor, luminance, s } from "../../js/shared/dom.js";
+import { h, inkFor, luminance, s, setText } from "../../js/shared/dom.js";
 import generic from "../../js/game.js";
 import { fakeModel, position, flush } from "./fake_model.js";
 
@@ -30,6 +30,25 @@ const contrast = (a, b) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 };
+
+describe("setText", () => {
+  it("rewrites an element's text node in place, and leaves no node where there is no text", () => {
+    const cost = s("text", {});
+    const mutations = new MutationObserver(() => {});
+    mutations.observe(cost, { childList: true, characterData: true, subtree: true });
+    setText(cost, "2 q");
+    const node = cost.firstChild;
+    setText(cost, "3 q");
+    expect([cost.textContent, cost.firstChild]).toEqual(["3 q", node]);
+    setText(cost, "3 q");
+    expect(mutations.takeRecords().map((m) => m.type)).toEqual(["childList", "characterData"]);
+    setText(cost, "");
+    expect(cost.childNodes.length).toBe(0);
+    const title = h("span", {}, h("b", { text: "bold" }), " tail"); // not a lone text node: replaced whole
+    setText(title, "plain");
+    expect(title.innerHTML).toBe("plain");
+  });
+});
 
 describe("inkFor", () => {
   it("picks readable text on knight colours", () => {
