@@ -323,9 +323,11 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         return state
 
     def _rng(self, tag: int) -> Generator:
-        """Return the generator of setup (``tag`` 0) or of the chance node at step ``tag - 1``: a
-        :class:`random.Random` seeded with ``(seed << 32) + tag`` (:class:`~.chance.Generator`, whose shuffle
-        deals the same on every Python version)."""
+        """Return the generator of the set-up (``tag`` 0) or of a game's shuffles inside a step (a tag of the
+        game's own, e.g. Draghan's ``SHUFFLE_TAG + step``): a :class:`random.Random` seeded with
+        ``(seed << 32) + tag`` (:class:`~.chance.Generator`, whose shuffle deals the same on every Python
+        version). A chance node draws no generator: its number is :func:`~.chance.chance_number` of the key
+        ``(seed << 32) + step + 1``."""
         return Generator((self.seed << 32) + tag)
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def play_game(study: Study, seed: int) -> Game:
 
     The game is ``new_game(study.game, players=study.players, seed=seed, **study.options)`` played by
     :func:`dragonwidgets.engine.play_out` with fresh bots and the bots' generator
-    ``random.Random(seed)``; chance comes from the game's own seeded generator. So the same seed
+    ``random.Random(seed)``; chance comes from the game's own seed. So the same seed
     always gives the same game.
 
     Raises:

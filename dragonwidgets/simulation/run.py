@@ -156,7 +156,7 @@ def simulate(
     Seeds and reproducibility: game ``i`` is played from ``s = int(result.seeds[i])``
     (:func:`game_seeds` gives the scheme) as ``g = dragonwidgets.new_game(game, players=players,
     seed=s, **options)`` then ``dragonwidgets.engine.play_out(g, fresh_bots, random.Random(s))``:
-    chance comes from the game's seeded generator and the bots draw from a generator seeded with the
+    chance comes from the game's seed and the bots draw from a generator seeded with the
     same game seed. So the results are the same whatever the executor, the workers and the batch
     size, and ``result.reopen(i)`` replays game ``i`` exactly (to show it in a widget), as long as
     the bots choose by their rng alone (a search bot with a budget in seconds does not: its choices
