@@ -16,7 +16,7 @@ import { forestSkeleton } from "./forest.js";
 import { drawSquares } from "./squares.js";
 import { badgeView, occupancy, pawnAt, pawnView, quartersBadge } from "./pawns.js";
 import { encounterBlocks, encounterSection, lastRollText } from "./fight.js";
-import { managementBoard, seatView } from "./mboards.js";
+import { createManagementBoards } from "./mboards.js";
 import { createChasseEditor } from "./edit.js";
 
 overlayClasses("dw-cd-passive");
@@ -33,8 +33,8 @@ export function createChasseBoard() {
   live.append(pawnsG);
   const encounter = encounterSection();
   const side = h("div", { class: "dw-cd-side-panel" }, encounter);
-  const mboards = h("div", { class: "dw-cd-mboards" });
-  const boards = h("div", { class: "dw-cd-boards-wrap" }, mboards);
+  const mboards = createManagementBoards();
+  const boards = h("div", { class: "dw-cd-boards-wrap" }, mboards.el);
   const el = h("div", { class: "dw-cd-board" }, h("div", { class: "dw-cd-top" }, h("div", { class: "dw-cd-forest-wrap" }, svg), side), boards);
   return {
     el,
@@ -57,9 +57,8 @@ export function createChasseBoard() {
       // the encounter panel, a part per block: a step redraws the blocks it changed (the turn, the moves left)
       morphChildren(encounter, encounterBlocks(names, lastRollText(t.log || [])).map(([key, draw, extra]) => part(`encounter ${key}`, draw, extra)));
       const viewSeat = t.view_seat ?? null;
-      // one part per seat, drawn from that seat's own view: a step redraws the mover's board only
-      morphChildren(mboards, (obs.boards || []).map((_, seat) => parts.draw(`board ${seat}`, seatView(obs, seat), [names, viewSeat],
-        (v) => managementBoard(seat, v, { layout, names, viewSeat }))));
+      // a board kept per seat, its head, zones and foot parts of their own: a step redraws the mover's foot
+      mboards.update(obs, parts, { layout, names, viewSeat });
     },
     /** Edit mode: pawns, pile tops and the hunters' boards (js/chasse_au_dragon/edit.js). */
     edit(ctx) {

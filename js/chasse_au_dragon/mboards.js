@@ -6,6 +6,7 @@
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
 import { h } from "../shared/dom.js";
+import { morphChildren } from "../shared/morph.js";
 import { MONSTERS, quarterWords, seatColour } from "./layout.js";
 import { iconSvg, pawnGlyph, quarterGlyph } from "./glyphs.js";
 
@@ -77,13 +78,11 @@ function zoneBox(seat, zone, label, b, powers) {
 }
 
 /**
- * What one seat's management board shows, from the observation: the parts of it a board is drawn from, so
- * that a board is drawn again only when its own seat's view changed (a step changes the mover's goblin
- * quarters, not the others' boards).
+ * What one seat's management board shows, from the observation.
  * @param {Object} obs
  * @param {number} seat
  */
-export function seatView(obs, seat) {
+function seatView(obs, seat) {
   return {
     board: obs.boards[seat],
     camp: obs.camps?.[seat] ?? null,
@@ -93,11 +92,15 @@ export function seatView(obs, seat) {
   };
 }
 
+/** What a board's head shows (`header`): the seat's tags, its camp and its wealth, not its zones. */
+function headView(v) {
+  return { wealth: v.board.wealth ?? null, equipment: v.board.equipment ?? null, camp: v.camp, score: v.score, toPlay: v.toPlay, winner: v.winner };
+}
+
 function header(seat, v, o) {
   const { layout, names } = o;
-  const b = v.board;
   const tags = [v.winner ? "★ winner" : "", v.toPlay ? "▶ to play" : "", seat === o.viewSeat ? "this view" : ""].filter(Boolean);
-  const known = b.wealth ? b.wealth.backpack + b.wealth.vault + (b.equipment ? layout.powers?.[b.equipment] ?? 0 : 0) : null;
+  const known = v.wealth ? v.wealth.backpack + v.wealth.vault + (v.equipment ? layout.powers?.[v.equipment] ?? 0 : 0) : null;
   return h(
     "div",
     { class: "dw-cd-mboard-head" },
@@ -111,24 +114,54 @@ function header(seat, v, o) {
   );
 }
 
+/** The goblin quarters left for movement, under the zones (none outside a movement). */
+function foot(b) {
+  return b.quarters !== null && b.quarters !== undefined
+    ? h("div", { class: "dw-cd-mboard-foot dw-muted", text: `${quarterWords(b.quarters)} for movement (pantry first, then the cage)` })
+    : null;
+}
+
+/** Set attribute `name` of `el` to `value`, writing only a change. */
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 /**
- * One seat's management board (its six zones, CD-ZONE-1..6).
- * @param {number} seat
- * @param {ReturnType<typeof seatView>} v  the seat's view (`seatView`)
- * @param {{layout: ChasseLayout, names: string[], viewSeat: number|null}} o
- * @returns {HTMLElement}
+ * The management boards (a `<section>` per seat, its six zones CD-ZONE-1..6), kept on the page. A board's
+ * head, each of its zones and its foot are parts of their own (`createComponents`), each drawn again only
+ * when what it shows changed: a step changes the mover's goblin quarters, so it redraws the mover's foot
+ * alone (and the pantry or the cage a goblin is eaten from), not the whole board.
  */
-export function managementBoard(seat, v, o) {
-  const b = v.board;
-  const cls = ["dw-cd-mboard", v.toPlay ? "dw-cd-to-play" : "", seat === o.viewSeat ? "dw-cd-mine" : "", v.winner ? "dw-cd-winner" : ""]
-    .filter(Boolean).join(" ");
-  return h(
-    "section",
-    { class: cls, "data-seat": seat, "aria-label": `${o.names[seat] ?? `Seat ${seat + 1}`}'s management board` },
-    header(seat, v, o),
-    h("div", { class: "dw-cd-zones" }, ZONES.map(([zone, label]) => zoneBox(seat, zone, label, b, o.layout.powers))),
-    b.quarters !== null && b.quarters !== undefined
-      ? h("div", { class: "dw-cd-mboard-foot dw-muted", text: `${quarterWords(b.quarters)} for movement (pantry first, then the cage)` })
-      : null,
-  );
+export function createManagementBoards() {
+  const el = h("div", { class: "dw-cd-mboards" });
+  /** @type {{section: HTMLElement, zones: HTMLElement}[]} each seat's section and row of zones, made once */
+  const made = [];
+  return {
+    el,
+    /**
+     * @param {Object} obs
+     * @param {ReturnType<import("../shared/morph.js").createComponents>} parts
+     * @param {{layout: ChasseLayout, names: string[], viewSeat: number|null}} o
+     */
+    update(obs, parts, o) {
+      const powers = o.layout.powers;
+      morphChildren(el, (obs.boards || []).map((b, seat) => {
+        made[seat] ??= { section: h("section", { "data-seat": seat }), zones: h("div", { class: "dw-cd-zones" }) };
+        const { section, zones } = made[seat];
+        const v = seatView(obs, seat);
+        setAttr(section, "class", ["dw-cd-mboard", v.toPlay ? "dw-cd-to-play" : "", seat === o.viewSeat ? "dw-cd-mine" : "",
+          v.winner ? "dw-cd-winner" : ""].filter(Boolean).join(" "));
+        setAttr(section, "aria-label", `${o.names[seat] ?? `Seat ${seat + 1}`}'s management board`);
+        // a zone part reads its own keys of the seat's board (its zone, its thickness, the die for equipment)
+        morphChildren(zones, ZONES.map(([zone, label]) => parts.draw(`zone ${seat} ${zone}`, b, powers ?? null,
+          (board) => zoneBox(seat, zone, label, board, powers))));
+        morphChildren(section, [
+          parts.draw(`head ${seat}`, headView(v), [o.names, o.viewSeat], (hv) => header(seat, hv, o)),
+          zones,
+          parts.draw(`foot ${seat}`, b, null, foot),
+        ]);
+        return section;
+      }));
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import widget from "../../js/chasse_au_dragon.js";
-import { depth, pawnFan, pct, CELL } from "../../js/chasse_au_dragon/layout.js";
+import { depth, pawnFan, pct, quarterWords, CELL } from "../../js/chasse_au_dragon/layout.js";
 import { fightSides, phaseOf } from "../../js/chasse_au_dragon/fight.js";
 import { fakeModel, flush } from "./fake_model.js";
 import { elementsMade } from "./mutations.js";
@@ -539,7 +539,7 @@ describe("a step's redraw", () => {
   const boardOf = (seat) => board().querySelector(`.dw-cd-mboard[data-seat="${seat}"]`);
   const drawn = () => [...board().querySelectorAll(".dw-cd-pawns, .dw-cd-mboards, .dw-cd-encounter")].map((n) => n.outerHTML);
 
-  it("redraws the mover's pawn and management board only, and shows what a board drawn from scratch shows", async () => {
+  it("redraws the mover's pawn and its board's foot only, and shows what a board drawn from scratch shows", async () => {
     const t = position("move_steps");
     expect(t.observation.boards[0].quarters).toBeGreaterThan(0);
     mountTraits(t);
@@ -558,7 +558,11 @@ describe("a step's redraw", () => {
     });
     records.push(...observer.takeRecords());
     observer.disconnect();
-    expect(made.filter((n) => n.classList?.contains("dw-cd-mboard")).map((n) => n.getAttribute("data-seat"))).toEqual(["0"]);
+    // of the management boards, the mover's foot (its goblin quarters) only: no board, head or zone made again
+    const boardPart = /^dw-cd-(mboard|zone )/;
+    expect(made.filter((n) => boardPart.test(n.getAttribute?.("class") ?? "")).map((n) => n.getAttribute("class")))
+      .toEqual(["dw-cd-mboard-foot dw-muted"]);
+    expect(made.find((n) => n.classList?.contains("dw-cd-mboard-foot")).textContent).toContain(quarterWords(next.observation.boards[0].quarters));
     expect(made.filter((n) => n.classList?.contains("dw-cd-pawn")).map((n) => n.getAttribute("data-seat"))).toEqual(["0"]);
     // of the encounter panel, the line of the moves (the steps taken) only: the turn, phases and dice stay
     const blockClass = /^(dw-cd-(line|fight|phases|foe|odds|over)|dw-panel-title)/;
