@@ -25,7 +25,7 @@ SOURCES = (
     "import dragonwidgets\n"
     "we = dragonwidgets.EmeraldWidget(players=3, seed=4, first_player=0, seats=['human'] * 3, playing=False)\n"
     "we",
-    # Drachenland after the opening round and two steps of turn 1 (red on s02 and s04, the dice 1 and 4)
+    # Drachenland after the opening round and two steps of turn 1 (red on s02 and s04, the dice 3 and 4)
     "wd = dragonwidgets.DrachenlandWidget(players=2, seed=1, seats=['human'] * 2, playing=False)\n"
     "for _ in range(7):\n"
     "    wd.act(wd.game.legal_actions()[0].id)\n"
@@ -167,7 +167,7 @@ def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
     edited(nb, "wd", "p['adventurers'][1]['red'] == 's12'")
     root.locator('.dw-dl-map [data-edit="die/1"]').focus()  # die B shows 4, its faces 2 3 4: back to 2
     root.page.keyboard.press("Enter")
-    edited(nb, "wd", "p['dice'] == [1, 2]")
+    edited(nb, "wd", "p['dice'] == [3, 2]")
 
     draft = kernel.eval("wd.edit_position")
     root.locator('.dw-dl-map [data-edit="V01/egg"]').click()  # V01's egg onto V02, which shows 1: refused
@@ -177,7 +177,7 @@ def test_drachenland_edit_by_clicks_and_keys_then_play(nb, tmp_path):
 
     position = play_from_here(nb, root, "wd")
     assert [position["adventurers"][0]["red"], position["adventurers"][1]["red"]] == ["s10", "s12"]
-    assert position["dice"] == [1, 2]
+    assert position["dice"] == [3, 2]
     # the board shows the game again: a legal action is bound on it
     root.locator(".dw-dl-map [data-action-id]").first.wait_for()
 
