@@ -22,6 +22,9 @@ from .protocol import TO_MOVE_UNKNOWN
 CHANCE_MODES = ("auto", "manual")
 
 
+_TWO_TO_MINUS_53 = 2.0 ** -53
+
+
 def chance_number(key: int) -> float:
     """Return the number in ``[0, 1)`` that picks a chance node's outcome.
 
@@ -44,9 +47,6 @@ def chance_number(key: int) -> float:
     except OverflowError:  # a seed of 2**96 or more
         data = key.to_bytes((key.bit_length() + 7) // 8, "little")
     return (int.from_bytes(blake2b(data, digest_size=8).digest(), "little") >> 11) * _TWO_TO_MINUS_53
-
-
-_TWO_TO_MINUS_53 = 2.0 ** -53
 
 
 class Generator(random.Random):

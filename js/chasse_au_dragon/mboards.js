@@ -5,7 +5,7 @@
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
-import { h } from "../shared/dom.js";
+import { h, setAttr } from "../shared/dom.js";
 import { morphChildren } from "../shared/morph.js";
 import { MONSTERS, quarterWords, seatColour } from "./layout.js";
 import { iconSvg, pawnGlyph, quarterGlyph } from "./glyphs.js";
@@ -119,11 +119,6 @@ function foot(b) {
   return b.quarters !== null && b.quarters !== undefined
     ? h("div", { class: "dw-cd-mboard-foot dw-muted", text: `${quarterWords(b.quarters)} for movement (pantry first, then the cage)` })
     : null;
-}
-
-/** Set attribute `name` of `el` to `value`, writing only a change. */
-function setAttr(el, name, value) {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 /**

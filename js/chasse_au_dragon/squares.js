@@ -5,7 +5,7 @@
 
 /** @typedef {import("./layout.js").ChasseLayout} ChasseLayout */
 
-import { setText } from "../shared/dom.js";
+import { setAttr, setText } from "../shared/dom.js";
 import { morphChildren } from "../shared/morph.js";
 import { CELL, parseSquare, quarterWords, seatColour } from "./layout.js";
 import { at, pileGlyph, monsterCard, tentGlyph, countBadge } from "./glyphs.js";
@@ -54,11 +54,7 @@ const drawnFrom = new WeakMap();
  */
 function setReachCost(cost, reach) {
   setText(cost, reach === null ? "" : reach === 0 ? "free" : `${reach} q`);
-  const spoken = reach ? quarterWords(reach) : null;
-  if (cost.getAttribute("data-spoken") !== spoken) {
-    if (spoken === null) cost.removeAttribute("data-spoken");
-    else cost.setAttribute("data-spoken", spoken);
-  }
+  setAttr(cost, "data-spoken", reach ? quarterWords(reach) : null);
 }
 
 /**
@@ -118,8 +114,7 @@ export function drawSquares(squares, obs, layout, names) {
         sq.marks.append(tent);
       }
       // the tent stands at the bottom left, where the cost is written: on a camp's square it goes on top
-      const costY = String(camp === null ? oy + CELL - 7 : oy + 11);
-      if (sq.cost.getAttribute("y") !== costY) sq.cost.setAttribute("y", costY);
+      setAttr(sq.cost, "y", String(camp === null ? oy + CELL - 7 : oy + 11));
     }
   }
 }

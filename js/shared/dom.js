@@ -77,6 +77,19 @@ export function setText(el, text) {
   } else if (el.textContent !== text) el.textContent = text; // no text: no node, as a fresh drawing has
 }
 
+/**
+ * Set attribute `name` of `el` to `value` (`null`: remove it), writing only a change: a redraw that sets an
+ * element's attributes at every step then touches only those that differ.
+ * @param {Element} el
+ * @param {string} name
+ * @param {string|null} value
+ */
+export function setAttr(el, name, value) {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
+}
+
 /** Remove every child of `node`. */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
