@@ -86,6 +86,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
     """
 
     name: ClassVar[str] = "game"
+    #: The version of the records a game of this class writes (``to_record()["version"]``).
     version: ClassVar[int] = 1
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
@@ -322,12 +323,21 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
             state = self._from_position(state, self.start_position)
         return state
 
+    @classmethod
+    def replaying_class(cls, version: int) -> type[Game] | None:
+        """Return the class that replays a record of ``version`` exactly (``from_record``), or ``None``.
+
+        This class for its own :attr:`version`. A game whose later version plays otherwise from the same seed
+        returns, for an older version, a subclass that plays as that version did (Draghan's version 1).
+        """
+        return cls if version == cls.version else None
+
     def _rng(self, tag: int) -> Generator:
-        """Return the generator of the set-up (``tag`` 0) or of a game's shuffles inside a step (a tag of the
-        game's own, e.g. Draghan's ``SHUFFLE_TAG + step``): a :class:`random.Random` seeded with
+        """Return the generator of the set-up (``tag`` 0): a :class:`random.Random` seeded with
         ``(seed << 32) + tag`` (:class:`~.chance.Generator`, whose shuffle deals the same on every Python
         version). A chance node draws no generator: its number is :func:`~.chance.chance_number` of the key
-        ``(seed << 32) + step + 1``."""
+        ``(seed << 32) + step + 1``; a shuffle inside a step is :func:`~.chance.keyed_shuffle` of a key of the
+        game's own (Draghan's ``SHUFFLE_TAG + step``; its records of version 1 used this generator there)."""
         return Generator((self.seed << 32) + tag)
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -136,8 +136,10 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
         cls = game_class(name)
     except ValueError as e:
         raise RecordError(str(e)) from None
-    if record["version"] != cls.version:
+    replaying = cls.replaying_class(record["version"])
+    if replaying is None:
         raise RecordError(f"record is {name} version {record['version']}; this code reads version {cls.version}")
+    cls = replaying
     chance = record.get("chance", "auto")
     if chance not in CHANCE_MODES:
         raise RecordError(f"record key 'chance' must be one of {CHANCE_MODES}, got {chance!r}")

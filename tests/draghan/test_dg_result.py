@@ -10,6 +10,8 @@ import pytest
 
 from dg_builder import Hero, coins_total, hero, ids, kinds, pick, play, position
 from dragonwidgets.engine import IllegalActionError
+from dragonwidgets.engine.chance import keyed_shuffle
+from dragonwidgets.games.draghan.game import SHUFFLE_TAG
 from dragonwidgets.games.draghan.state import GOLD, SHARE
 
 
@@ -162,6 +164,19 @@ def test_DG_INT_21_the_flee_shuffle_depends_on_the_seed():
         play(g, "face none", "face none")
         spots.add(g.state.decks["encounter_shadow"].index(bat))
     assert len(spots) > 2
+
+
+def test_DG_RESULT_4_DG_INT_21_the_flee_shuffle_is_keyed_by_the_seed_and_the_step():
+    """DG-RESULT-4, DG-INT-21: the Shadow deck after a monster flees is the deck with the monster on top,
+    shuffled by the key of the game's seed and the step (:func:`keyed_shuffle`); nothing else draws there."""
+    bat = pick("D23", flee=True, req="S", theft=False)
+    g = fight([Hero("CH3", equipment=["M01"]), "CH5"], [bat, "D41"], seed=12)
+    play(g, "face none")
+    before = g.state.decks["encounter_shadow"] + [bat]
+    key = (g.seed << 32) + SHUFFLE_TAG + g.position()["step"]
+    play(g, "face none")
+    keyed_shuffle(before, key)
+    assert g.state.decks["encounter_shadow"] == before and g.state.fled == 1
 
 
 def test_DG_RESULT_5_example_A22_undefeated_monsters_return_to_the_shadow_deck():

@@ -1,4 +1,4 @@
-"""Chance numbers: a hash of ``(seed, step)``, and records saved when they came from a Mersenne Twister.
+"""Chance numbers and keyed shuffles: hashes of ``(seed, step)``, and records saved when they came from a Mersenne Twister.
 
 Until chance numbers were hashed (:func:`~dragonwidgets.engine.chance.chance_number`), each chance node
 seeded a new Mersenne Twister. ``records_before_hashed_chance.json`` holds one full 2-player game of each
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import dragonwidgets
-from dragonwidgets.engine.chance import chance_number
+from dragonwidgets.engine.chance import chance_number, keyed_shuffle
 
 RECORDS = json.loads(Path(__file__).with_name("records_before_hashed_chance.json").read_text(encoding="utf-8"))["records"]
 
@@ -65,3 +65,45 @@ def test_chance_number_is_uniform_and_depends_on_the_key_only():
     lag1 = sum((a - mean) * (b - mean) for a, b in zip(xs, xs[1:])) / (len(xs) - 1) / (1 / 12)
     assert abs(lag1) < 0.05
     assert chance_number(2**130) != chance_number(2**130 + 1)  # keys past 16 bytes still differ
+
+
+def test_keyed_shuffle_is_a_permutation_fixed_by_the_key():
+    deck = [f"S{i:02}" for i in range(13)]
+    orders = []
+    for key in range(200):
+        x = list(deck)
+        keyed_shuffle(x, key)
+        again = list(deck)
+        keyed_shuffle(again, key)
+        assert x == again and sorted(x) == deck
+        orders.append(tuple(x))
+    assert len(set(orders)) == 200  # 13! orders: 200 keys give 200 different ones
+    for short in ([], ["a"]):
+        keyed_shuffle(short, 5)
+    assert short == ["a"]
+    x = list(deck)
+    keyed_shuffle(x, 2**140)  # a key past 16 bytes
+    assert sorted(x) == deck
+
+
+def test_keyed_shuffle_gives_every_order_alike():
+    """Every one of the 24 orders of 4 cards comes up as often as the others over 12,000 keys (the steps of
+    a game and the seeds of a study), and each card lands on each place of a 13-card deck alike."""
+    counts: dict[tuple[str, ...], int] = {}
+    keys = [(seed << 32) + (1 << 30) + step for seed in range(60) for step in range(200)]
+    for key in keys:
+        x = ["a", "b", "c", "d"]
+        keyed_shuffle(x, key)
+        counts[tuple(x)] = counts.get(tuple(x), 0) + 1
+    assert len(counts) == 24
+    expected = len(keys) / 24
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi2 < 49.7, counts  # 23 degrees of freedom: p = 0.001
+    places = [0] * 13
+    for key in keys[:6500]:
+        x = list(range(13))
+        keyed_shuffle(x, key)
+        places[x.index(0)] += 1
+    expected = 6500 / 13
+    assert sum((c - expected) ** 2 / expected for c in places) < 32.9, places  # 12 degrees of freedom
+

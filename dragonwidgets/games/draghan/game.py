@@ -26,9 +26,10 @@ from dataclasses import asdict
 from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Game, Outcome
+from dragonwidgets.engine.chance import keyed_shuffle
 
 from . import hint, phases, position, results, setup, tensor, text
-from .cards import BUNDLED_DECKS, Decks, load_decks
+from .cards import BUNDLED_DECKS, Decks, load_decks, shuffle
 from .determinize import resample_hidden
 from .fight import NO_ICONS, Plan
 from .observation import observe
@@ -48,7 +49,7 @@ def _layout(decks: Decks) -> dict[str, Any]:
     return hit[1]
 
 
-SHUFFLE_TAG = 1 << 30  # the generator of a shuffle inside step k is _rng(SHUFFLE_TAG + k): never a chance tag
+SHUFFLE_TAG = 1 << 30  # a shuffle inside step k is keyed by the tag SHUFFLE_TAG + k: never a chance tag
 
 
 class DraghanGame(Game):
@@ -84,7 +85,9 @@ class DraghanGame(Game):
     """
 
     name: ClassVar[str] = "draghan"
-    version: ClassVar[int] = 1
+    #: 2: a shuffle inside a step is keyed by the seed and the step (:meth:`shuffle_in_step`). A record of
+    #: version 1 replays as a :class:`DraghanGameV1`, which plays on as that version did.
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = MIN_CHARACTERS
     max_players: ClassVar[int] = MAX_CHARACTERS
     #: The team wins or loses together: every seat shares the outcome (DG-END-1).
@@ -148,9 +151,16 @@ class DraghanGame(Game):
         """Whether reveals and market draws are chance nodes now: ``chance="manual"`` with ``pick_draws``."""
         return self.chance_mode == "manual" and self.options["pick_draws"]
 
-    def shuffle_rng(self) -> random.Random:
-        """Return the generator of the shuffles inside this step (deterministic from the seed and the step)."""
-        return self._rng(SHUFFLE_TAG + self._chance_offset + self._step)
+    def shuffle_in_step(self, deck: list[str]) -> None:
+        """Shuffle ``deck`` in place, in an order that depends on the seed and the step only (DG-RESULT-4: a
+        monster that flees is shuffled into the Shadow deck): :func:`~dragonwidgets.engine.chance.keyed_shuffle`
+        of the key ``(seed << 32) + SHUFFLE_TAG + step``, the same for every shuffle in one step."""
+        keyed_shuffle(deck, (self.seed << 32) + SHUFFLE_TAG + self._chance_offset + self._step)
+
+    @classmethod
+    def replaying_class(cls, version: int) -> type[Game] | None:
+        """Return :class:`DraghanGame` for a record of version 2 and :class:`DraghanGameV1` for one of version 1."""
+        return DraghanGameV1 if version == 1 else super().replaying_class(version)
 
     def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
             ) -> list[dict[str, Any]]:
@@ -279,7 +289,7 @@ class DraghanGame(Game):
         >>> while not g.is_over:
         ...     _ = g.apply(rng.choice(g.legal_action_ids()))
         >>> g.measures()
-        {'won': 0.0, 'rounds': 15.0, 'characters_lost': 4.0, 'monsters_defeated': 4.0}
+        {'won': 0.0, 'rounds': 14.0, 'characters_lost': 4.0, 'monsters_defeated': 4.0}
         """
         s, card = self.state, self.tables.card
         return {
@@ -319,3 +329,19 @@ class DraghanGame(Game):
     def _picture(self, observation: dict[str, Any]) -> str:
         """The SVG picture of ``observation``: the card table as that view shows it (:func:`.picture.board_svg`)."""
         return board_svg(observation, self.board_layout())
+
+
+class DraghanGameV1(DraghanGame):
+    """A game replayed from a Draghan record of version 1 (``from_record``), which plays on as version 1 did.
+
+    Version 1 shuffled inside a step (a monster that fled, DG-RESULT-4) with a Mersenne Twister seeded by the
+    step's key (:class:`~dragonwidgets.engine.chance.Generator`); the record holds the seed, not the order, so
+    only the same generator replays it. Everything else is :class:`DraghanGame`'s. Its records say version 1.
+    """
+
+    version: ClassVar[int] = 1
+
+    def shuffle_in_step(self, deck: list[str]) -> None:
+        """Shuffle ``deck`` in place as version 1 did: :meth:`Generator.shuffle
+        <dragonwidgets.engine.chance.Generator.shuffle>` of a generator seeded with the step's key."""
+        shuffle(deck, self._rng(SHUFFLE_TAG + self._chance_offset + self._step))

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from dragonwidgets.engine import Action, Event, event
 
 from . import declaring, market, wounds
-from .cards import shuffle
 from .fight import NO_ICONS, Icons, add, defeats, icons
 from .state import DRAGHAN, GOLD, OVER, SHADOW
 
@@ -158,7 +157,7 @@ def fates(g: "DraghanGame", ev: list[Event]) -> None:
         elif s.realm == DRAGHAN and t.card[m].flee:
             deck = s.decks["encounter_shadow"]
             deck.append(m)
-            shuffle(deck, g.shuffle_rng())  # DG-RESULT-4: shuffled into the Shadow deck
+            g.shuffle_in_step(deck)  # DG-RESULT-4: shuffled into the Shadow deck
             s.fled += 1
             ev.append(fled_event(t.name[m]))
         elif s.realm == DRAGHAN:
@@ -166,7 +165,7 @@ def fates(g: "DraghanGame", ev: list[Event]) -> None:
         else:
             s.decks["encounter_shadow"].append(m)  # DG-RESULT-5
     if s.realm == SHADOW and not endgame and any(m not in down for m in s.table):
-        shuffle(s.decks["encounter_shadow"], g.shuffle_rng())
+        g.shuffle_in_step(s.decks["encounter_shadow"])
     s.table = stay
     s.targets, s.used, s.assist_target = {}, {}, None  # the fight is over
     if all_down:  # DG-RESULT-7, DG-DRAGON-7, DG-INT-17/22
