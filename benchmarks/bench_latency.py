@@ -41,8 +41,8 @@ the answer's way back to the page's main thread (its header's date against the p
 page from there to the DOM and to the painted frame; and the kernel's share of a click (``w.act``,
 ``game.apply``, ``w.send`` and the bytes of the ``sync`` message). It never asserts a time.
 
-``--profile N`` then records Chrome's trace over N more clicks of each game and prints where the
-page's main thread spends the time from the click to the painted frame: trace events (script,
+``--profile N`` then records Chrome's trace over N more clicks of each game, and of the clicked echo, and
+prints where the page's main thread spends the time from the click to the painted frame: trace events (script,
 style, layout, paint) and JavaScript functions (self time and with callees, from the sampling
 profiler). ``--reduced-motion`` asks for reduced motion (the legal targets have a steady outline either way:
 a pulse repainted the page at every frame). ``--bundles DIR`` shows the
@@ -62,6 +62,7 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
@@ -445,15 +446,15 @@ def run_rounds(bench: Bench, rounds: int) -> dict[str, dict[str, list[dict]]]:
     return samples
 
 
-def trace_clicks(bench: Bench, browser, var: str, clicks: int) -> tuple[list, list, list]:
-    """Chrome's trace over ``clicks`` clicks of game ``var``, the page's main thread from each click to its
-    painted frame, in ms per click: self time by trace event ``[(name, ms)]`` and JavaScript time by
-    function (:func:`_js_samples`), largest first."""
+def trace_clicks(bench: Bench, browser, click: Callable[[], dict], clicks: int) -> tuple[list, list, list]:
+    """Chrome's trace over ``clicks`` calls of ``click`` (a game's click, or the clicked echo's), the page's
+    main thread from each click to its painted frame, in ms per click: self time by trace event
+    ``[(name, ms)]`` and JavaScript time by function (:func:`_js_samples`), largest first."""
     browser.start_tracing(page=bench.page, categories=[
         "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink", "toplevel",
         "disabled-by-default-v8.cpu_profiler"])
     for _ in range(clicks):
-        bench.click(var)
+        click()
     events = json.loads(browser.stop_tracing())["traceEvents"]
     marks = sorted((e["ts"], e["args"]["data"]["message"], e["pid"], e["tid"]) for e in events
                    if e.get("name") == "TimeStamp" and str(e["args"].get("data", {}).get("message", "")).startswith("dw-"))
@@ -634,7 +635,8 @@ def main(argv: list[str] | None = None) -> None:
         profiles = {}
         if args.profile:
             for var, _cls, _args in GAMES:
-                profiles[var] = trace_clicks(bench, browser, var, args.profile)
+                profiles[var] = trace_clicks(bench, browser, lambda var=var: bench.click(var), args.profile)
+            profiles["echo, clicked"] = trace_clicks(bench, browser, bench.echo_click, args.profile)
         versions = page.evaluate("() => navigator.userAgent.match(/Chrome\\/[\\d.]+/)?.[0]")
         nb.close()
     elapsed = time.perf_counter() - t_start
@@ -676,13 +678,14 @@ def game_bundles(bundles: Path | None) -> dict[str, list[tuple[int, str]]]:
 def print_profiles(profiles: dict, clicks: int, modules: dict[str, list[tuple[int, str]]]) -> None:
     """Print :func:`trace_clicks`' figures per game."""
     for var, (trace, js_self, js_total) in profiles.items():
+        mods = modules.get(var, [])
         print(f"\n{var}: the page's main thread from the click to the painted frame, {clicks} clicks "
               "(Chrome's trace), ms per click")
         print("  trace events, self time: " + ", ".join(f"{name} {ms:.1f}" for name, ms in trace[:12]))
         print("  JavaScript, self time: " + ", ".join(
-            f"{in_module(name, modules[var])} {ms:.1f}" for name, ms, _t in js_self[:12]))
+            f"{in_module(name, mods)} {ms:.1f}" for name, ms, _t in js_self[:12]))
         print("  JavaScript, with callees: " + ", ".join(
-            f"{in_module(name, modules[var])} {ms:.1f}" for name, ms in js_total[:25]))
+            f"{in_module(name, mods)} {ms:.1f}" for name, ms in js_total[:25]))
 
 
 if __name__ == "__main__":
