@@ -484,8 +484,8 @@ ax.set(xticks=list(studies), xlabel="characters in the team", ylabel="team win r
        title="planner teams")
 plt.show()""",
 """#md
-**What a larger run says.** Run once here with 2,000, 1,000 and 300 games: a team of two wins 33.1 % of its
-games (95 % interval 31–35 %), a team of three 44.2 % (41–47 %), a team of four 67 % (61–72 %), in line
+**What a larger run says.** Run once here with 2,000, 1,000 and 300 games: a team of two wins 33.7 % of its
+games (95 % interval 32–36 %), a team of three 43.8 % (41–47 %), a team of four 67.7 % (62–73 %), in line
 with the balance figures stored with the deck (`BALANCE.md`: 33, 43 and 65 % over 2,000 games each).
 
 ## 2. How many rounds do won and lost games last?
@@ -510,11 +510,11 @@ axes[0].set_ylabel("games")
 axes[0].legend()
 plt.show()""",
 """#md
-**What a larger run says.** In the same larger run, won games lasted 5.8 to 6.1 rounds on average and lost
-games 8.1 to 9.6 (8.1 for a team of two, 8.7 of three, 9.6 of four): the planner travels at the first
-portal, so every game was decided within 11 rounds, far from the 20th. About half of the losses come when
-the Shadow locations run out (DG-END-4: 52 of the 107 losses in the first 150 games of two characters, 15
-of the 34 in the first 60 games of three), the others when no character is left in the Shadow Realm
+**What a larger run says.** In the same larger run, won games lasted 5.8 to 5.9 rounds on average and lost
+games 8.1 to 9.4 (8.1 for a team of two, 8.7 of three, 9.4 of four): the planner travels at the first
+portal, so every game was decided within 11 rounds, far from the 20th. A third to a half of the losses come
+when the Shadow locations run out (DG-END-4: 40 of the 107 losses in the first 150 games of two characters,
+15 of the 33 in the first 60 games of three), the others when no character is left in the Shadow Realm
 (DG-END-3).
 
 ## 3. How do the bots fare, as a team?
@@ -542,9 +542,9 @@ plot_rates(labels, r, xlabel="team win rate (95 % intervals)", fair=None)
 plt.show()""",
 """#md
 **What a larger run says.** With 1,000 games per team (40 for `mcts`), run once here: `planner` teams of two
-win 33.2 % (95 % interval 30–36 %; they play the first 1,000 games of question 1's team of two), `random`
-teams 0.4 % (4 of 1,000), and `mcts` teams with the tiny budget 17.5 % (7 of 40, 9–32 %): far better than
-random play, far from the planner's exact fight plans.
+win 34.7 % (95 % interval 32–38 %; they play the first 1,000 games of question 1's team of two), `random`
+teams 0.9 % (9 of 1,000), and `mcts` teams with the tiny budget 5 % (2 of 40, 1–17 %): too few games to
+tell it from random play, and far from the planner's exact fight plans.
 """,
 ]
 
