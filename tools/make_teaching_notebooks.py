@@ -98,10 +98,12 @@ advantage or handicap for that place. With a few dozen games per player count th
 only a large advantage could show; with `N_GAMES = 10_000` each interval is about ±1 point.
 
 **What a larger run says.** The same cell with `N_GAMES = 2_000` (run once here): the first player does
-*not* win more often. At three players the second seat wins 50 % of the games (95 % interval 48–52 %),
-the first 28 % and the third 22 %; at five players the second seat wins 33 %, the first 18 % and the last
-7 %; at two players the second seat wins 53 % (51–55 %). The place in the turn order matters, and how
-much depends on how the seats play: these are `greedy` bots.
+*not* win more often, except a little at four players. At three players the second seat wins 49 % of the
+games (95 % interval 47–51 %), the first 28 % and the third 23 %; at five players the second seat wins
+36 %, the first 17 % and the last 6 %; at four players the first seat wins 28 % (26–30 %), a little more
+than a fair share, and the third 20 %; at two players the second seat wins 51 % (49–54 %), no clear edge
+either way. The place in the turn order matters, and how much depends on how the seats play: these are
+`greedy` bots.
 
 ## 2. How likely is the dragon to catch a knight, square by square?
 
@@ -176,11 +178,11 @@ track slides toward the lair and the squares M6–M9, beside the track's final p
 woken again and again. These are careful players: `greedy` prefers the cards where the dragon is least
 likely to land. Change `bots="greedy"` to `"random"` to see how often a careless knight is caught.
 
-**What a larger run says.** With `N_GAMES = 2_000` (run once here: 46,638 wake-ups) exact and simulated
-agree within 0.01 on every square: M2 0.22, M3–M6 0.16–0.17, M7 0.29, M8 0.33 (simulated 0.32), M9 0.13,
-and M1 0: no game woke the dragon from M1 at the first flight, and later the track has moved on, so a
-knight on M1 wakes the dragon only by stopping on the dragon's own square, and the dragon then flies off
-toward its track (EM-DRAGON-2, EM-TRACK-4).
+**What a larger run says.** With `N_GAMES = 2_000` (run once here: 46,753 wake-ups) exact and simulated
+agree within 0.01 on every square: M2 0.22 (simulated 0.23), M3–M6 0.16–0.18, M7 0.30 (simulated 0.29),
+M8 0.33 (simulated 0.32), M9 0.14, and M1 0: no game woke the dragon from M1 at the first flight, and
+later the track has moved on, so a knight on M1 wakes the dragon only by stopping on the dragon's own
+square, and the dragon then flies off toward its track (EM-DRAGON-2, EM-TRACK-4).
 
 ## 3. The bots against each other
 
@@ -195,9 +197,9 @@ game on one core) and only `N_MCTS` games per pairing, so its intervals are wide
 bots_against_each_other("emerald", slow='[(mcts, "random"), (mcts, "greedy")]'),
 """#md
 **What a larger run says.** With 1,000 games per pairing (40 for `mcts`), run once here: `greedy` beats
-`random` in 98.8 % of the games and `greedy` against itself wins 49 % (46–52 %), as a fair game should
+`random` in 98.9 % of the games and `greedy` against itself wins 52 % (49–55 %), as a fair game should
 with the first player drawn; `mcts` with its tiny budget beats `random` (38 of 40) but loses to `greedy`
-(14 of 40, 35 %, 95 % interval 22–51 %). A larger search budget buys strength at the price of time.
+(7 of 40, 17.5 %, 95 % interval 9–32 %). A larger search budget buys strength at the price of time.
 """,
 ]
 
