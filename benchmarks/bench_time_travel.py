@@ -1,7 +1,7 @@
 """Update time and time travel against the game's length: a widget update, goto and undo at step 100, 1,000
 and 10,000 (as far as each game's random games reach), beside the naive way measured the same way.
 
-For each game the longest of 20 random games per player count is played (every seat the engine's random
+For each game the longest of ``--candidates`` (20) random games per player count is played (every seat the engine's random
 bot); then, on that one game, at step 100, 1,000 and 10,000 (those it reaches) and one step before its end,
 the steps taken from the longest down (an update at a past step starts a branch, so the steps below it stay):
 
@@ -14,7 +14,7 @@ the steps taken from the longest down (an update at a past step starts a branch,
 - ``undo``: ``game.undo()`` at that step, then back with ``goto`` outside the timing.
 
     python benchmarks/bench_time_travel.py [--games emerald drachenland ...] [--steps 100 1000 10000]
-                                           [--repeats 30]
+                                           [--repeats 30] [--candidates 20]
 
 Times are medians of ``time.perf_counter`` in milliseconds. It prints figures and never asserts.
 """
@@ -34,13 +34,14 @@ import dragonwidgets  # noqa: E402
 from dragonwidgets.engine import GAMES, game_class  # noqa: E402
 
 
-def longest_game(name: str, seed: int):
-    """Return the longest of 20 random games (seeds ``seed``..``seed + 19``) of each player count of ``name``,
-    played to its end and taken back one step (the last position at which someone still decides)."""
+def longest_game(name: str, seed: int, candidates: int = 20):
+    """Return the longest of ``candidates`` random games (seeds ``seed``..``seed + candidates - 1``) of each
+    player count of ``name``, played to its end and taken back one step (the last position at which someone
+    still decides)."""
     cls = game_class(name)
     longest = None
     for players in range(cls.max_players, cls.min_players - 1, -1):
-        for s in range(seed, seed + 20):
+        for s in range(seed, seed + candidates):
             g = dragonwidgets.new_game(name, players=players, seed=s)
             rng = random.Random(s)
             while not g.is_over:
@@ -109,15 +110,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--steps", type=int, nargs="+", default=[100, 1000, 10_000],
                     help="steps to measure at; the longest of the random games is measured too")
     ap.add_argument("--repeats", type=int, default=30)
+    ap.add_argument("--candidates", type=int, default=20,
+                    help="random games per player count to take the longest of (seeds 1, 2, ...)")
     args = ap.parse_args(argv)
-    print("milliseconds, medians; per game one random game, the longest of 20 per player count, measured at each "
+    print(f"milliseconds, medians; per game one random game, the longest of {args.candidates} per player count, measured at each "
           "step it reaches and one step before its end; a widget with bot seats\n")
     head = (f"{'game':18} {'players':>7} {'step':>6} {'update':>8} {'goto':>8} {'replay 0..k':>12} {'goto/replay':>12} "
             f"{'undo':>8} {'naive undo':>11} {'undo/naive':>11}")
     print(head)
     print("-" * len(head))
     for name in args.games:
-        g = longest_game(name, seed=1)
+        g = longest_game(name, seed=1, candidates=args.candidates)
         longest = g.step
         steps = sorted({k for k in args.steps if k < longest} | {longest}, reverse=True)
         rows = [measure(g, k, args.repeats) for k in steps]  # from the longest down: see the module's doc
