@@ -377,10 +377,11 @@ fig, axes = plt.subplots(1, 3, figsize=(11, 3), sharey=True)
 for ax, (players, study) in zip(axes, studies.items()):
     r = win_rates(study.winners)""" + SEAT_RATES_PLOT,
 """#md
-**What a larger run says.** With `N_GAMES = 600` (run once here) the start player wins a little more than a
-fair share: 53.8 % at two players (95 % interval 49.8–57.8 %), 36.8 % at three (33.1–40.8 %), 28.3 % at
-four (24.9–32.1 %), and the last seat a little less. An edge of a few points, at the edge of what 600 games
-can show; `N_GAMES = 10_000` would settle it.
+**What a larger run says.** With `N_GAMES = 600` (run once here) the start player wins more than a fair
+share at two and three players: 58.3 % at two players (95 % interval 54.3–62.2 %), 38.0 % at three
+(34.2–41.9 %), and the last seat less (42.3 % and 30.5 %). At four players the start player wins 26.8 %
+(23.4–30.5 %), no more than a fair share (the second seat 29.3 %, the last 25.2 %). An edge of five to
+eight points at two and three players, clear in 600 games; `N_GAMES = 10_000` would settle four.
 
 ## 2. How much is a royal dragon worth?
 
@@ -412,9 +413,9 @@ ax.set(xlabel="royal dragons used (flights + calls)", ylabel="final score", titl
 ax.legend()
 plt.show()""",
 """#md
-**What a larger run says.** With `N_GAMES = 600` (run once here: 1,800 seats, 1.44 royal dragons used per
-seat on average) one more royal dragon used goes with 2.55 more points (95 % interval 2.21–2.88), and 2.43
-(2.08–2.77) against the other seats of the same game. A set scores 10 (DL-SCORE-2): a royal dragon is worth
+**What a larger run says.** With `N_GAMES = 600` (run once here: 1,800 seats, 1.40 royal dragons used per
+seat on average) one more royal dragon used goes with 2.81 more points (95 % interval 2.45–3.17), and 2.43
+(2.05–2.81) against the other seats of the same game. A set scores 10 (DL-SCORE-2): a royal dragon is worth
 about a quarter of a set to these bots.
 
 ## 3. The bots against each other
@@ -431,10 +432,10 @@ are wide.
 bots_against_each_other("drachenland", slow='[(mcts, "greedy"), ("greedy", mcts)]'),
 """#md
 **What a larger run says.** With 400 games per pairing (16 for `mcts`), run once here: `greedy` beats
-`random` in 98.8 % of the games when it starts and 99 % when it does not; `greedy` against itself, the
-start player wins 53.8 % (48.9–58.6 %), the same small edge as in question 1. `mcts` with its tiny budget
-won 1 of 32 games against `greedy`: in a game of hundreds of decisions, 20 short random rollouts per
-decision are not enough to see the value of a set.
+`random` in 98.5 % of the games when it starts, and `random` wins only 1.5 % when it starts; `greedy`
+against itself, the start player wins 58.5 % (53.6–63.2 %), the same edge as in question 1. `mcts` with
+its tiny budget won 1 of 32 games against `greedy`: in a game of hundreds of decisions, 20 short random
+rollouts per decision are not enough to see the value of a set.
 """,
 ]
 
