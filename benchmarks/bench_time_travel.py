@@ -1,8 +1,8 @@
 """Update time and time travel against the game's length: a widget update, goto and undo at step 100, 1,000
 and 10,000 (as far as each game's random games reach), beside the naive way measured the same way.
 
-For each game the longest of ``--candidates`` (20) random games per player count is played (every seat the engine's random
-bot); then, on that one game, at step 100, 1,000 and 10,000 (those it reaches) and one step before its end,
+For each game the longest of ``--candidates`` (20) random games per player count is played (every seat the
+engine's random bot); then, on that one game, at step 100, 1,000 and 10,000 (those it reaches) and one step before its end,
 the steps taken from the longest down (an update at a past step starts a branch, so the steps below it stay):
 
 - ``update``: one ``w.bot_step()`` of a widget showing the game (the engine's step plus everything the
@@ -113,8 +113,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--candidates", type=int, default=20,
                     help="random games per player count to take the longest of (seeds 1, 2, ...)")
     args = ap.parse_args(argv)
-    print(f"milliseconds, medians; per game one random game, the longest of {args.candidates} per player count, measured at each "
-          "step it reaches and one step before its end; a widget with bot seats\n")
+    print(f"milliseconds, medians; per game one random game, the longest of {args.candidates} per player count, "
+          "measured at each step it reaches and one step before its end; a widget with bot seats\n")
     head = (f"{'game':18} {'players':>7} {'step':>6} {'update':>8} {'goto':>8} {'replay 0..k':>12} {'goto/replay':>12} "
             f"{'undo':>8} {'naive undo':>11} {'undo/naive':>11}")
     print(head)
