@@ -2,8 +2,9 @@
 and 10,000 (as far as each game's random games reach), beside the naive way measured the same way.
 
 For each game the longest of ``--candidates`` (20) random games per player count is played (every seat the
-engine's random bot); then, on that one game, at step 100, 1,000 and 10,000 (those it reaches) and one step before its end,
-the steps taken from the longest down (an update at a past step starts a branch, so the steps below it stay):
+engine's random bot); then, on that one game, at step 100, 1,000 and 10,000 (those it reaches) and one step
+before its end, the steps taken from the longest down (an update at a past step starts a branch, so the steps
+below it stay):
 
 - ``update``: one ``w.bot_step()`` of a widget showing the game (the engine's step plus everything the
   widget recomputes and republishes), the median of ``--repeats`` steps each taken back with
