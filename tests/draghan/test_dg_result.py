@@ -167,7 +167,7 @@ def test_DG_INT_21_the_flee_shuffle_depends_on_the_seed():
 
 
 def test_DG_RESULT_4_DG_INT_21_the_flee_shuffle_is_keyed_by_the_seed_and_the_step():
-    """DG-RESULT-4, DG-INT-21: the Shadow deck after a monster flees is the deck with the monster on top,
+    """DG-RESULT-4, DG-INT-21: the Shadow deck after a monster flees is the deck with the monster added,
     shuffled by the key of the game's seed and the step (:func:`keyed_shuffle`); nothing else draws there."""
     bat = pick("D23", flee=True, req="S", theft=False)
     g = fight([Hero("CH3", equipment=["M01"]), "CH5"], [bat, "D41"], seed=12)
