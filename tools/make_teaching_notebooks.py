@@ -489,7 +489,7 @@ plt.show()""",
 """#md
 **What a larger run says.** Run once here with 2,000, 1,000 and 300 games: a team of two wins 33.7 % of its
 games (95 % interval 32–36 %), a team of three 43.8 % (41–47 %), a team of four 67.7 % (62–73 %), in line
-with the balance figures stored with the deck (`BALANCE.md`: 33, 43 and 65 % over 2,000 games each).
+with the balance figures stored with the deck (`BALANCE.md`: 34, 45 and 64 % over 2,000 games each).
 
 ## 2. How many rounds do won and lost games last?
 
