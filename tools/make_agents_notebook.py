@@ -25,8 +25,8 @@ In this notebook a small learning agent teaches itself two-player **Emerald** by
 and finally take a seat against it on the board.
 
 The cell below sets the sizes. The outputs stored in this notebook come from the small values, so that the
-whole notebook runs in under a minute; the comments give the full run's values (training then takes about
-three minutes on a laptop, the whole notebook about seven).
+whole notebook runs in under a minute; the comments give the full run's values (training then takes under a
+minute here, a few minutes on a slow laptop; the whole notebook about twice that).
 """,
 """N_TRAIN = 200     # training games; 3_000 for the full run
 EVAL_EVERY = 50   # training games between two points of the learning curve; 250 for the full run
@@ -130,10 +130,10 @@ print(rate_table([f"against {bot}" for bot in BOTS],
                  rates([int((final[bot] == 1.0).sum()) for bot in BOTS], N_FINAL)))""",
 """#md
 **What the full run says** (the values in the comments of the sizes cell, run once here: 3,000 training
-games in three minutes on a busy 2-core machine): the agent won 908 of 1,000 games against `random` (90.8 %,
-95 % interval 88.8 to 92.4 %) and 255 of 1,000 against `greedy` (25.5 %, 22.9 to 28.3 %). Its curve against
-`random` flattens near 90 % after about 500 training games; against `greedy` it climbs slowly, from 1 in 100
-untrained to 15 to 30 in 100.
+games in 26 s on a 2-core machine): the agent won 909 of 1,000 games against `random` (90.9 %, 95 % interval
+89.0 to 92.5 %) and 161 of 1,000 against `greedy` (16.1 %, 14.0 to 18.5 %). Its curve against `random`
+reaches 90 % after 250 training games and stays near it; against `greedy` it climbs from 1 in 100 untrained
+to between 9 and 21 in 100.
 
 What did it learn? Its weights are hard to read one by one, but its choices are not. Here are its
 probabilities for the opening decision shown at the top (before training: one in eight for each of its eight
@@ -159,7 +159,7 @@ To watch it play the `greedy` bot instead, give seat 0 to the bot and let both p
 `w.set_seat(0, "greedy"); w.play()`.
 
 Going further: train against `greedy` (`train(policy, "greedy", ...)`) or a mix of both (in one run of
-1,500 games against `greedy` here, the agent then won 23 of 100 games against `greedy` and 82 of 100 against
+1,500 games against `greedy` here, the agent then won 29 of 100 games against `greedy` and 91 of 100 against
 `random`); or train the same agent on another game
 (`LinearPolicy.for_game(dragonwidgets.new_game("drachenland", players=2, seed=1))`, then
 `train(policy, game="drachenland", ...)`). Save a trained agent with
