@@ -35,7 +35,7 @@ from .messages import MESSAGE_KINDS, FrontEndMessages, IntentError, shown
 from .publishing import LOG_ROWS, TraitPublisher
 from .static_picture import picture_html
 from .status import StatusLine
-from .sync import PatchSync
+from .sync import PATCHED, PatchSync
 from .timeline import Timeline
 from .views import HUMAN, TEACHER, ViewRules
 
@@ -144,11 +144,12 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         self._hot_seat = 0
         self._rewound = False  # the bots were paused by a rewind (the status says how to resume)
         self._task: asyncio.Task | None = None
-        super().__init__(**({"layout": kwargs["layout"]} if "layout" in kwargs else {}))
-        self.on_msg(self._on_front_end_msg)
         playing = kwargs.get("playing")
         if playing is not None and not isinstance(playing, bool):
             raise IntentError(f"playing must be True, False or None (bots answer people by themselves), got {shown(playing)}")
+        # Every trait is set before the comm opens (super().__init__ below), so the comm's open message carries
+        # the whole state: a front end that takes the state from it and never asks again (marimo) shows the
+        # game at once, and nothing is sent before the comm exists (PatchSync.send_state).
         try:
             with self.hold_sync():
                 self.game_name = game.name
@@ -165,6 +166,9 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         self._hot_seat = self._first_human_seat()
         self._ready = True
         self._publish()
+        super().__init__(**({"layout": kwargs["layout"]} if "layout" in kwargs else {}))
+        self._sent = {name: getattr(self, name) for name in PATCHED}  # what the open message carried
+        self.on_msg(self._on_front_end_msg)
         if playing is None:
             playing = self._people_play_bots()
         if playing:

@@ -22,9 +22,9 @@ from dragonwidgets.widgets.sync import (
 class FakeFrontEnd:
     """The front end's model of one widget: the state the kernel's messages build, as JSON travels."""
 
-    def __init__(self, widget):
+    def __init__(self, widget, state=None):
         self.widget = widget
-        self.state = json.loads(json.dumps(widget.get_state()))
+        self.state = json.loads(json.dumps(widget.get_state() if state is None else state))
         self.asked_resync = 0
         self.drop_next = False
         comm = widget.comm
@@ -101,6 +101,37 @@ def test_the_front_ends_model_equals_pythons_state_after_every_action(name, view
     assert front.matches()
     w.set_viewer(viewer)
     _play(w, front, rng, 30)  # a branch
+    assert front.asked_resync == 0
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_comms_open_message_carries_the_whole_state(name, monkeypatch):
+    """A front end that takes the state from the comm's open message and never asks for it again (marimo's)
+    shows the game at once: the open message holds every synced trait as ``get_state()`` gives it (before,
+    it held the traits' defaults and the game came in sync messages sent before any view could attach), and
+    the sync messages after it build on its version."""
+    import ipywidgets.widgets.widget as widget_module
+
+    opened = []
+    create_comm = widget_module.comm.create_comm
+
+    def recording_create_comm(**kwargs):
+        opened.append(json.loads(json.dumps(kwargs["data"]["state"])))
+        return create_comm(**kwargs)
+
+    monkeypatch.setattr(widget_module.comm, "create_comm", recording_create_comm)
+    players = game_class(name).min_players
+    w = dragonwidgets.GameWidget(dragonwidgets.new_game(name, players=players, seed=5),
+                                 seats=["human"] + ["random"] * (players - 1), viewer="0")
+    whole = json.loads(json.dumps(w.get_state()))
+    shown = opened[-1]
+    assert shown["game_name"] == name and shown["observation"] and shown["legal_actions"]
+    started = ("playing", "version")  # play() at the end of __init__ starts the bots: one sync message after
+    assert {k: v for k, v in shown.items() if k not in started} == {k: v for k, v in whole.items() if k not in started}
+    assert shown["version"] == 0 and whole["version"] == 1 and whole["playing"]
+    front = FakeFrontEnd(w, state={**shown, "playing": True, "version": 1})
+    w.pause()
+    _play(w, front, random.Random(5), 25)
     assert front.asked_resync == 0
 
 
