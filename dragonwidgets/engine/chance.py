@@ -63,22 +63,22 @@ def keyed_shuffle(x: MutableSequence[Any], key: int) -> None:
     ``(i + 1) / 2**64``, so every order is as likely as any other to that precision.
 
     Why: a shuffle inside a step (Draghan's Shadow deck after a fight) needs an order that depends on
-    ``(seed, step)`` only. Seeding a new Mersenne Twister for it (:class:`Generator`) takes about 3 µs; this
-    takes about 1 µs for a deck of 13.
+    ``(seed, step)`` only. Seeding a new Mersenne Twister for it (:class:`Generator`) and shuffling a deck of
+    13 takes about 4.5 µs (3.3 of them the seeding); this takes about 2 µs. The steps are
+    :meth:`Generator.shuffle`'s (:func:`_fisher_yates`); only the numbers differ.
 
     >>> a, b = list(range(10)), list(range(10))
     >>> keyed_shuffle(a, 7); keyed_shuffle(b, 7)
     >>> a == b != list(range(10)), sorted(a) == list(range(10))
     (True, True)
     """
-    n = len(x)
-    if n < 2:
+    steps = _fisher_yates(len(x))
+    if not steps:
         return
-    i = n - 1
-    for w in struct.unpack(f"<{i}Q", shake_128(_key_bytes(key)).digest(8 * i)):
-        j = (w * (i + 1)) >> 64
+    words = struct.unpack(f"<{len(steps)}Q", shake_128(_key_bytes(key)).digest(8 * len(steps)))
+    for (i, n, _bits), w in zip(steps, words):
+        j = (w * n) >> 64
         x[i], x[j] = x[j], x[i]
-        i -= 1
 
 
 class Generator(random.Random):

@@ -35,7 +35,7 @@ from .messages import MESSAGE_KINDS, FrontEndMessages, IntentError, shown
 from .publishing import LOG_ROWS, TraitPublisher
 from .static_picture import picture_html
 from .status import StatusLine
-from .sync import PATCHED, PatchSync
+from .sync import PatchSync
 from .timeline import Timeline
 from .views import HUMAN, TEACHER, ViewRules
 
@@ -167,7 +167,7 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         self._ready = True
         self._publish()
         super().__init__(**({"layout": kwargs["layout"]} if "layout" in kwargs else {}))
-        self._sent = {name: getattr(self, name) for name in PATCHED}  # what the open message carried
+        self._remember_sent()  # the open message carried the whole state
         self.on_msg(self._on_front_end_msg)
         if playing is None:
             playing = self._people_play_bots()

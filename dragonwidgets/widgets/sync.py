@@ -171,7 +171,7 @@ class PatchSync:
             self._sent = {}
             self.version = self.version + 1  # whole values from here: a later sync message builds on them
             super().send_state()  # type: ignore[misc]
-            self._sent = {name: getattr(self, name) for name in PATCHED}
+            self._remember_sent()
             return
         names = [k for k in ([key] if isinstance(key, str) else key) if k != "version"]
         if not names or getattr(self, "comm", None) is None:
@@ -195,6 +195,11 @@ class PatchSync:
             self.send({"kind": "sync", "deflated": True}, buffers=[zlib.compress(raw, 6)])  # type: ignore[attr-defined]
         else:
             self.send(message)  # type: ignore[attr-defined]
+
+    def _remember_sent(self) -> None:
+        """Note the patched traits as the front end now holds them whole (the whole state just went out, or
+        the comm's open message carried it): the next ``sync`` message sends their changes."""
+        self._sent = {name: getattr(self, name) for name in PATCHED}
 
     def resync(self) -> None:
         """Send the whole state (the front end missed a ``sync`` message while its bundle was loading)."""

@@ -155,7 +155,11 @@ class DraghanGame(Game):
         """Shuffle ``deck`` in place, in an order that depends on the seed and the step only (DG-RESULT-4: a
         monster that flees is shuffled into the Shadow deck): :func:`~dragonwidgets.engine.chance.keyed_shuffle`
         of the key ``(seed << 32) + SHUFFLE_TAG + step``, the same for every shuffle in one step."""
-        keyed_shuffle(deck, (self.seed << 32) + SHUFFLE_TAG + self._chance_offset + self._step)
+        keyed_shuffle(deck, (self.seed << 32) + self._shuffle_tag())
+
+    def _shuffle_tag(self) -> int:
+        """The tag of this step's shuffles, ``SHUFFLE_TAG + step`` (the step along the seed's chance stream)."""
+        return SHUFFLE_TAG + self._chance_offset + self._step
 
     @classmethod
     def replaying_class(cls, version: int) -> type[Game] | None:
@@ -344,4 +348,4 @@ class DraghanGameV1(DraghanGame):
     def shuffle_in_step(self, deck: list[str]) -> None:
         """Shuffle ``deck`` in place as version 1 did: :meth:`Generator.shuffle
         <dragonwidgets.engine.chance.Generator.shuffle>` of a generator seeded with the step's key."""
-        shuffle(deck, self._rng(SHUFFLE_TAG + self._chance_offset + self._step))
+        shuffle(deck, self._rng(self._shuffle_tag()))
