@@ -12,6 +12,8 @@ lets an owner of the real game pass a file of their own (the ``board_file``, ``s
   record is checked to use the very data it was played with.
 - :func:`cache_key` stats the file once, so a loader can cache what it built by path, modification time
   and size.
+- :func:`json_problem` says where a value held in memory (a position, a record) is not plain JSON data, with
+  the same bounds as a file (nesting, finite numbers), walking it without recursion.
 - :class:`DataChecker` is the base of each game's validator: ``need``, ``get`` and ``fail`` build the
   errors, so all four games word them alike.
 """
@@ -110,10 +112,46 @@ def read_json(file: str | os.PathLike[str]) -> Any:
     except json.JSONDecodeError as e:
         raise GameDataError(f"{file}: not valid JSON: {e}") from None
     except _NotFinite as e:
-        where = _find_not_finite(data=json.loads(text, object_pairs_hook=dict), path="")
-        field = f"field {where!r}: " if where else ""
+        problem = json_problem(json.loads(text, object_pairs_hook=dict))  # parsed leniently, to say where
+        field = f"field {problem[0]!r}: " if problem else ""
         raise GameDataError(f"{file}: {field}{e} is not a number a data file may hold") from None
     return data
+
+
+def json_problem(value: Any, max_depth: int = MAX_DEPTH) -> tuple[str, str] | None:
+    """Return ``(field, what is wrong)`` for the first place where ``value`` is not plain JSON data, else ``None``.
+
+    Plain JSON data: dicts with string keys, lists (or tuples), strings, ints, finite floats, booleans and
+    ``None``, nested at most ``max_depth`` levels of arrays and objects. ``field`` is the path in the style
+    of the data files' errors (``"piles.M3.gold[1]"``; ``"<root>"`` for ``value`` itself). The walk is a loop,
+    not a recursion, and stops at the first level too deep, so a value nested thousands of levels (or
+    holding itself) is answered at once, before anything that recurses (``repr``, ``json.dumps``) sees it.
+
+    >>> json_problem({"x": [1, float("nan")]})
+    ('x[1]', 'nan is not a number JSON may hold (no NaN or infinity)')
+    >>> json_problem([[[]]], max_depth=2)
+    ('[0][0]', 'arrays and objects nest deeper than 2 levels')
+    >>> json_problem({"a": {"b": "c"}}) is None
+    True
+    """
+    stack: list[tuple[Any, str, int]] = [(value, "", 1)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, (dict, list, tuple)) and depth > max_depth:
+            return where or "<root>", f"arrays and objects nest deeper than {max_depth} levels"
+        if isinstance(item, dict):
+            for key in item:
+                if not isinstance(key, str):
+                    return where or "<root>", f"a JSON object's keys are strings, got the key {key!r:.40}"
+            stack.extend((v, f"{where}.{k}" if where else k, depth + 1) for k, v in reversed(item.items()))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in reversed(list(enumerate(item))))
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return where or "<root>", f"{item} is not a number JSON may hold (no NaN or infinity)"
+        elif not (item is None or isinstance(item, (str, int))):  # (bool is an int)
+            return where or "<root>", f"a {type(item).__name__} is not JSON data (a string, number, true/false, null, list or object)"
+    return None
 
 
 def file_digest(path: str | os.PathLike[str]) -> str:
@@ -203,20 +241,6 @@ def _finite_float(text: str) -> float:
     if not math.isfinite(value):  # 1e999 parses to inf
         raise _NotFinite(text)
     return value
-
-
-def _find_not_finite(data: Any, path: str) -> str | None:
-    """Return the field path of the first NaN or infinite number in ``data`` (parsed leniently)."""
-    stack = [(data, path)]
-    while stack:
-        value, where = stack.pop()
-        if isinstance(value, float) and not math.isfinite(value):
-            return where or "<root>"
-        if isinstance(value, dict):
-            stack.extend((v, f"{where}.{k}" if where else k) for k, v in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
-    return None
 
 
 def _check_depth_of_text(file: str, text: str) -> None:

@@ -11,6 +11,7 @@ import hashlib
 import json
 from typing import Any
 
+from .data import json_problem
 from .errors import PositionError
 
 #: Keys every position may hold besides the game's own.
@@ -23,15 +24,17 @@ def checked_position(position: Any, game: str, players: int) -> dict[str, Any]:
     """Return a copy of ``position`` (plain JSON data) after the checks every game shares.
 
     Raises:
-        PositionError: not a JSON object of plain JSON data (or over :data:`MAX_POSITION_BYTES`), another
-            game's or another player count's, or a ``step`` that is not an int >= 0.
+        PositionError: not a JSON object of plain JSON data (the message names the field: a NaN or an
+            infinite number, a key that is not a string, a value that is not JSON, arrays and objects nested
+            deeper than :data:`~.data.MAX_DEPTH`), over :data:`MAX_POSITION_BYTES`, another game's or another
+            player count's, or a ``step`` that is not an int >= 0.
     """
     if not isinstance(position, dict):
         raise PositionError(f"a position is a dict (a JSON object), got {type(position).__name__}")
-    try:
-        text = json.dumps(position, allow_nan=False)
-    except (TypeError, ValueError, RecursionError) as e:
-        raise PositionError(f"a position holds plain JSON data only: {str(e)[:120]}") from None
+    problem = json_problem(position)  # a loop: before anything recursive sees a value nested thousands deep
+    if problem is not None:
+        raise PositionError(f"field {problem[0]!r}: {problem[1]}; a position holds plain JSON data only")
+    text = json.dumps(position)
     if len(text) > MAX_POSITION_BYTES:
         raise PositionError(f"a position is at most {MAX_POSITION_BYTES:,} bytes of JSON, got {len(text):,}")
     position = json.loads(text)
@@ -64,15 +67,17 @@ class Records:
 
         Keys: ``game``, ``version``, ``players``, ``options``, ``seed``, ``chance``, ``step`` (the
         step shown), ``actions`` (``[{"id", "player", "auto"}]``: every action and chance outcome in
-        order), ``final`` (``{"step", "digest"}``: a SHA-256 of the full table after the last
-        entry, so an altered record is detected) and, for a game with data files, ``data``
+        order), ``final`` (``{"step", "digest"}``: a SHA-256 of the full table after the last entry, so an
+        altered record is detected; for a game started from a position, of the table and the chance stream
+        the game draws from, its seed and the position's place in it, :meth:`final_digest`, since the table
+        no longer shows them) and, for a game with data files, ``data``
         (``{option: SHA-256 of the file's bytes}``, e.g. ``{"board_file": "9f2c..."}``: a replay checks
         that it reads the same data). :func:`dragonwidgets.from_record` replays it.
         """
         shown = self._step
         if shown != len(self._actions):
             self.goto(len(self._actions))
-        digest = self.state_digest()
+        digest = self.final_digest()
         if shown != self._step:
             self.goto(shown)
         record = {
@@ -108,6 +113,18 @@ class Records:
         """
         return {"game": self.name, "players": self.players, "seed": self.seed,
                 "step": self._chance_offset + self._step, **self._position()}
+
+    def final_digest(self) -> str:
+        """Return the digest a record's ``final`` carries for the table now (:meth:`to_record`).
+
+        :meth:`state_digest` for a game from the seeded set-up (the seed made its table, so a changed seed
+        shows in it); for a game started from a position, the SHA-256 of ``"<state digest>:<seed>:<chance
+        step>"``: the table of a whole position does not depend on the seed, the dice to come do.
+        """
+        table = self.state_digest()
+        if self.start_position is None:
+            return table
+        return hashlib.sha256(f"{table}:{self.seed}:{self._chance_offset}".encode()).hexdigest()
 
     def state_digest(self) -> str:
         """Return a SHA-256 hex digest of the full table now (equal states give equal digests)."""

@@ -6,6 +6,7 @@ import importlib
 import sys
 from typing import Any
 
+from .data import json_problem
 from .errors import IllegalActionError, RecordError
 from .game import CHANCE_MODES, Game
 from .mcts import MCTSBot
@@ -94,7 +95,9 @@ def make_bot(game: str, bot: str):
     return bots[bot]()
 
 
-_RECORD_KEYS = {"game": str, "version": int, "players": int, "options": dict, "seed": int, "actions": list}
+#: the keys every record holds, with their types; ``final`` is in every record this package ever wrote
+_RECORD_KEYS = {"game": str, "version": int, "players": int, "options": dict, "seed": int, "actions": list,
+                "final": dict}
 
 
 def from_record(record: dict[str, Any], **data_files: str) -> Game:
@@ -111,11 +114,15 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
         **data_files: a path per data option of the game (``game_class(name).data_options``).
 
     Raises:
-        RecordError: the record is not a dict, lacks a key or has one of the wrong type, names an
-            unknown game or a version this code does not read, was played with a data file that is not
-            passed or passed with other content (digest mismatch), holds an action that was not legal
-            where it stands (the message gives the step), or does not end in the state it says
-            (``final.digest``): it was altered.
+        RecordError: the record is not plain JSON data (the message names the field: a NaN, arrays and
+            objects nested deeper than :data:`~.data.MAX_DEPTH`...), lacks a key (``final`` included: every
+            record :meth:`Game.to_record` wrote carries it, and without it an altered record would go
+            unnoticed) or has one of the wrong type, names an unknown game or a version this code does not
+            read, was played with a data file that is not passed or passed with other content (digest
+            mismatch), holds an action that was not legal where it stands (the message gives the step), or
+            does not end in the state it says (``final.digest``, which for a game started from a position
+            covers its seed and place in the chance stream too): it was altered. A record from a position
+            written before its digest covered the chance stream is refused with a message saying so.
         ValueError: a keyword that is not a data option of the record's game.
 
     >>> import dragonwidgets
@@ -126,6 +133,9 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
     """
     if not isinstance(record, dict):
         raise RecordError(f"a record is a dict, got {type(record).__name__}")
+    problem = json_problem(record)  # a loop: before any message takes the repr of a value nested thousands deep
+    if problem is not None:
+        raise RecordError(f"record field {problem[0]!r}: {problem[1]}; a record holds plain JSON data only")
     for key, typ in _RECORD_KEYS.items():
         if key not in record:
             raise RecordError(f"record has no {key!r} key")
@@ -146,6 +156,10 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
     step = record.get("step", len(record["actions"]))
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(record["actions"]):
         raise RecordError(f"record key 'step' must be an int in 0..{len(record['actions'])}, got {step!r:.40}")
+    final = record["final"]
+    if final.get("step", len(record["actions"])) != len(record["actions"]) or not isinstance(final.get("digest"), str):
+        raise RecordError(f"record key 'final' must be {{'step': {len(record['actions'])} (the number of actions), "
+                          f"'digest': the SHA-256 of the final table}}, got {final!r:.80}")
     options = _record_options(cls, record, data_files)
     position = record.get("position")
     if position is not None and not isinstance(position, dict):
@@ -172,12 +186,14 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
             game._replay(entry["id"], auto=entry.get("auto") is True)
         except IllegalActionError as e:
             raise RecordError(f"actions[{i}]: {e}") from None
-    final = record.get("final")
-    if final is not None:
-        if not isinstance(final, dict) or "digest" not in final:
-            raise RecordError("record key 'final' must be a dict with a 'digest'")
-        if final.get("step", len(record["actions"])) != len(record["actions"]) or final["digest"] != game.state_digest():
-            raise RecordError("record was altered: replaying its actions does not give the final state it records")
+    if final["digest"] != game.final_digest():
+        if game.start_position is not None and final["digest"] == game.state_digest():
+            raise RecordError(
+                "record starts from a position, and its final digest covers the table only (records written before "
+                "the digest covered the seed and the chance stream): a changed seed could not be told. To replay it "
+                "all the same, start new_game(name, position=record['position'], seed=record['seed']) and apply "
+                "record['actions'] one by one")
+        raise RecordError("record was altered: replaying its actions does not give the final state it records")
     game.goto(step)
     return game
 
