@@ -22,6 +22,14 @@ from .protocol import TO_MOVE_UNKNOWN
 #: ``"auto"``: chance outcomes are drawn as soon as they are due; ``"manual"``: the game stops at each one.
 CHANCE_MODES = ("auto", "manual")
 
+#: The options every game takes besides its own (each game's ``option_defaults`` holds them), with their
+#: defaults. ``pick_draws`` (True): with ``chance="manual"``, every card, tile or token turned up from a
+#: hidden stock (Emerald's card under a taken one, a Chasse pile's card, a Drachenland volcano's token,
+#: Draghan's locations, encounters and market cards) is a chance node a teacher picks, as every die is;
+#: ``False``: those come from the seed's deal (the order the set-up dealt), as with ``chance="auto"``, so a
+#: teacher picks the dice only. No effect with ``chance="auto"``. Read it with :meth:`ChanceDraws.picks_draws`.
+CHANCE_OPTION_DEFAULTS: dict[str, Any] = {"pick_draws": True}
+
 
 _TWO_TO_MINUS_53 = 2.0 ** -53
 
@@ -135,6 +143,7 @@ class ChanceDraws:
 
     seed: int
     chance_mode: str
+    options: dict[str, Any]
     _chance_offset: int
     _step: int
     _legal: list[Action] | None
@@ -147,6 +156,12 @@ class ChanceDraws:
         lists no outcome (the teacher picks, or chance draws one). Games say so in
         :meth:`_chance_outcomes_hidden`; dice and draws from a stock whose make-up everybody can count are not."""
         return self.current_player == CHANCE and self._chance_outcomes_hidden()
+
+    def picks_draws(self) -> bool:
+        """Whether a card, tile or token turned up from a hidden stock is a chance node a teacher picks:
+        ``chance="manual"`` with the option ``pick_draws`` (:data:`CHANCE_OPTION_DEFAULTS`; a game without the
+        option picks them). Otherwise the seed's deal turns it up."""
+        return self.chance_mode == "manual" and self.options.get("pick_draws", True)
 
     @property
     def is_chance_node(self) -> bool:

@@ -24,7 +24,7 @@ import random
 from typing import Any, ClassVar, Sequence
 
 from .actions import CHANCE, Action, Event
-from .chance import CHANCE_MODES, ChanceDraws, Generator
+from .chance import CHANCE_MODES, CHANCE_OPTION_DEFAULTS, ChanceDraws, Generator
 from .data import data_digest
 from .errors import HistoryError, IllegalActionError
 from .history import Entry, History
@@ -34,7 +34,7 @@ from .rules import rule_ids_in, rule_text
 from .spaces import Interop
 
 __all__ = [
-    "CHANCE", "CHANCE_MODES", "CHECKPOINT_EVERY", "ENGINE_POSITION_KEYS", "MAX_POSITION_BYTES", "Action",
+    "CHANCE", "CHANCE_MODES", "CHANCE_OPTION_DEFAULTS", "CHECKPOINT_EVERY", "ENGINE_POSITION_KEYS", "MAX_POSITION_BYTES", "Action",
     "Entry", "Event", "Game", "Outcome", "checked_position",
 ]
 
@@ -70,7 +70,9 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         chance: ``"auto"`` (chance outcomes are drawn from the seeded generator as soon as they are
             due) or ``"manual"`` (the game stops at every chance node; ``current_player`` is
             :data:`CHANCE` and ``legal_actions()`` lists the outcomes with their ``prob``, so a teacher
-            picks the die face; :meth:`resolve_chance` draws one instead).
+            picks the die face; :meth:`resolve_chance` draws one instead). The option ``pick_draws`` every
+            game has (:data:`~.chance.CHANCE_OPTION_DEFAULTS`, default True) says whether the cards, tiles
+            and tokens turned up from a hidden stock are picked too; False leaves them to the seed's deal.
         position: a table to start from instead of the seeded set-up (a JSON dict, see
             :meth:`position`): whole, as :meth:`position` gives it, or partial, naming only what a lesson
             needs (each game's ``position`` docstring gives its shape and an example); what it leaves out
@@ -90,7 +92,8 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
     version: ClassVar[int] = 1
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
-    #: option name -> default value; the option's type is the default's type.
+    #: option name -> default value; the option's type is the default's type. A game's own options and the
+    #: engine's (``**CHANCE_OPTION_DEFAULTS``: ``pick_draws``).
     option_defaults: ClassVar[dict[str, Any]] = {}
     #: the options that name a data file (``"board_file"``...) -> the bundled file used when it is "".
     #: Records carry each file's content digest and never name a file to open (see ``from_record``).

@@ -21,6 +21,7 @@ DEFAULTS = {
     "duel_decoy_to_cage": True,
     "max_rounds": 0,
     "setup_file": "",
+    "pick_draws": True,  # the engine's option every game has (issue 27, item 10)
 }
 
 

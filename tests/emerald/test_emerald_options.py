@@ -15,6 +15,7 @@ def test_option_defaults_are_the_digests_choices():
     assert EmeraldGame.option_defaults == {
         "first_player": -1, "lair_knights_in_play": True, "soothed_knight_may_move": True,
         "dragon_move_ends_turn": False, "track_carries_dragon": False, "show_paid_gold": False, "board_file": "",
+        "pick_draws": True,  # the engine's option every game has (issue 27, item 10)
     }
 
 

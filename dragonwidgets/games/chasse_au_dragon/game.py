@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+from dragonwidgets.engine.chance import CHANCE_OPTION_DEFAULTS
 
 from . import camp, combat, duel, encounter, end, flight, movement, opening, raid, tensor, text, turn
 from .determinize import resample_hidden
@@ -83,6 +84,10 @@ class ChasseGame(Game):
     - ``max_rounds`` (0): **not a rule**: stop and score after this many rounds; 0 = never (CD-INT-24).
     - ``setup_file`` (""): a setup JSON file of your own (card distribution, camps); "" is the bundled
       reconstruction (CD-REC-2, CD-REC-3).
+    - ``pick_draws`` (True, the option every game has: ``engine.chance.CHANCE_OPTION_DEFAULTS``): with
+      ``chance="manual"``, the card an encounter turns up is a chance node a teacher picks (``reveal orc``);
+      False: the top card the set-up dealt is turned up, as with ``chance="auto"``, and only the dice stop
+      (CD-ENC-1).
 
     >>> g = ChasseGame(players=2, seed=1, first_player=0)
     >>> g.legal_action_ids()[:4]
@@ -117,6 +122,7 @@ class ChasseGame(Game):
         "duel_decoy_to_cage": True,  # CD-INT-10
         "max_rounds": 0,  # CD-INT-24: not a rule, 0 = none
         "setup_file": "",  # CD-REC-2: "" = data/setup.json
+        **CHANCE_OPTION_DEFAULTS,  # pick_draws: with chance="manual", the card an encounter turns up is picked
     }
     data_options: ClassVar[dict[str, str]] = {"setup_file": str(BUNDLED_SETUP)}
 
@@ -199,7 +205,8 @@ class ChasseGame(Game):
     # ------------------------------------------------------------------ applying: one phase module per kind
     def _apply(self, action: Action) -> list[Event]:
         """Apply ``action`` through its phase module. An encounter that begins (REVEAL) turns its top card up
-        at once in auto chance (CD-ENC-1); manual chance stops there for the card to be picked."""
+        at once in auto chance or without ``pick_draws`` (CD-ENC-1); manual chance with ``pick_draws`` stops
+        there for the card to be picked."""
         ev: list[Event] = []
         s = self.state
         kind = action.kind
@@ -213,7 +220,7 @@ class ChasseGame(Game):
                 settle(s, a, b, self.options, ev)
         else:
             self._apply_other(s, kind, action.id.split(), ev)
-        if s.phase == REVEAL and self.chance_mode == "auto":
+        if s.phase == REVEAL and not self.picks_draws():
             encounter.turn_up_top(s, ev)
         return ev
 

@@ -23,6 +23,7 @@ import random
 from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+from dragonwidgets.engine.chance import CHANCE_OPTION_DEFAULTS
 
 from . import (
     movement_phase,
@@ -82,6 +83,10 @@ class DrachenlandGame(Game):
     - ``diamonds_replace_eggs`` (False): diamonds may stand in for eggs in sets (DL-INT-25).
     - ``turn_cap`` (0): stop after this many rounds, **not a rule**, for automated play; 0 = off (DL-INT-30).
     - ``board_file`` (""): a board JSON file of your own; "" is the bundled reconstruction (DL-REC-2).
+    - ``pick_draws`` (True, the option every game has: ``engine.chance.CHANCE_OPTION_DEFAULTS``): with
+      ``chance="manual"``, the token a volcano turns up is a chance node a teacher picks (``reveal V05 ring``,
+      :mod:`.reveal`); False: the token the set-up dealt there is turned up, as with ``chance="auto"``, and
+      only the dice stop (DL-MOVE-6, DL-SETUP-5).
 
     >>> g = DrachenlandGame(players=3, seed=1)
     >>> g.legal_action_ids()
@@ -122,6 +127,7 @@ class DrachenlandGame(Game):
         "diamonds_replace_eggs": False,  # DL-INT-25
         "turn_cap": 0,  # DL-INT-30: not a rule, 0 = off
         "board_file": "",  # DL-REC-2: "" = data/board.json
+        **CHANCE_OPTION_DEFAULTS,  # pick_draws: with chance="manual", the token turned up is picked (DL-MOVE-6)
     }
     data_options: ClassVar[dict[str, str]] = {"board_file": str(BUNDLED_BOARD)}
 

@@ -2,8 +2,8 @@
 
 The token on a face-down volcano was dealt at set-up, unseen (DL-SETUP-5); to every player its reveal is
 a draw from the tokens nobody has seen yet: the face-down ones and the boxed one (digest section 6,
-step 4). With ``chance="auto"`` the token the seed dealt there is turned up at once. With
-``chance="manual"`` the arrival stops at the chance node ``reveal`` (phase :data:`~.state.REVEAL`, the
+step 4). With ``chance="auto"`` (or without the option ``pick_draws``) the token the seed dealt there is
+turned up at once. With ``chance="manual"`` and ``pick_draws`` (the default) the arrival stops at the chance node ``reveal`` (phase :data:`~.state.REVEAL`, the
 volcano in ``state.revealing``) whose outcomes are the kinds still unseen, each with its share of them
 (``reveal V05 ring``: 3 rings among 12 unseen tokens, probability 1/4), so a teacher picks the token.
 The picked token is taken from where it lies (another face-down volcano, or the box) and swapped with
@@ -61,11 +61,12 @@ def reveal_token(game: DrachenlandGame, volcano: str, ev: list[Event]) -> None:
 
 
 def awaits_reveal(game: DrachenlandGame, volcano: str) -> bool:
-    """With manual chance, stop at the chance node that turns ``volcano``'s token up; return whether it did.
+    """With manual chance and ``pick_draws``, stop at the chance node that turns ``volcano``'s token up; return
+    whether it did.
 
-    With auto chance nothing changes and the caller reveals the dealt token at once.
+    Otherwise (auto chance, or ``pick_draws=False``) nothing changes and the caller reveals the dealt token at once.
     """
-    if game.chance_mode != "manual":
+    if not game.picks_draws():
         return False
     game.state.revealing = volcano
     game.state.phase = REVEAL

@@ -26,7 +26,7 @@ from dataclasses import asdict
 from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Game, Outcome
-from dragonwidgets.engine.chance import keyed_shuffle
+from dragonwidgets.engine.chance import CHANCE_OPTION_DEFAULTS, keyed_shuffle
 
 from . import hint, phases, position, results, setup, tensor, text
 from .cards import BUNDLED_DECKS, Decks, load_decks, shuffle
@@ -66,10 +66,13 @@ class DraghanGame(Game):
     - ``assist_alone`` (False): the assist location may defeat a monster no character faces (DG-INT-6).
     - ``campaign_defeated_dragons`` (""): large dragons set aside after earlier wins, e.g. "G1,G3" (DG-CAMP-3).
     - ``decks_file`` (""): a decks JSON file of your own; "" is the bundled reconstruction (DG-REC-*).
-    - ``pick_draws`` (True): with ``chance="manual"``, every location and encounter turned up and every
-      market card drawn (onto the display, or taken by a character joining, DG-SETUP-7) is a chance node
-      (``location {id}``, ``encounter {id}``, ``market {id}``, ``join {id}``) whose outcomes are the cards that could come, equally likely; False turns the top
-      card up (decks written top first). No effect with ``chance="auto"``.
+    - ``pick_draws`` (True, the option every game has: ``engine.chance.CHANCE_OPTION_DEFAULTS``): with
+      ``chance="manual"``, every location and encounter turned up and every market card drawn (onto the
+      display, or taken by a character joining, DG-SETUP-7) is a chance node (``location {id}``,
+      ``encounter {id}``, ``market {id}``, ``join {id}``) whose outcomes are the cards that could come,
+      equally likely; False turns the top card up (decks written top first), and only the other chance
+      nodes stop (the theft pick, the large dragon, a random deal or replacement). No effect with
+      ``chance="auto"``.
 
     >>> g = DraghanGame(players=2, seed=1, first_player=0)
     >>> g.legal_action_ids()
@@ -101,7 +104,7 @@ class DraghanGame(Game):
         "assist_alone": False,  # DG-INT-6
         "campaign_defeated_dragons": "",  # DG-CAMP-3
         "decks_file": "",  # DG-REC-*: "" = data/decks.json
-        "pick_draws": True,  # chance="manual" only: reveals and market draws are chance nodes
+        **CHANCE_OPTION_DEFAULTS,  # pick_draws: with chance="manual", reveals and market draws are chance nodes
     }
     data_options: ClassVar[dict[str, str]] = {"decks_file": str(BUNDLED_DECKS)}
 
@@ -146,10 +149,6 @@ class DraghanGame(Game):
         :mod:`.determinize`. Every observation is unchanged.
         """
         resample_hidden(self.state, self.tables, rng)
-
-    def picks_draws(self) -> bool:
-        """Whether reveals and market draws are chance nodes now: ``chance="manual"`` with ``pick_draws``."""
-        return self.chance_mode == "manual" and self.options["pick_draws"]
 
     def shuffle_in_step(self, deck: list[str]) -> None:
         """Shuffle ``deck`` in place, in an order that depends on the seed and the step only (DG-RESULT-4: a

@@ -22,6 +22,7 @@ import random
 from typing import Any, ClassVar
 
 from dragonwidgets.engine import CHANCE, Action, Event, Game, Outcome
+from dragonwidgets.engine.chance import CHANCE_OPTION_DEFAULTS
 
 from . import tensor, text, turn
 from .actions import roll_outcomes
@@ -72,9 +73,12 @@ class EmeraldGame(Game):
     - ``track_carries_dragon`` (False): the dragon moves with its track when it advances (EM-INT-16).
     - ``show_paid_gold`` (False): everybody sees the value paid to the dragon (EM-INT-18).
     - ``board_file`` (""): a JSON board file of your own; "" is the bundled reconstruction (EM-REC-*).
+    - ``pick_draws`` (True, the option every game has: ``engine.chance.CHANCE_OPTION_DEFAULTS``): with
+      ``chance="manual"``, the card turned up under a taken one is a chance node a teacher picks; False: the
+      card the set-up dealt there is turned up, as with ``chance="auto"``, and only the dragon die stops.
 
-    With ``chance="manual"`` a teacher picks the dragon die's face and every card turned up under a
-    taken one (``reveal gold 4``, ``reveal gem gem_2``: any card of the hidden stock, EM-CARD-2).
+    With ``chance="manual"`` a teacher picks the dragon die's face and (``pick_draws``) every card turned up
+    under a taken one (``reveal gold 4``, ``reveal gem gem_2``: any card of the hidden stock, EM-CARD-2).
 
     ``position=`` starts from a whole or partial table (``position.py`` gives the shape, field by field),
     e.g. four knights on M8, the lair two squares away:
@@ -103,6 +107,7 @@ class EmeraldGame(Game):
         "track_carries_dragon": False,  # EM-INT-16
         "show_paid_gold": False,  # EM-INT-18
         "board_file": "",  # EM-REC-*: "" = data/board.json
+        **CHANCE_OPTION_DEFAULTS,  # pick_draws: with chance="manual", the card turned up is picked (EM-CARD-2)
     }
     data_options: ClassVar[dict[str, str]] = {"board_file": str(BUNDLED_BOARD)}
 
@@ -219,7 +224,7 @@ class EmeraldGame(Game):
         elif kind == "end_turn":
             turn.stop_after_one_knight(s, rules, ev)
         elif kind == "take_card":
-            turn.take_card(s, rules, words[1], ev, by_hand=self.chance_mode == "manual")
+            turn.take_card(s, rules, words[1], ev, by_hand=self.picks_draws())
         elif kind == "reveal_card":
             turn.reveal_card(s, rules, int(words[2]) if words[1] == "gold" else words[2], ev)
         elif kind == "dragon_roll":
