@@ -145,9 +145,12 @@ def test_a_position_at_each_decision():
              "card_taken": True, "hands": [{"gold": [3]}, {"gold": [2]}, None]}
     roll = dragonwidgets.new_game("emerald", players=3, seed=1, chance="manual", position={**table, "decision": "dragon_roll"})
     assert roll.legal_action_ids() == ["roll 1", "roll 2", "roll 3"]
-    victim = dragonwidgets.new_game("emerald", players=3, seed=1, position={**table, "decision": "choose_victim"})
+    # The dragon's first flight from M4 (a 1) stops on M3 (EM-DRAGON-7; issue 27 item 7: never back on M4).
+    landed = {**table, "knights": {"M3": ["red", "black"]}, "moved": {"M3": ["black"]}, "destination": "M3",
+              "dragon": {"square": "M3"}}
+    victim = dragonwidgets.new_game("emerald", players=3, seed=1, position={**landed, "decision": "choose_victim"})
     assert victim.legal_action_ids() == ["capture black", "capture red"] and victim.position()["dragon_moves"] == 1
-    pay = dragonwidgets.new_game("emerald", players=3, seed=1, position={**table, "decision": "pay_or_lose", "victim": "red"})
+    pay = dragonwidgets.new_game("emerald", players=3, seed=1, position={**landed, "decision": "pay_or_lose", "victim": "red"})
     assert pay.current_player == 1 and pay.legal_action_ids() == ["pay 2", "lose"] and pay.state.captured == [0, 1, 0]
     two = dragonwidgets.new_game("emerald", players=2, seed=1, position={
         "knights": {"P3": ["blue"]}, "moved": {"P3": ["blue"]}, "first_player": 0, "destination": "P3"})
@@ -208,8 +211,8 @@ def test_the_widget_shows_a_position():
       "decision": "dragon_roll"}, "destination", "does not wake the dragon: it is not beside the track"),
     ({"knights": {"M1": ["black"]}, "moved": {"M1": ["black"]}, "destination": "M1", "first_player": 0,
       "decision": "dragon_roll"}, "card_taken", "takes one first (EM-CARD-1)"),
-    ({"knights": {"M4": ["red", "black"]}, "moved": {"M4": ["black"]}, "destination": "M4", "first_player": 0,
-      "card_taken": True, "decision": "pay_or_lose", "victim": "red"}, "victim", "holds no gold card, so the knight is lost at once (EM-CAPTURE-6)"),
+    ({"knights": {"M3": ["red", "black"]}, "moved": {"M3": ["black"]}, "destination": "M3", "first_player": 0,
+      "card_taken": True, "dragon": {"square": "M3"}, "decision": "pay_or_lose", "victim": "red"}, "victim", "holds no gold card, so the knight is lost at once (EM-CAPTURE-6)"),
     ({"decision": "pay_or_lose"}, "victim", "the decision pay_or_lose needs it"),
     ({"victim": "red"}, "victim", "only the decision pay_or_lose has one"),
     ({"dragon": {"square": "M2"}}, "dragon", "before its first flight the dragon stands beside M4"),

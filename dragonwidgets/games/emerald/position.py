@@ -2,7 +2,18 @@
 whole or partial position describes.
 
 ``EmeraldGame.position()`` gives every field below; ``new_game("emerald", position=...)`` takes any of
-them: every field is optional, and what a position leaves out comes from the seeded set-up. Spaces are
+them: every field is optional, and what a position leaves out comes from the seeded set-up.
+
+``null`` and empty (the rule of every game's positions): a field left out or ``null`` (``"hands": null``, a
+seat's ``null`` in ``hands``, ``"gems": null`` in a hand) is as the seeded set-up deals it; an empty list
+or object (``"gold": []``, ``"gems": {}``) is empty. A list of cards is the whole of its place: a pile
+listed shorter than the set-up dealt it is refused unless the missing cards are named in a hand (a pile
+only loses cards to the hands), and the box is listed whole (2 gold cards and 2 gems) or left out.
+
+Every count is bounded by the game's components before anything is built (issue 27, item 5): a gem count
+by the decks (6 of a type, D2), a list of gold cards by the gold deck (25, D1), ``turn`` by the turns a
+game can last and ``dragon_moves`` by its knight moves (``position_checks.most_turns``,
+``most_knight_moves``). Spaces are
 the board's ids (``T1``..``T4``, ``KEEP``, ``P1``..``P6``, ``M1``..``M9``, ``LAIR``, ``NEST``), colours
 the knights' (``black``, ``red``, ``blue``, ``green``, ``yellow``), seats ``0..players-1``, a gold card
 is its value (1..5) and a gem card its type (``gem_1``..``gem_4``, or by name: ``emerald``, ``ruby``,
@@ -25,7 +36,8 @@ is its value (1..5) and a gem card its type (``gem_1``..``gem_4``, or by name: `
   The cards named are taken from where the set-up put them (``position_cards.py``): every card of the
   decks is in one place, so the counts hold (25 gold, 24 gems: D1, D2).
 - ``dragon``: ``{"square": "M4", "facing": "plain"}`` (the facing, left out, follows from the track:
-  EM-DRAGON-6); ``flight_track``: its position s, 1..6, beside M(s)..M(s+3); ``dragon_moves``: the
+  EM-DRAGON-6; the square and facing one that flights from the start can reach, EM-DRAGON-7);
+  ``flight_track``: its position s, 1..6, beside M(s)..M(s+3); ``dragon_moves``: the
   flights so far (left out: what the track says, EM-TRACK-1); ``last_roll``: the last die face or null.
 - Whose turn: ``first_player``, ``active`` (the seat playing) and ``turn`` (1 for the first player's first
   turn, one more per turn); either of ``active`` and ``turn`` gives the other (EM-TURN-1).
@@ -35,7 +47,8 @@ is its value (1..5) and a gem card its type (``gem_1``..``gem_4``, or by name: `
   knight, left out: the colour of ``moved``); ``card_taken``; ``destination`` (where the knight being
   resolved ended); ``victim`` (``pay_or_lose``: the captured knight's colour); ``revealing``
   (``reveal_card``: ``"gold"`` or ``"gem"``, the pile of ``destination`` whose next card is due);
-  ``end_reason`` (``over``; left out: the end condition that holds).
+  ``end_reason`` (``over``, where an end condition must hold: EM-END-1/2, or nobody able to move; left
+  out: the end condition that holds).
 
 Everything is checked against the rules' counts and what a real table always satisfies
 (``position_checks.py``); a broken one raises :class:`~dragonwidgets.engine.PositionError` naming the
@@ -67,6 +80,8 @@ from .position_checks import (
     DECISIONS,
     check_table,
     fail,
+    most_knight_moves,
+    most_turns,
     need,
     read_choice,
     read_dict,
@@ -77,6 +92,7 @@ from .position_checks import (
 from .state import (
     GEM,
     GOLD,
+    KNIGHTS_PER_TURN,
     OVER,
     PAY_OR_LOSE,
     REVEAL_CARD,
@@ -146,7 +162,7 @@ def table_from_position(seeded: EmeraldState, rules: Rules, position: dict[str, 
         _place_knights(s, board, position["knights"])
     if "moved" in position:
         s.moved = _read_moved(s, position["moved"])
-    _read_turn(s, position)
+    _read_turn(s, board, position)
     place_cards(s, board, position)
     read_bonus(s, board, position)
     _read_dragon(s, board, position)
@@ -200,21 +216,26 @@ def _read_moved(s: EmeraldState, raw: Any) -> dict[str, dict[str, int]]:
     for space, colours in read_dict(raw, "moved").items():
         f = f"moved.{space}"
         need(space in s.knights, f, f"no such space; the spaces are {', '.join(s.knights)}")
-        for c in read_list(colours, f):
+        colours = read_list(colours, f)
+        need(len(colours) <= KNIGHTS_PER_TURN + 1, f, f"a turn moves at most {KNIGHTS_PER_TURN} knights (EM-TURN-2), "
+             f"a soothed one besides (EM-INT-17), got {len(colours)}")
+        for c in colours:
             need(isinstance(c, str) and c in s.colour_owner, f, f"{c!r:.20} is not a colour in play; they are "
                  f"{', '.join(s.colour_owner)}")
             moved.setdefault(space, {})[c] = moved.get(space, {}).get(c, 0) + 1
     return moved
 
 
-def _read_turn(s: EmeraldState, position: dict[str, Any]) -> None:
-    """Whose turn and which decision (EM-TURN-1, digest section 6.2); defaults as the module docstring says."""
+def _read_turn(s: EmeraldState, board: Board, position: dict[str, Any]) -> None:
+    """Whose turn and which decision (EM-TURN-1, digest section 6.2); defaults as the module docstring says.
+    ``turn`` is at most :func:`~.position_checks.most_turns` (EM-MOVE-1/3, EM-TURN-3)."""
     get = position.get
     if "first_player" in position:
         s.first_player = s.active = read_seat(get("first_player"), "first_player", s.players)
         s.turn = 1
     if "turn" in position:
-        s.turn = read_int(get("turn"), "turn", 1)
+        s.turn = read_int(get("turn"), "turn", 1, most_turns(board, s.players),
+                          "a game has at most that many turns: every round moves a knight on, EM-MOVE-1/3, EM-TURN-3")
         s.active = (s.first_player + s.turn - 1) % s.players
     if "active" in position:
         s.active = read_seat(get("active"), "active", s.players)
@@ -272,7 +293,9 @@ def _read_dragon(s: EmeraldState, board: Board, position: dict[str, Any]) -> Non
         elif s.dragon_pos == track[-1]:
             s.dragon_facing = TOWARD_PLAIN
     flying = 1 if s.phase in CAPTURING else 0
-    s.dragon_moves = read_int(position.get("dragon_moves", s.track - board.track_initial + flying), "dragon_moves", 0)
+    s.dragon_moves = read_int(position.get("dragon_moves", s.track - board.track_initial + flying), "dragon_moves", 0,
+                              most_knight_moves(board, s.players),
+                              "the knights' moves of a whole game, each waking the dragon at most once, EM-DRAGON-2")
     if position.get("last_roll") is not None:
         s.last_roll = read_choice(position["last_roll"], "last_roll", sorted(set(board.die)))
     elif "last_roll" in position:
@@ -297,10 +320,13 @@ def _follow_up(s: EmeraldState, rules: Rules, position: dict[str, Any]) -> None:
             s.captured[s.colour_owner[victim]] += 1  # captured, not yet paid for nor lost
     else:
         s.pending = None
-    if s.phase == OVER and s.end_reason is None:
-        s.end_reason = end_reason(s, rules.names, lair_knights_in_play=rules.lair_knights_in_play)
-        if s.end_reason is None and not any(has_movable_knight(s, board, i) for i in range(s.players)):
-            s.end_reason = "no player has a knight that can move"
-        need(s.end_reason is not None, "decision", "no end condition holds on this table (EM-END-1/2)")
-    elif s.phase != OVER:
+    if s.phase == OVER:  # a finished game satisfies an end condition, whatever reason it gives (issue 27, item 7)
+        reason = end_reason(s, rules.names, lair_knights_in_play=rules.lair_knights_in_play)
+        if reason is None and not any(has_movable_knight(s, board, i) for i in range(s.players)):
+            reason = "no player has a knight that can move"
+        need(reason is not None, "decision" if s.end_reason is None else "end_reason",
+             "no end condition holds on this table (EM-END-1/2, EM-TURN-3): the last treasure taken from the lair, "
+             "a player with one knight or none in play, or nobody able to move a knight")
+        s.end_reason = s.end_reason or reason
+    else:
         s.end_reason = None

@@ -83,10 +83,13 @@ def read_bonus(s: EmeraldState, board: Board, position: dict[str, Any]) -> None:
     known = (FOUR_GEMS, *(f"majority_{g}" for g in board.gem_types))
     holders: dict[str, int] = {}
     for i, h in enumerate(raw):
-        if h is None or "bonus" not in h:
+        if h is None or h.get("bonus") is None:
             holders.update({b: i for b in s.hands[i].bonus})
             continue
-        for b in read_list(h["bonus"], f"hands.{i}.bonus"):
+        bonus = read_list(h["bonus"], f"hands.{i}.bonus")
+        need(len(bonus) <= len(known), f"hands.{i}.bonus", f"there are {len(known)} bonus cards (EM-SETUP-3), got "
+             f"{len(bonus)}")
+        for b in bonus:
             need(b in known, f"hands.{i}.bonus", f"bonus cards are {', '.join(known)}, got {b!r:.40}")
             need(b not in holders, f"hands.{i}.bonus", f"there is one {b} card (EM-SETUP-3)")
             holders[b] = i
@@ -119,7 +122,7 @@ def _named_places(s: EmeraldState, board: Board, position: dict[str, Any]) -> di
             cards = read_list(box[kind], f)
             need(len(cards) == size, f, f"{size} {kind} cards are boxed unseen at set-up (EM-SETUP-10), got {len(cards)}")
             named[kind][f] = [read_card(c, kind, board, f) for c in cards]
-    if "hands" in position:
+    if position.get("hands") is not None:
         hands = read_list(position["hands"], "hands")
         need(len(hands) == s.players, "hands", f"one entry per seat ({s.players}; null for a seat left as set up), "
              f"got {len(hands)}")
@@ -130,16 +133,22 @@ def _named_places(s: EmeraldState, board: Board, position: dict[str, Any]) -> di
 
 
 def _named_hand(h: dict[str, Any], i: int, board: Board, named: dict[str, dict[str, list]]) -> None:
+    """Read one seat's hand: its ``gold`` and ``paid`` lists and ``gems`` counts, each bounded by the decks
+    (D1, D2) before a card is placed; a key left out or ``null`` is as set up (not named here)."""
     for key in ("gold", "paid"):
-        if key in h:
+        if h.get(key) is not None:
             f = f"hands.{i}.{key}"
-            named[GOLD][f] = [read_card(c, GOLD, board, f) for c in read_list(h[key], f)]
-    if "gems" in h:
+            cards = read_list(h[key], f)
+            need(len(cards) <= len(board.gold_deck), f, f"the gold deck has {len(board.gold_deck)} cards (D1), "
+                 f"got {len(cards)}")
+            named[GOLD][f] = [read_card(c, GOLD, board, f) for c in cards]
+    if h.get("gems") is not None:
         f = f"hands.{i}.gems"
         gems = []
         for name, n in read_dict(h["gems"], f).items():
             gem = read_card(name, GEM, board, f)
-            gems += [gem] * read_int(n, f"{f}.{name}", 0)
+            gems += [gem] * read_int(n, f"{f}.{name}", 0, board.gem_deck.count(gem),
+                                     f"the decks hold {board.gem_deck.count(gem)} {board.gem_names[gem]} cards, D2")
         named[GEM][f] = gems
 
 

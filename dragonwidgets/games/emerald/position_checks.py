@@ -10,6 +10,7 @@ to choose...).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, NoReturn
 
 from dragonwidgets.engine import PositionError
@@ -17,7 +18,7 @@ from dragonwidgets.engine import PositionError
 from .board import LAIR, NEST, Board
 from .bonus import has_four_different_gems, majority_holder
 from .cards import has_face_up_card
-from .dragon import triggers_dragon
+from .dragon import advance_flight_track, fly, triggers_dragon
 from .ending import end_reason
 from .movement import has_movable_knight
 from .state import (
@@ -68,11 +69,31 @@ def read_list(value: Any, field: str) -> list[Any]:
     return value
 
 
-def read_int(value: Any, field: str, low: int, high: int | None = None) -> int:
-    """Return ``value`` if it is an int in ``low..high``."""
+def read_int(value: Any, field: str, low: int, high: int | None = None, why: str = "") -> int:
+    """Return ``value`` if it is an int in ``low..high`` (``why``: the rule that bounds it, for the message).
+
+    The bound is checked before the value is used, so a huge count is refused at once (issue 27, item 5).
+    """
     ok = isinstance(value, int) and not isinstance(value, bool) and value >= low and (high is None or value <= high)
-    need(ok, field, f"must be an int {low}..{'' if high is None else high}, got {value!r:.40}")
+    need(ok, field, f"must be an int {low}..{'' if high is None else high}{f' ({why})' if why else ''}, "
+         f"got {value!r:.40}")
     return value
+
+
+def most_knight_moves(board: Board, players: int) -> int:
+    """Return the most knight moves one game can hold: every move takes a knight at least one square on
+    toward the lair (EM-MOVE-1), never back (EM-MOVE-3), from the castle to the lair at ``lair_pos``;
+    ``players`` seats play ``knights_by_players`` knights (EM-SETUP-11). It bounds ``dragon_moves`` (a
+    knight's move wakes the dragon at most once, EM-DRAGON-2)."""
+    colours, per_colour = board.knights_by_players[players]
+    return players * colours * per_colour * board.lair_pos
+
+
+def most_turns(board: Board, players: int) -> int:
+    """Return the highest ``turn`` a game can reach: in every round but the last some seat moves a knight
+    (a seat's turn is skipped only when it has no knight that can move, EM-TURN-3, and a round where
+    nobody can move ends the game), so at most ``players * (most_knight_moves + 1)`` turns (EM-TURN-1)."""
+    return players * (most_knight_moves(board, players) + 1)
 
 
 def read_seat(value: Any, field: str, players: int) -> int:
@@ -92,7 +113,7 @@ def check_table(s: EmeraldState, rules: Rules) -> None:
     """Check what a real table always satisfies; raise ``PositionError`` naming the field otherwise."""
     board = rules.board
     _check_moved(s, rules)
-    _check_dragon(s, board)
+    _check_dragon(s, rules)
     _check_bonus(s, board)
     need(s.active == (s.first_player + s.turn - 1) % s.players, "turn",
          f"turn {s.turn} from first player {s.first_player} is seat {(s.first_player + s.turn - 1) % s.players}'s, "
@@ -124,9 +145,11 @@ def _check_moved(s: EmeraldState, rules: Rules) -> None:
     need(s.knights_moved > 0 or not s.moved, "knights_moved", "knights are marked as moved, so some moved this turn")
 
 
-def _check_dragon(s: EmeraldState, board: Board) -> None:
+def _check_dragon(s: EmeraldState, rules: Rules) -> None:
     """EM-SETUP-5, EM-TRACK-1/4/5, EM-DRAGON-5/6, EM-INT-15: the dragon beside its track (or one square
-    behind it), facing inward at the track's ends; the track one square on per flight."""
+    behind it), facing inward at the track's ends; the track one square on per flight; and the dragon where
+    some flights from its start put it (:func:`dragon_places`, issue 27 item 7)."""
+    board = rules.board
     track = board.track_positions[s.track]
     where = board.square_at(s.dragon_pos)
     span = f"{board.square_at(track[0])}-{board.square_at(track[-1])}"
@@ -151,6 +174,42 @@ def _check_dragon(s: EmeraldState, board: Board) -> None:
              f"the dragon has flown {least} time(s), not {s.dragon_moves}")
     else:
         need(s.dragon_moves >= least, "dragon_moves", f"the track is fixed after {least} flights (EM-TRACK-2), not {s.dragon_moves}")
+    airborne = s.phase in CAPTURING or (s.phase == OVER and s.dragon_moves == least + 1)
+    places = dragon_places(board, rules.track_carries_dragon)[s.track, airborne and s.track < board.track_final]
+    if s.dragon_moves and (s.dragon_pos, s.dragon_facing) not in places:
+        can = ", ".join(f"{board.square_at(d)} facing {'the lair' if f == TOWARD_LAIR else 'the plain'}"
+                        for d, f in sorted(places))
+        fail("dragon", f"no flight puts the dragon beside {where} facing "
+             f"{'the lair' if faces_lair else 'the plain'} at track position {s.track}"
+             f"{' before the track moves on' if airborne else ''} (EM-DRAGON-7, EM-TRACK-1/3/4): it can stand {can}")
+
+
+def dragon_places(board: Board, carries: bool) -> dict[tuple[int, bool], set[tuple[int, int]]]:
+    """Return ``(track position, airborne) -> {(dragon pos, facing)}``: where flights from the dragon's start
+    (EM-SETUP-5) can leave it, with the track at that position (EM-TRACK-1/2), ``airborne`` right after a
+    flight, before the track moves on (a capture being resolved, EM-CAPTURE-1). Each flight is one of the
+    die's faces (EM-DRAGON-4..7, :func:`.dragon.fly`); each track advance as :func:`.dragon.advance_flight_track`
+    (``carries``: the ``track_carries_dragon`` option, EM-INT-16). At the final track (EM-TRACK-2) the dragon
+    flies on any number of times: its places there are closed under flights."""
+    rolls = sorted(set(board.die))
+
+    def flights(places: set[tuple[int, int]], track: int) -> set[tuple[int, int]]:
+        return {fly(board.track_positions[track], d, f, r)[:2] for d, f in places for r in rolls}
+
+    out: dict[tuple[int, bool], set[tuple[int, int]]] = {}
+    settled = {(board.dragon_start_pos, board.dragon_start_facing)}
+    for track in range(board.track_initial, board.track_final):
+        out[track, False], out[track, True] = settled, flights(settled, track)
+        settled = set()
+        for d, f in out[track, True]:
+            table = SimpleNamespace(track=track, dragon_pos=d, dragon_facing=f)
+            advance_flight_track(table, board, carries_dragon=carries)  # type: ignore[arg-type]
+            settled.add((table.dragon_pos, table.dragon_facing))
+    final = board.track_final
+    while not flights(settled, final) <= settled:
+        settled |= flights(settled, final)
+    out[final, False] = out[final, True] = settled
+    return out
 
 
 def _check_bonus(s: EmeraldState, board: Board) -> None:
