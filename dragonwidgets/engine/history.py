@@ -198,11 +198,24 @@ class History:
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """Return a search copy in which everything ``seat`` cannot see is resampled from ``rng``.
 
-        The copy's seed is replaced by ``rng.getrandbits(32)``, so its future dice and draws are not
-        the true ones, then :meth:`_resample_hidden` redeals what ``seat`` cannot see. The copy's
-        ``observation(seat)`` equals the original's; the true game is never changed.
-        Search bots (information-set Monte Carlo) call it once per iteration: the result depends
-        only on what ``seat`` sees and on ``rng``.
+        The copy is what a search bot of ``seat`` is given (:func:`~.bots.bot_move`, MCTS, OpenSpiel's
+        ``bot_seat``), so it holds nothing, anywhere, that ``seat`` may not know (issue 27): it depends only
+        on ``observation(seat)`` (and on the public data and options of the game) and on ``rng``. Two true
+        games the seat cannot tell apart give, for the same ``rng`` state, copies equal in every attribute.
+
+        - the state: :meth:`_resample_hidden` redeals what ``seat`` cannot see, so the copy's
+          ``observation(seat)`` equals the original's while its hidden parts are a fresh, consistent deal;
+        - the seed: ``rng.getrandbits(32)`` (drawn first), so its future dice and draws are not the true ones;
+        - no past: a copy starts where it stands. Its history, checkpoints and start position are those of a
+          search copy (:meth:`clone` with ``history=False``: empty) and ``start_position`` is ``None``, its
+          place in the chance stream 0: the true start (its cards, seed and step) and the true line of play
+          (whose chance outcomes may show hidden cards) are not in it. ``step`` and the observations keep
+          the true step count, which is public. :meth:`goto`, :meth:`undo`, :meth:`log` and
+          :meth:`to_record` are not for a copy (as for any search copy): ``goto(0)`` sets up the copy's own
+          seed, nothing of the true game. ``copy.position()`` is the copy's table with its own seed, the
+          start a search could be shared from.
+
+        The true game is never changed. Search bots (information-set Monte Carlo) call it once per iteration.
 
         Raises:
             ValueError: ``seat`` is not a seat ``0..players-1``.
@@ -212,6 +225,8 @@ class History:
             raise ValueError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")
         twin = self.clone(history=False)
         twin.seed = rng.getrandbits(32)
+        twin.start_position = None  # the true start: its hidden cards, its seed and its place in the stream
+        twin._chance_offset = 0
         twin._resample_hidden(seat, rng)
         twin._legal_cache = None  # another seat's choices may depend on what was redealt
         return twin

@@ -133,12 +133,14 @@ class DragonwidgetsState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DragonwidgetsState":
         """Return a copy in which everything ``player_id`` cannot see is redealt (the game's ``determinize``),
-        drawn from ``probability_sampler()`` (a float in [0, 1)). For search only: it cannot be serialized."""
+        drawn from ``probability_sampler()`` (a float in [0, 1)). For search only: it cannot be serialized.
+        The copy keeps neither the true deal nor the true moves (whose chance outcomes show hidden cards):
+        its deal is the redealt table's fresh seed, its moves start empty (issue 27, item 3)."""
         state = self.clone()
         if state._table is not None:
             rng = random.Random(int(probability_sampler() * 2**32))
             determinized = state._table.game.determinize(player_id, rng)
-            state._table = _Table(determinized, state._table.deal, state._table.moves, replayable=False)
+            state._table = _Table(determinized, determinized.seed, [], replayable=False)
         return state
 
     def seat_observation(self, seat: int) -> dict[str, Any]:
