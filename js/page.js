@@ -4,7 +4,8 @@
 // keyframe every `keyframe_every` steps), builds a model that replays the steps (anywidget's get / set /
 // on / off / send), imports the game's bundle from a Blob URL and renders it. The model answers the
 // intents the front end sends: `goto` shows that step, `undo` the previous decision; any other intent
-// (choose an action, play the bots, switch the view...) is refused in `last_error`, as a kernel would.
+// (choose an action, play the bots, switch the view...) is refused in `last_error`, as a kernel would, and
+// the key help lists only the keys that step through the game.
 // Built by `npm run build` into dragonwidgets/static/page.js, which page.py inlines into each page.
 
 /** @typedef {import("./shared/model.js").GameTraits} GameTraits */
@@ -133,6 +134,9 @@ export function createPageModel(payload) {
   return model;
 }
 
+/** The keys that do something in a page (nothing can be chosen in a recorded game: no digits, no Enter). */
+export const PAGE_KEY_HELP = "Keys: ←/→ step the timeline · u undo (a recorded game: nothing to choose)";
+
 /** Keys pressed while nothing has the focus (the page itself) go to the widget, as if it had it. */
 function forwardKeys(doc, root) {
   doc.addEventListener("keydown", (event) => {
@@ -167,6 +171,7 @@ export async function boot(doc = document) {
     widget.initialize?.({ model });
     widget.render({ model, el });
     const root = el.querySelector(".dw-root");
+    for (const keys of el.querySelectorAll(".dw-keys")) keys.textContent = PAGE_KEY_HELP;
     if (root) {
       root.focus({ preventScroll: true });
       forwardKeys(doc, root);

@@ -86,7 +86,7 @@ The widget's game is an ordinary Python object. These cells read it as it stands
 print(game.current_player, game.step, game.is_over)
 for action in game.legal_actions()[:5]:
     print(f"{action.id:<16} {action.label}  {action.rules}")""",
-"""game.explain(game.legal_actions()[0].id)""",
+"""print(game.explain(game.legal_actions()[0].id))""",
 """#md
 Every game speaks the same small protocol: `new_game`, `legal_actions()`, `apply(id)`, `undo()`,
 `goto(step)`, `observation(seat)`, `to_record()` / `from_record(record)`. Here is a whole game played by

@@ -40,7 +40,7 @@ from typing import Any
 import anywidget
 
 from .. import __version__
-from ..engine import Game
+from ..engine import CHANCE, Game
 from .arguments import STATIC
 from .base import GameWidget
 from .chasse_au_dragon import ChasseAuDragonWidget
@@ -149,7 +149,19 @@ def _replay(game: Game, viewer: str) -> Iterator[dict[str, Any]]:
     names = sorted(own - set(_page_sets(viewer)) - {"step"})
     for k in range(twin.history_length + 1):
         widget.goto(k)
-        yield {name: getattr(widget, name) for name in names}
+        shown = {name: getattr(widget, name) for name in names}
+        if twin.current_player == CHANCE:
+            shown["status"] = _chance_status(widget, recorded=k < twin.history_length)
+        yield shown
+
+
+def _chance_status(widget: GameWidget, recorded: bool) -> str:
+    """The status at a chance node of a page: who draws what, and where the page shows the outcome (nothing
+    can be picked or rolled in a page: it replays what was drawn). ``recorded``: the line goes on after it."""
+    where = ("→ on the timeline shows what it drew" if recorded
+             else "the recorded game stops here, before the draw")
+    situation = widget._situation().replace(" (pick it)", "")  # Draghan's words for the teacher's view
+    return f"{situation}. Chance decides: {where}."
 
 
 def _same(a: Any, b: Any) -> bool:

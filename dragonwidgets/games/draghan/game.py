@@ -168,7 +168,9 @@ class DraghanGame(Game):
     def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
             ) -> list[dict[str, Any]]:
         """Return the log as every game does (:meth:`Game.log`), each row with ``name`` added: the name the
-        deciding seat had when the line was written (``"chance"`` for a chance outcome).
+        deciding seat had when the line was written (``"chance"`` for a chance outcome), but for the rows of a
+        round that decision opened: from its location on, they are the round's active character's, who turns
+        the location up (DG-LOC-1) and reveals what follows (:meth:`_round_openers`).
 
         A seat's name changes during a game: ``"Seat 2"`` until its character comes, then the character's,
         a replacement's after a drop-out in Draghan (DG-WOUND-4), ``"Seat 2"`` again once it is out in the
@@ -181,9 +183,38 @@ class DraghanGame(Game):
         """
         rows = super().log(viewer, upto, last)
         before = self._seats_before(rows[-1]["step"] if rows else 0)
-        for row in rows:  # the row's history entry is step - 1
-            row["name"] = "chance" if row["player"] == CHANCE else before[row["step"] - 1][row["player"]]
+        for row, active in zip(rows, self._round_openers(rows, viewer)):  # the row's history entry is step - 1
+            if active is not None:  # a new round's: its active character turned the location up (DG-LOC-1)
+                row["name"] = before[row["step"]][active]
+            else:
+                row["name"] = "chance" if row["player"] == CHANCE else before[row["step"] - 1][row["player"]]
         return rows
+
+    def _round_openers(self, rows: list[dict[str, Any]], viewer: int | None) -> list[int | None]:
+        """Per log row, the active seat of the round the row opens, or ``None`` for a row of the deciding seat.
+
+        A decision that ends a round also starts the next one in the same history entry: its location turns
+        up (DG-LOC-1: the active player turns it up) and what it brings follows (healing, encounters revealed,
+        the market, a thief). Those rows, from the ``location`` event on, belong to the new round's active
+        character. ``rows`` are :meth:`Game.log`'s: each entry's readable events in order, the first entry of
+        a ``last=n`` tail cut from the front.
+        """
+        out: list[int | None] = []
+        i = 0
+        while i < len(rows):
+            step = rows[i]["step"]
+            j = i
+            while j < len(rows) and rows[j]["step"] == step:
+                j += 1
+            active, per_event = None, []
+            for ev in self._events[step - 1]:
+                if ev.text_for(viewer):
+                    if ev.kind == "location" and "active" in ev.data:
+                        active = ev.data["active"]
+                    per_event.append(active)
+            out.extend(per_event[len(per_event) - (j - i):])
+            i = j
+        return out
 
     def _seats_before(self, steps: int) -> list[tuple[str, ...]]:
         """The seats' names before each of the first ``steps`` history entries (and after them, one more):

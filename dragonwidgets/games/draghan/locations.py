@@ -47,7 +47,7 @@ def turn_up(g: "DraghanGame", loc: str, ev: list[Event]) -> None:
     s.location = loc
     card = g.tables.card[loc]
     ev.append(event("location", f"Round {s.round}: the {g.player_name(s.active)} turns up {card.name} ({card.ability}).",
-                    {"location": loc, "ability": card.ability}))
+                    {"location": loc, "ability": card.ability, "active": s.active}))
     ability = card.ability
     if ability == "portal":
         s.portals_up.append(loc)
