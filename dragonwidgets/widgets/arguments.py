@@ -11,7 +11,7 @@ STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 
 #: The keywords every widget takes besides the game's own settings.
-WIDGET_KEYWORDS = ("pace", "playing", "take_backs", "layout")
+WIDGET_KEYWORDS = ("pace", "playing", "take_backs", "agent_time_limit", "layout")
 
 
 def game_for_widget(widget: str, name: str, title: str, *, players: int, seed: int | None, chance: str,

@@ -29,7 +29,7 @@ import traitlets as t
 
 from ..engine import Game, bot_names
 from .arguments import bundle
-from .bot_seats import MAX_PACE, BotSeats
+from .bot_seats import AGENT_TIME_LIMIT, MAX_PACE, BotSeats
 from .editing import PositionEditor
 from .messages import MESSAGE_KINDS, FrontEndMessages, IntentError, shown
 from .publishing import LOG_ROWS, TraitPublisher
@@ -57,6 +57,10 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         viewer: ``"teacher"`` (the full table), ``"hotseat"`` (the view of the person to move) or a
             seat number as a string (``"0"``) for that seat's view only.
         pace: seconds between bot moves while ``playing``.
+        agent_time_limit: seconds an agent seat may think over one move (a number above 0; default 5).
+            The agent thinks in a worker thread while the page stays answered; over the limit, the bots
+            pause, ``last_error`` says so and nothing changes (its answer, if it comes, is dropped).
+            :meth:`bot_step` waits for an agent this long at most. The game's own bots are not limited.
         playing: whether bot seats play by themselves (needs a running event loop, as in Jupyter;
             elsewhere call :meth:`bot_step`). The default ``None`` means: yes when people play against
             bots (the seats mix ``"human"`` and bots), so the bots answer by themselves; no when every
@@ -69,8 +73,9 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
 
     Raises:
         TypeError: an unknown keyword argument (the message lists the accepted ones).
-        ValueError: (an :class:`IntentError`) a ``seats``, ``viewer``, ``pace`` or ``playing`` value the
-            widget refuses; the same class as a refused assignment later (``w.seats = [...]``).
+        ValueError: (an :class:`IntentError`) a ``seats``, ``viewer``, ``pace``, ``playing`` or
+            ``agent_time_limit`` value the widget refuses; the same class as a refused assignment later
+            (``w.seats = [...]``).
 
     >>> import dragonwidgets
     >>> w = GameWidget(dragonwidgets.new_game("emerald", players=3, seed=1), seats=["human", "random", "random"])
@@ -111,6 +116,9 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         sync=True
     )
     pace = t.Float(0.6, help=f"Seconds between bot moves (0..{MAX_PACE:g}).").tag(sync=True)
+    agent_time_limit = t.Float(
+        AGENT_TIME_LIMIT, help="Seconds an agent seat may think over one move; over it the bots pause (not synced)."
+    )
     take_backs = t.Bool(
         True,
         help="Whether a seat view ('hotseat' or a seat) may rewind or undo; False keeps hidden information "
@@ -126,7 +134,7 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
     )
     version = t.Int(0, help="How many sync messages built the front end's state (see widgets/sync.py).").tag(sync=True)
 
-    _ACCEPTED = ("seats", "viewer", "pace", "playing", "take_backs", "layout")
+    _ACCEPTED = ("seats", "viewer", "pace", "playing", "take_backs", "agent_time_limit", "layout")
 
     def __init__(self, game: Game, **kwargs: Any):
         unknown = sorted(set(kwargs) - set(self._ACCEPTED))
@@ -161,6 +169,7 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
                 self.viewer = self._as_viewer(kwargs.get("viewer", TEACHER))
                 self.pace = kwargs.get("pace", 0.6)
                 self.take_backs = kwargs.get("take_backs", True)
+                self.agent_time_limit = kwargs.get("agent_time_limit", AGENT_TIME_LIMIT)
         except t.TraitError as e:  # a value of the wrong type (traitlets' own check): the same ValueError
             raise IntentError(str(e)) from None
         self._hot_seat = self._first_human_seat()
@@ -260,6 +269,10 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
     @t.validate("pace")
     def _valid_pace(self, proposal: Any) -> float:
         return self._checked_pace(proposal["value"])
+
+    @t.validate("agent_time_limit")
+    def _valid_agent_time_limit(self, proposal: Any) -> float:
+        return self._checked_agent_time_limit(proposal["value"])
 
     @t.observe("seats", "viewer", "take_backs")
     def _on_seats_or_viewer(self, change: Any) -> None:

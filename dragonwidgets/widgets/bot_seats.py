@@ -9,14 +9,30 @@ answers something illegal pauses the bots and shows the error; nothing changes.
 
 The loop runs on the event loop Jupyter's kernel runs (one move every ``pace`` seconds while ``playing``);
 where no loop runs (plain Python, tests) nothing plays by itself and ``bot_step()`` makes one move.
+
+An agent thinks in a worker thread, at most ``agent_time_limit`` seconds a move (issue 27 item 9), so the
+kernel keeps answering the page meanwhile (the loop awaits the answer; ``bot_step()`` waits for it). It is
+asked on the kernel's thread and given copies only: a callable gets ``agent_input`` (arrays and dicts made
+before the thread starts), a bot object ``bot_move`` on a private copy of the table (its ``determinize``
+redeals that copy), never the live game. Its answer is applied on the kernel's thread, and only if the game
+still stands where the agent was asked (the same game, line of play and seat player): after an undo, a
+goto or a seat given to someone else it is dropped, and while the bots are paused it waits. An agent over
+its time pauses the bots and says so in ``last_error``; its thread cannot be stopped and is left to finish
+(a daemon thread), its answer dropped. An agent is never called twice at once: a new question waits for
+its earlier call to end, within the same time limit. The game's own bots (``greedy``, ``mcts``...) play
+on the kernel's thread as before: they answer in a tenth of a second or less.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
+import math
 import random
-from typing import Any
+import threading
+import time
+from typing import Any, Callable, NamedTuple
 
 from ..engine import CHANCE, Action, bot_move, make_bot
 from ..engine.registry import GENERIC_BOTS
@@ -27,7 +43,32 @@ from .views import HUMAN
 
 #: The longest pace (seconds between bot moves) a widget accepts.
 MAX_PACE = 10.0
+#: Seconds an agent may think over one move unless the widget is given ``agent_time_limit=``.
+AGENT_TIME_LIMIT = 5.0
 _LOG = logging.getLogger(__name__)
+
+
+class _AgentCall(NamedTuple):
+    """One question put to a notebook agent and its answer to come from a worker thread."""
+
+    question: tuple  # what was asked: BotSeats._question()
+    answer: concurrent.futures.Future
+
+
+def _in_worker_thread(work: Callable[[], Any]) -> concurrent.futures.Future:
+    """Start ``work()`` in a daemon thread (one that never keeps Python from exiting, as an agent that never
+    returns would) and return the future of its result or exception."""
+    answer: concurrent.futures.Future = concurrent.futures.Future()
+    answer.set_running_or_notify_cancel()  # running: waiting for it may time out, never cancel it
+
+    def run() -> None:
+        try:
+            answer.set_result(work())
+        except BaseException as exc:  # noqa: BLE001 - whatever the agent raises is its answer, shown in the widget
+            answer.set_exception(exc)
+
+    threading.Thread(target=run, name="dragonwidgets agent", daemon=True).start()
+    return answer
 
 
 class BotSeats:
@@ -47,11 +88,15 @@ class BotSeats:
     def bot_step(self) -> Action:
         """Make one move for the bot seat that decides now (or draw a due chance outcome).
 
+        An agent's move is worked out in a worker thread and waited for, at most ``agent_time_limit``
+        seconds (the caller, a notebook cell or the page's Step button, waits that long at most).
+
         Returns the action applied.
 
         Raises:
-            IntentError: the game is over, or a person decides now, or the seat's agent raised or answered
-                something illegal (the bots are then paused, ``last_error`` says why, nothing changed).
+            IntentError: the game is over, or a person decides now, or the seat's agent raised, answered
+                something illegal or took more than ``agent_time_limit`` seconds (the bots are then paused,
+                ``last_error`` says why, nothing changed), or the bots' loop is waiting for this agent now.
         """
         self._check_not_editing("bot_step")
         game = self._game
@@ -68,21 +113,11 @@ class BotSeats:
                 f"{game.player_name(seat)} is played by a person: choose one of the legal actions, or give "
                 f"the seat to a bot in the Seats panel (from Python: w.set_seat({seat}, {self._default_bot()!r}))"
             )
-        rng = random.Random(f"{game.seed}:{game.step}:{seat}")
-        bot = self._bot(seat)
-        if self.seats[seat] not in self._seat_agents():
-            action = bot_move(game, bot, rng)
-            game.apply(action)
+        if self.seats[seat] in self._seat_agents():
+            action = self._agent_step_waiting(seat)
         else:
-            try:  # the notebook's own agent: whatever it does wrong is shown, and changes nothing
-                answer = bot_move(game, bot, rng) if hasattr(bot, "choose") else bot(agent_input(game, seat))
-                step = game.step
-                game.apply(agent_choice(game, answer))
-                action = game.entry(step).action
-            except Exception as exc:  # noqa: BLE001 - an agent's failure is reported in the widget
-                self.playing = False
-                self.last_error = f"{possessive(game, seat)} {self.seats[seat]} failed, the bots are paused: {exc}"[:2000]
-                raise IntentError(self.last_error) from exc
+            action = bot_move(game, self._bot(seat), self._bot_rng(seat))
+            game.apply(action)
         self._after_change()
         return action
 
@@ -125,6 +160,164 @@ class BotSeats:
             self._seat_agents().update(agents)
             self.bot_names = [*self.bot_names, *(label for label in agents if label not in self.bot_names)]
         return seats
+
+    # ------------------------------------------------------------------ the notebook's agents, in a worker thread
+    def _agent_step_waiting(self, seat: int) -> Action:
+        """Ask the agent of ``seat`` (deciding now), wait for its answer at most ``agent_time_limit`` seconds
+        and apply it; return the action applied. Raises ``IntentError`` as :meth:`bot_step` says."""
+        if getattr(self, "_awaited", None) is not None:
+            raise IntentError(f"{possessive(self._game, seat)} {self.seats[seat]} is thinking (the bots play by "
+                              "themselves): it moves when it answers; pause the bots to stop waiting for it")
+        deadline = time.monotonic() + self.agent_time_limit
+        question = self._question()
+        call = self._call_asking(question)
+        if call is None:
+            earlier = self._earlier_call_running(question)
+            if earlier is not None:
+                concurrent.futures.wait([earlier], timeout=deadline - time.monotonic())
+                if not earlier.done():
+                    raise self._agent_too_slow(seat, earlier=True)
+            call = self._ask_agent(question)
+        try:
+            answer = call.answer.result(timeout=max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            raise self._agent_too_slow(seat) from None
+        except Exception as exc:  # noqa: BLE001 - an agent's failure is reported in the widget
+            raise self._agent_failed(seat, exc) from exc
+        return self._apply_agent_answer(seat, answer)
+
+    async def _agent_move(self) -> None:
+        """Play the agent whose seat decides now, its answer worked out in a worker thread while the kernel's
+        event loop answers the page; apply it if the game still stands where the agent was asked, else drop
+        it. An agent over ``agent_time_limit`` seconds, failing or answering something illegal pauses the
+        bots and sets ``last_error``."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.agent_time_limit
+        question = self._question()
+        seat = question[1]
+        call = self._call_asking(question)
+        if call is None:
+            earlier = self._earlier_call_running(question)
+            if earlier is not None:
+                await asyncio.wait([asyncio.wrap_future(earlier)], timeout=deadline - loop.time())
+                if self._question() != question:
+                    return  # the game moved on meanwhile: the loop asks again if the agent is due
+                if not earlier.done():
+                    self._agent_too_slow(seat, earlier=True)
+                    return
+            call = self._ask_agent(question)
+        self._awaited = call
+        self.status = (f"{possessive(self._game, seat)} {self.seats[seat]} is thinking "
+                       f"(up to {self.agent_time_limit:g} s).")
+        try:
+            answer = await asyncio.wait_for(asyncio.wrap_future(call.answer), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            if self._question() == question:
+                self._agent_too_slow(seat)
+            return
+        except Exception as exc:  # noqa: BLE001 - an agent's failure is reported in the widget
+            if self._question() == question:
+                self._agent_failed(seat, exc)
+            return
+        finally:
+            self._awaited = None
+        if not (self.playing and self._question() == question):
+            _LOG.info("%s answered after the game changed: its answer is dropped", self.seats[seat])
+            return
+        try:
+            self._apply_agent_answer(seat, answer)
+        except IntentError:
+            return  # the bots are paused, last_error says why
+        self._after_change()
+
+    def _question(self) -> tuple | None:
+        """What the agent deciding now is asked: ``(the game, its seat, the agent's label, the action ids that
+        led here)``; ``None`` when no agent decides now (nobody does while the table is edited). Equal questions
+        are the same table, seat and agent."""
+        game = self._game
+        seat = game.current_player
+        if seat is None or seat == CHANCE or self.seats[seat] not in self._seat_agents() or self.editing:
+            return None
+        return game, seat, self.seats[seat], tuple(game.entry(i).action.id for i in range(game.step))
+
+    def _call_asking(self, question: tuple) -> _AgentCall | None:
+        """The agent's call whose answer has not been used yet, if it asks ``question`` (the bots were paused
+        while it thought, or it ran over its time: waiting for it again does not ask the agent twice)."""
+        call = self._agent_calls().get(question[2])
+        return call if call is not None and call.question == question else None
+
+    def _earlier_call_running(self, question: tuple) -> concurrent.futures.Future | None:
+        """The answer still to come of the agent's call on another question (an agent is asked once at a time)."""
+        call = self._agent_calls().get(question[2])
+        return call.answer if call is not None and call.question != question and not call.answer.done() else None
+
+    def _ask_agent(self, question: tuple) -> _AgentCall:
+        """Put ``question`` to its agent in a worker thread and return the call."""
+        call = _AgentCall(question, _in_worker_thread(self._agent_work(question[1])))
+        self._agent_calls()[question[2]] = call
+        return call
+
+    def _agent_work(self, seat: int) -> Callable[[], Any]:
+        """Return the call that asks the agent of ``seat`` for its answer, made on the kernel's thread: what it
+        touches is the agent and copies made now (``agent_input``, or a private copy of the table for a bot
+        object), never the live game, so it may run in another thread."""
+        agent, rng = self._bot(seat), self._bot_rng(seat)
+        if hasattr(agent, "choose"):
+            table = self._game.clone(history=False)
+            return lambda: bot_move(table, agent, rng)
+        given = agent_input(self._game, seat)
+        return lambda: agent(given)
+
+    def _apply_agent_answer(self, seat: int, answer: Any) -> Action:
+        """Apply the legal action the agent's ``answer`` names and return it; otherwise pause the bots, set
+        ``last_error`` and raise ``IntentError`` (nothing changed)."""
+        game = self._game
+        step = game.step
+        self._agent_calls().pop(self.seats[seat], None)  # its answer is used, right or wrong
+        try:
+            game.apply(agent_choice(game, answer))
+        except Exception as exc:  # noqa: BLE001 - an agent's failure is reported in the widget
+            raise self._agent_failed(seat, exc) from exc
+        return game.entry(step).action
+
+    def _agent_failed(self, seat: int, exc: BaseException) -> IntentError:
+        """Pause the bots, say in ``last_error`` that the agent of ``seat`` failed and why; return the error."""
+        self._agent_calls().pop(self.seats[seat], None)  # asked again when the bots play on
+        self.playing = False
+        self.last_error = f"{possessive(self._game, seat)} {self.seats[seat]} failed, the bots are paused: {exc}"[:2000]
+        return IntentError(self.last_error)
+
+    def _agent_too_slow(self, seat: int, earlier: bool = False) -> IntentError:
+        """Pause the bots, say in ``last_error`` that the agent of ``seat`` took more than ``agent_time_limit``
+        seconds (or was still on an ``earlier`` question), that nothing changed and what to do; return the error."""
+        limit = self.agent_time_limit
+        self.playing = False
+        what = "was still answering an earlier question after" if earlier else "did not answer within"
+        self.last_error = (
+            f"{possessive(self._game, seat)} {self.seats[seat]} {what} agent_time_limit = {limit:g} s: the bots are "
+            "paused and nothing changed. Its thread cannot be stopped and is left to finish; an answer to a game "
+            f"that moved on is dropped. Play bots waits {limit:g} s more, w.agent_time_limit = {2 * limit:g} gives "
+            "it longer, or give the seat to another player"
+        )
+        _LOG.warning("%s", self.last_error)
+        return IntentError(self.last_error)
+
+    def _agent_calls(self) -> dict[str, _AgentCall]:
+        """The last call put to each agent, by label (one at a time per agent)."""
+        return self.__dict__.setdefault("_agent_call_by_label", {})
+
+    def _bot_rng(self, seat: int) -> random.Random:
+        """The generator a bot or agent of ``seat`` is given now (seeded by the game's seed, step and seat)."""
+        return random.Random(f"{self._game.seed}:{self._game.step}:{seat}")
+
+    @staticmethod
+    def _checked_agent_time_limit(seconds: float) -> float:
+        """Return ``seconds`` if above 0 and finite (the ``agent_time_limit`` trait's check), else raise
+        ``IntentError``."""
+        if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds > 0):
+            raise IntentError(f"agent_time_limit must be a number of seconds above 0 (how long an agent may think "
+                              f"over one move), got {seconds!r:.40}")
+        return float(seconds)
 
     def _seat_agents(self) -> dict[str, Any]:
         """The notebook's agents this widget was given, by label."""
@@ -215,7 +408,10 @@ class BotSeats:
                 if not (self.playing and self._bot_due()):
                     break
                 try:
-                    self.bot_step()
+                    if self._question() is not None:
+                        await self._agent_move()
+                    else:
+                        self.bot_step()
                 except Exception as exc:  # noqa: BLE001 - report in the widget, stop the bots
                     _LOG.exception("bot move failed")
                     self.last_error = f"bot move failed: {exc}"

@@ -2,7 +2,7 @@
 
 A game's widget class only names its game, its bundle and its texts; this class gives it the constructor
 every game's widget shares: ``Widget(players, seed, seats, viewer, chance, *, game=None, pace=...,
-playing=..., take_backs=..., **options)``.
+playing=..., take_backs=..., agent_time_limit=..., **options)`` (see :class:`~.base.GameWidget`).
 """
 
 from __future__ import annotations
