@@ -134,16 +134,29 @@ def test_CD_END_1_after_the_end_the_slain_dragons_pile_has_none():
             sq for sq in ((3, 3), (4, 3), (3, 4), (4, 4)) if sq != slain]
 
 
+def off_board(g: ChasseGame, seat: int) -> int:
+    """The cards out of ``seat``'s sight off the board: the opponents' face-down zones and the removed cards."""
+    s = g.state
+    return sum(s.removed.values()) + sum(sum(b.backpack.values()) + sum(b.vault.values()) + b.cage + b.dungeon
+                                         for i, b in enumerate(s.boards) if i != seat)
+
+
 def test_CD_ZONE_9_components_conserved():
-    """CD-SETUP-6, CD-ZONE-9: the same cards by type, the same pile and zone sizes, goblins untouched, and
+    """CD-SETUP-6, CD-ZONE-9: the same cards by type, the same pile sizes, the seat's own board and every
+    face-up zone kept, the cards off the board as many (issue 27 item 3: how they split between the
+    opponents' zones, within the thickness each shows, and the removed cards is redealt, CD-ZONE-7), and
     face-down zones still hold orc..giant only (a dragon never leaves the piles while the game goes on)."""
     games = [table()] + [random_prefix(p, s, 60 * s + 100) for p in (2, 3, 5) for s in SEEDS]
     for g in games:
         for seat in range(g.players):
             c = resampled(g, seat, seat)
             assert cards_by_type(c) == cards_by_type(g)
-            assert zone_sizes(c) == zone_sizes(g)
-            assert c.state.removed.get("goblin", 0) == g.state.removed.get("goblin", 0)
+            before, after = zone_sizes(g), zone_sizes(c)
+            assert after[0] == before[0] and after[2 + seat] == before[2 + seat]
+            assert [b[4:] for b in after[2:]] == [b[4:] for b in before[2:]]  # pantries and equipment
+            assert off_board(c, seat) == off_board(g, seat)
+            if g.is_over:  # every board is shown
+                assert after[2:] == before[2:]
             for b in c.state.boards if not g.is_over else ():  # at the end the slayer holds a dragon
                 assert set(b.backpack) <= ZONE_CARDS and set(b.vault) <= ZONE_CARDS
                 assert all(n > 0 for n in list(b.backpack.values()) + list(b.vault.values()))

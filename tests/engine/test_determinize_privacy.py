@@ -321,3 +321,43 @@ def test_item3_openspiel_bot_seat_searches_a_copy_without_the_true_start(name):
     resampled = true_state.resample_from_infostate(seat, lambda: 0.25)
     assert resampled._table.deal != 7 and resampled._table.moves == []
     assert resampled.table.start_position is None
+
+
+def _shift_chasse_count(p: dict, seat: int) -> bool:
+    """Move one wealth card of an opponent's face-down backpack or vault out of the game, where its
+    thickness stays the same (CD-ZONE-7: the seat may not count an opponent's zone)."""
+    colours = list(p["boards"])
+    for colour in colours[seat + 1:] + colours[:seat]:
+        for zone in ("backpack", "vault"):
+            cards = p["boards"][colour][zone]
+            if len(cards) >= 2 and not (len(cards) in (4, 9)):  # buckets 1-3, 4-8, 9+
+                card = cards.pop()
+                p["removed"][card] = p["removed"].get(card, 0) + 1
+                return True
+    return False
+
+
+@pytest.mark.parametrize("seed, steps", [(2, 200), (3, 100), (5, 200), (9, 300)])
+def test_item3_chasse_copies_do_not_know_how_many_cards_an_opponent_carries(seed, steps):
+    """Issue 27 item 3, CD-ZONE-7: a seat sees only the thickness of an opponent's face-down zones, so two
+    tables that differ in how many cards an opponent carries (within that thickness) and how many left the
+    game give identical copies (the copies used to keep the true sizes)."""
+    g = random_steps(dragonwidgets.new_game("chasse_au_dragon", players=3, seed=seed), steps, random.Random(seed))
+    if g.is_over:
+        pytest.skip("the game ended: every board is shown")
+    checked = 0
+    for seat in range(3):
+        p = g.position()
+        if not _shift_chasse_count(p, seat):
+            continue
+        twin = g.clone()
+        twin.state = dragonwidgets.new_game("chasse_au_dragon", players=3, position=p).state
+        twin._legal_cache = None
+        assert twin.observation(seat) == g.observation(seat) and twin.state_digest() != g.state_digest()
+        for k in (0, 1):
+            a = everything(g.determinize(seat, random.Random(k)))
+            b = everything(twin.determinize(seat, random.Random(k)))
+            assert [key for key in a if a[key] != b[key]] == []
+        checked += 1
+    if not checked:
+        pytest.skip("no opponent carries a zone whose size can change within its thickness")
