@@ -32,10 +32,36 @@ their numbers from 0.
   queues ``buyers`` and ``checkers``; the end: ``result`` (``"running"``, ``"won"``, ``"lost"``) and
   ``end_reason``; the tallies ``fled`` and ``defeated``.
 
+``null`` and empty (the rule of every game's positions): a field given as ``null``, or left out, is as the
+seeded set-up deals it; ``[]`` or ``{}`` is empty (``"discard": []`` an empty discard pile, ``"decks":
+{"market": []}`` an empty market deck). ``decks`` names only the decks it gives (``{}`` names none, a deck
+given ``null`` is the set-up's). Where the field is one thing (``location``, ``dragon``, ``assist_target``,
+``end_reason``, a seat's entry in ``heroes``), ``null`` is its absence: no location yet, no large dragon, no
+character. A character's entry takes, for what it leaves out, a healthy side, no card and no coin.
+
 Every card of the decks file lies in exactly one zone (DG-SETUP-1; the large dragons the campaign sets
 aside in none, DG-CAMP-3): the cards a position puts in a zone are taken from the zones it leaves out
-(where the set-up put them). When the zones named leave a card nowhere, ``PositionError`` names it. The
-checks of the rules' invariants and of the decision are :mod:`.position_checks`.
+(where the set-up put them). When the zones named leave a card nowhere, ``PositionError`` names it: a deck
+named is the whole deck, so a partial deck list (some of the market's cards, say) is refused unless the
+other cards are named in other zones. The Draghan location deck left out is laid again in its three piles
+(DG-SETUP-2..4: each pile left holds one portal and one market), so ``visited`` may name any location; a
+location deck named must already be in piles, and ``visited`` must leave each pile turned up its portal
+and market (DG-SETUP-3). The checks of the rules' invariants, the counts and the decision are
+:mod:`.position_checks`.
+
+The cards (``data/decks.json``): the rulebook prints no card contents, so every card is a reconstruction
+(DG-REC-1..6) meeting the counts and constraints the rulebook gives. The bundled cards are the rules
+digest's proposal tuned for balance (DG-REC-8; the figures in ``data/BALANCE.md``), and differ from that
+proposal here: the characters (DG-REC-1), the market cards (DG-REC-2) and the Draghan locations
+(DG-REC-5) are as proposed. The Draghan encounters (DG-REC-3): the monsters need 3 to 5 icons, except the
+two Goblins D01 and D02 (S) and the Merchant D08 (CC) of the rulebook's example; D18 to D22 flee instead
+of paying 3 gold, and D37 to D41 are five more fleeing monsters in place of five one-icon equipment cards:
+41 monsters (17 paying gold, 24 fleeing) and 12 equipment cards. The Shadow encounters (DG-REC-4): the
+dragon card S01, six monsters of 6 icons (S02 to S07, S05 a thief) and six equipment cards of 2 icons (S08
+to S13), where the proposal had nine monsters of 3 or 4 icons and three equipment cards. The Shadow
+locations (DG-REC-5): all six give an assist of S, C and K (no healing, threat or theft location in the
+Shadow Realm). The large dragons (DG-REC-6) need 7 icons each instead of 6. An owner of the real game
+passes their own decks file (the ``decks_file`` option).
 Coins: ``supply`` plus the heroes' coins are the game's 28 (DG-SETUP-8; unchecked with
 ``unlimited_coins``); a position giving the heroes' coins and no supply takes them from the supply.
 
@@ -60,7 +86,8 @@ from typing import TYPE_CHECKING, Any
 from dragonwidgets.engine.game import ENGINE_POSITION_KEYS
 
 from .cards import DECK_NAMES
-from .position_checks import check_table, fail
+from .cards import LOCATION_PILES, block_sizes_left
+from .position_checks import check_counts, check_table, fail
 from .state import CHOOSE_CHARACTER, JOIN_CARD, SHADOW, DraghanState, Hero
 
 if TYPE_CHECKING:
@@ -112,6 +139,7 @@ def table_from(g: "DraghanGame", seeded: DraghanState, position: dict[str, Any])
     for key in position:
         if key not in known and key not in ENGINE_POSITION_KEYS:
             raise fail(key, f"unknown field; the fields are {', '.join(sorted(known))}")
+    position = without_nulls(position)
     s = seeded.copy()
     coins_before = sum(h.coins for h in s.heroes if h)
     for key, name, kind in PLAIN:
@@ -133,6 +161,9 @@ def table_from(g: "DraghanGame", seeded: DraghanState, position: dict[str, Any])
     if "round_down" in position:
         s.round_down = ids(g, position["round_down"], "round_down")
     place_cards(g, s, position)
+    check_counts(g, s)
+    if "location_draghan" not in (position.get("decks") or {}):
+        deal_location_piles(g, s)
     if s.realm == SHADOW and "removed" not in position:  # DG-PORTAL-4: the Draghan decks left on travel
         named = position.get("decks") or {}
         for name in ("location_draghan", "encounter_draghan"):
@@ -149,6 +180,42 @@ def table_from(g: "DraghanGame", seeded: DraghanState, position: dict[str, Any])
         s.round = 1
     check_table(g, s, position)
     return s
+
+
+def without_nulls(position: dict[str, Any]) -> dict[str, Any]:
+    """``position`` without the fields given as ``null``: those are as the seeded set-up deals them (the rule
+    of every game), except the fields naming one thing, where ``null`` is its absence (:data:`OPTIONAL`)."""
+    keep = {key for key, _ in OPTIONAL}
+    out = {k: v for k, v in position.items() if v is not None or k in keep}
+    if isinstance(out.get("decks"), dict):
+        out["decks"] = {k: v for k, v in out["decks"].items() if v is not None}
+    return out
+
+
+def deal_location_piles(g: "DraghanGame", s: DraghanState) -> None:
+    """Lay the Draghan location deck left (the position did not name it) in its piles again (DG-SETUP-2..4):
+    each whole pile left gets one portal and one market, the pile under way one if none of its own has turned
+    up yet, the others fill in; the deck's order is kept otherwise (a deck already in piles is unchanged).
+    Counts of turned-up portals and markets that no piles could give are left for the checks to refuse."""
+    deck, card = s.decks["location_draghan"], g.tables.card
+    sizes = block_sizes_left(len(deck))
+    done = len(LOCATION_PILES) - len(sizes)
+    pools = {a: [c for c in deck if card[c].ability == a] for a in ("portal", "market")}
+    others = [c for c in deck if card[c].ability not in pools]
+    out: list[str] = []
+    for i, size in enumerate(sizes):
+        pile = []
+        for ability, pool in pools.items():
+            if i > 0 or size == LOCATION_PILES[done] or len(pool) == len(sizes):
+                if not pool:
+                    return
+                pile.append(pool.pop(0))
+        if len(pile) > size or len(others) < size - len(pile):
+            return
+        pile += [others.pop(0) for _ in range(size - len(pile))]
+        out += sorted(pile, key=deck.index)
+    if not others and not any(pools.values()):
+        deck[:] = out
 
 
 def value(v: Any, kind: type, field: str) -> Any:

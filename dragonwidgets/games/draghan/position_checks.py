@@ -3,6 +3,13 @@
 :func:`check_table` runs once :mod:`.position` has placed the cards: the kinds of card each zone holds,
 the coins (DG-SETUP-8), the dragon (DG-DRAGON-1), the fight's declarations (DG-FIGHT-1/3) and whether the
 decision named is one the table allows (:func:`check_decision`). Every error names its field.
+
+Issue 27: every count is bounded by the rules before the rest is checked (:func:`count_bounds`: a
+position's ``round`` of 10**30 or a negative ``fled`` is refused at once), and a table a game cannot reach
+is refused rather than failing later: the round's location, assist and assist target (DG-LOC-3, DG-LOC-8),
+the seats in the fight and the queues hold characters (DG-FIGHT-1, DG-ROUND-2), the cards of each realm
+(DG-PORTAL-4, DG-RESULT-4/5), the location deck's piles (DG-SETUP-2..4), and a game over only by an end
+the rules give (DG-END-1..5).
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from dragonwidgets.engine import PositionError
 
 from . import equipment_check
+from .cards import LOCATION_PILES, block_sizes_left
 from . import state
 from .state import DraghanState
 
@@ -39,7 +47,8 @@ def fail(field: str, message: str) -> PositionError:
 
 
 def check_table(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) -> None:
-    """The rules' invariants a real table satisfies: kinds of the zones, coins, the dragon, the decision."""
+    """The rules' invariants a real table satisfies: kinds of the zones, coins, the dragon, the round so far, the
+    location deck's piles, the end, the decision."""
     for i, h in enumerate(s.heroes):
         if h is None:
             continue
@@ -68,6 +77,8 @@ def check_table(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) -> 
         hero = s.heroes[seat_]
         if hero is None or not set(cards) <= set(hero.equipment):
             raise fail(f"used.{seat_}", "a character commits its own cards only (DG-FIGHT-3)")
+    check_round(g, s)
+    check_location_piles(g, s)
     check_decision(g, s, position)
 
 
@@ -155,3 +166,196 @@ def check_decision(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) 
                           if equipment_check.cards_over_limit(g, s.heroes[x].equipment)]  # type: ignore[union-attr]
         need(bool(s.checkers) and all(s.heroes[x] is not None for x in s.checkers),
              "no character carries more than its limits (DG-EQUIP-1)")
+
+
+# ---------------------------------------------------------------------------- counts and the round's details (issue 27)
+
+#: What ``resume`` may say follows a chance node inside a phase ("" when nothing waits).
+RESUMES = ("", "location", "explore", "choose", "deal", "replace")
+#: The results of a game (DG-END-1..4).
+RESULTS = ("running", "won", "lost")
+
+
+def count_bounds(g: "DraghanGame") -> dict[str, tuple[int, int, str]]:
+    """Return ``{field: (low, high, why)}``: the range the rules allow each count of a position.
+
+    ``round``: one location turns up a round, 13 in Draghan and at most 7 rounds in the Shadow Realm (the
+    seventh is lost in its phase 2, DG-END-4); ``threat``: 0 or the one extra draw (DG-LOC-4); ``to_reveal``:
+    a card per character plus the threat's (DG-EXPLORE-1/2); ``to_draw``: the market display's 4 (DG-LOC-6);
+    ``fled``: the Draghan monsters with the flee icon, each flees once (DG-RESULT-4/5); ``defeated``: the
+    monsters of both encounter decks (DG-RESULT-3); ``supply`` and each character's coins: the game's 28
+    coins, and with ``unlimited_coins`` those plus the gold printed on every monster (DG-SETUP-8, DG-INT-24).
+    """
+    d, card = g.decks, g.tables.card
+    monsters = [c for c in d.encounter_draghan + d.encounter_shadow if card[c].kind == "monster"]
+    coins = d.coins + (sum(card[c].gold or 0 for c in monsters) if g.options["unlimited_coins"] else 0)
+    money = (f"the game's {d.coins} coins" + (" and the gold on every monster (unlimited_coins)" if coins > d.coins
+                                              else "") + " (DG-SETUP-8, DG-INT-24)")
+    return {
+        "round": (0, len(d.location_draghan) + len(d.location_shadow) + 1, "a location turns up each round; the "
+                  "seventh Shadow round is lost (DG-LOC-1, DG-END-4)"),
+        "threat": (0, 1, "the one extra encounter card of a threat location (DG-LOC-4)"),
+        "to_reveal": (0, g.players + 1, "a card per character plus a threat's (DG-EXPLORE-1, DG-EXPLORE-2)"),
+        "to_draw": (0, state.MARKET_DISPLAY, "the market display holds 4 cards (DG-LOC-6)"),
+        "fled": (0, sum(bool(card[c].flee) for c in d.encounter_draghan if card[c].kind == "monster"),
+                 "the Draghan monsters with the flee icon, each fleeing once (DG-RESULT-4, DG-RESULT-5)"),
+        "defeated": (0, len(monsters), "the monsters of both encounter decks (DG-RESULT-3)"),
+        "supply": (0, coins, money),
+        "coins": (0, coins, money),
+    }
+
+
+def check_count(value: int, field: str, bounds: tuple[int, int, str]) -> None:
+    """Raise ``PositionError`` for ``field`` unless ``low <= value <= high``."""
+    low, high, why = bounds
+    if not low <= value <= high:
+        raise fail(field, f"must be an int {low}..{high} ({why}), got {value!r:.40}")
+
+
+def check_counts(g: "DraghanGame", s: DraghanState) -> None:
+    """Every count of the table within the rules' range (:func:`count_bounds`); checked before any other rule."""
+    bounds = count_bounds(g)
+    for field, name in (("round", "round"), ("threat", "extra_draw"), ("to_reveal", "to_reveal"),
+                        ("to_draw", "to_draw"), ("fled", "fled"), ("defeated", "defeated"), ("supply", "supply")):
+        check_count(getattr(s, name), field, bounds[field])
+    for i, h in enumerate(s.heroes):
+        if h is not None:
+            check_count(h.coins, f"heroes.{i}.coins", bounds["coins"])
+    for i, (_, group, odd) in enumerate(s.gold_queue):
+        check_count(odd, f"gold_queue.{i}.2", (1, max(1, len(group) - 1), "the odd coins of a share: fewer than "
+                                               "the characters sharing (DG-RESULT-2, DG-INT-4)"))
+
+
+def check_round(g: "DraghanGame", s: DraghanState) -> None:
+    """The round so far: location, assist, the fight's seats and monsters, the queues, the result (issue 27)."""
+    card, t = g.tables.card, g.tables
+    if s.result not in RESULTS:
+        raise fail("result", f"is one of {', '.join(RESULTS)}, got {s.result!r:.40} (DG-END-1..4)")
+    if s.resume not in RESUMES:
+        raise fail("resume", f"is one of {', '.join(map(repr, RESUMES))}, got {s.resume!r:.40}")
+    if s.location is not None:
+        deck = f"location_{s.realm}"
+        if s.location not in card or card[s.location].deck != deck:
+            raise fail("location", f"the location of this round is a card of the deck {deck} (the realm's, "
+                       f"DG-ROUND-3), got {s.location!r:.40}")
+        if s.location not in s.visited + s.portals_up:
+            raise fail("location", f"{s.location} is turned up this round: it lies in 'visited' (or 'portals_up' "
+                       "for a portal) (DG-LOC-8, DG-PORTAL-2)")
+    assists = {c.icons for c in card.values() if c.kind == "location" and c.ability == "assist"}
+    here = card[s.location] if s.location else None
+    allowed = ({here.icons} if here.ability == "assist" else set()) if here else assists
+    if s.assist and s.assist not in allowed:
+        icons = ", ".join(sorted(allowed)) or f"none: {s.location} is no assist location"
+        raise fail("assist", f"is '' or this round's assist location's icons ({icons}), got {s.assist!r:.40} "
+                   "(DG-LOC-3)")
+    if s.assist_target is not None and (not s.assist or s.assist_target not in s.table):
+        raise fail("assist_target", f"the monster the assist's icons go to is on the table, with an assist this "
+                   f"round (DG-LOC-3, DG-INT-6), got {s.assist_target!r:.40}")
+    for key in ("targets", "used"):
+        for seat_ in getattr(s, key):
+            if s.heroes[seat_] is None:
+                raise fail(f"{key}.{seat_}", f"seat {seat_} has no character to fight with (DG-FIGHT-1)")
+    for key in ("declaring", "buyers", "checkers"):
+        for i, seat_ in enumerate(getattr(s, key)):
+            if s.heroes[seat_] is None:
+                raise fail(f"{key}.{i}", f"seat {seat_} has no character (DG-ROUND-2)")
+    for i, (m, group, _) in enumerate(s.gold_queue):
+        if m not in s.round_down or not group or any(s.heroes[x] is None for x in group):
+            raise fail(f"gold_queue.{i}", "an odd-coin share is for a monster defeated this round ('round_down') "
+                       "by characters in play (DG-RESULT-2, DG-INT-4)")
+    check_realm(g, s)
+    check_end(g, s, t.dragon_card)
+
+
+def check_realm(g: "DraghanGame", s: DraghanState) -> None:
+    """The cards of each realm where they can be (DG-PORTAL-4, DG-RESULT-4/5, DG-SETUP-3, DG-WOUND-5)."""
+    card = g.tables.card
+    shadow = s.realm == state.SHADOW
+    for key in ("table", "revealed_equipment"):
+        for c in getattr(s, key):
+            deck = card[c].deck
+            ok = deck == "encounter_shadow" or (card[c].flee if shadow else deck == "encounter_draghan")
+            if not ok:
+                where = ("Shadow encounters and the Draghan monsters that fled there (DG-RESULT-4)" if shadow
+                         else "Draghan encounters (DG-EXPLORE-3)")
+                raise fail(key, f"{c} cannot be here: in the {'Shadow Realm' if shadow else 'Draghan'} the "
+                           f"encounters turned up are {where}")
+    for c in s.visited:
+        if card[c].ability == "portal":
+            raise fail("visited", f"{c} is a portal: a portal turned up lies in 'portals_up' (DG-PORTAL-2, DG-LOC-8)")
+    for c in s.portals_up:
+        if card[c].ability != "portal":
+            raise fail("portals_up", f"{c} is no portal (DG-PORTAL-2)")
+    for c in s.discard:
+        if card[c].kind in ("location", "dragon"):
+            raise fail("discard", f"{c} never goes to the discard pile: locations stay turned up (DG-LOC-8) and "
+                       "a large dragon stays with the dragon card (DG-DRAGON-1)")
+        if card[c].kind == "character" and s.round == 0:
+            raise fail("discard", f"{c} is a character: a character card is discarded when it drops out in a "
+                       "round (DG-WOUND-3, DG-WOUND-5), never at set-up")
+    if shadow:
+        for name in ("location_draghan", "encounter_draghan"):
+            if s.decks[name]:
+                raise fail(f"decks.{name}", "the Draghan decks leave the game on travel (DG-PORTAL-4)")
+        if s.portals_up:
+            raise fail("portals_up", "the portals face up leave the game on travel (DG-PORTAL-4)")
+    for c in s.removed:
+        if not shadow or card[c].deck not in ("location_draghan", "encounter_draghan"):
+            raise fail("removed", f"{c}: only the Draghan location and encounter cards leave the game, on travel "
+                       "to the Shadow Realm (DG-PORTAL-4)")
+    if s.phase == state.CHOOSE_CHARACTER and g.options["character_choice"] == "choose":
+        for c in g.decks.characters:
+            if c not in s.set_aside and all(h is None or h.card != c for h in s.heroes):
+                raise fail("set_aside", f"{c}: at set-up every character not chosen lies set aside, to be chosen "
+                           "(DG-SETUP-6)")
+
+
+def check_end(g: "DraghanGame", s: DraghanState, dragon_card: str | None) -> None:
+    """A game over has the end the rules give for its result; a game running has none (DG-END-1..5)."""
+    if s.phase != state.OVER:
+        if s.end_reason is not None:
+            raise fail("end_reason", "a game still running has no end reason (DG-END-5)")
+        return
+    if s.result == "won":
+        if not (s.realm == state.SHADOW and dragon_card in s.table and s.dragon):
+            raise fail("result", "the team wins only by defeating the dragon: in the Shadow Realm, with the dragon "
+                       "card and its large dragon on the table (DG-END-1, DG-DRAGON-1)")
+        return
+    ends = [s.realm == state.DRAGHAN and any(h is None for h in s.heroes) and not s.set_aside,  # DG-END-2
+            s.realm == state.SHADOW and not s.in_play(),  # DG-END-3
+            s.realm == state.SHADOW and not s.decks["location_shadow"]]  # DG-END-4
+    if not any(ends):
+        raise fail("result", "the team loses only when a new character is needed and none is left (DG-END-2), "
+                   "when no character is left in the Shadow Realm (DG-END-3) or when no Shadow location is left "
+                   "to turn up (DG-END-4); this table shows none of these (DG-END-5)")
+
+
+def check_location_piles(g: "DraghanGame", s: DraghanState) -> None:
+    """DG-SETUP-2..4: the Draghan location deck is three piles (4, 4, 5 cards), each with one portal and one
+    market; the locations turned up so far (the cards no longer in the deck) must fit them: after ``k``
+    whole piles at least ``k`` portals and markets were turned up, and no more than the piles begun.
+    Then the deck left: each whole pile in it holds one of each, the pile under way at most one."""
+    if s.realm != state.DRAGHAN:
+        return
+    card, deck = g.tables.card, s.decks["location_draghan"]
+    sizes = block_sizes_left(len(deck))
+    done = len(LOCATION_PILES) - len(sizes)
+    begun = done + (1 if sizes and sizes[0] < LOCATION_PILES[done] else 0)
+    turned = len(g.decks.location_draghan) - len(deck)
+    for ability in ("portal", "market"):
+        total = sum(card[c].ability == ability for c in g.decks.location_draghan)
+        up = total - sum(card[c].ability == ability for c in deck)
+        if not done <= up <= begun:
+            raise fail("visited", f"{turned} Draghan locations are turned up, {up} of them {ability}s: the deck is "
+                       f"three piles of {', '.join(map(str, LOCATION_PILES))} cards with one {ability} each "
+                       f"(DG-SETUP-3), so {done if done == begun else f'{done} or {begun}'} {ability}s have turned up")
+    start = 0
+    for i, size in enumerate(sizes):
+        pile = deck[start:start + size]
+        start += size
+        for ability in ("portal", "market"):
+            n = sum(card[c].ability == ability for c in pile)
+            whole = i > 0 or size == LOCATION_PILES[done]
+            if n > 1 or (whole and n != 1):
+                raise fail("decks.location_draghan", f"the cards {start - size}..{start - 1} of the deck are one "
+                           f"pile, holding one {ability} (DG-SETUP-3, DG-SETUP-4); these hold {n}")
