@@ -220,7 +220,8 @@ class BotSeats:
                 self._agent_failed(seat, exc)
             return
         finally:
-            self._awaited = None
+            if self._awaited is call:
+                self._awaited = None
         if not (self.playing and self._question() == question):
             _LOG.info("%s answered after the game changed: its answer is dropped", self.seats[seat])
             return
@@ -392,7 +393,13 @@ class BotSeats:
         return player is not None and player >= 0 and self.seats[player] != HUMAN
 
     def _schedule_bots(self) -> None:
-        """Start the bot loop on the running event loop (Jupyter's) if bots are due; else nothing."""
+        """Start the bot loop on the running event loop (Jupyter's) if bots are due; else nothing. A loop waiting
+        for an agent asked about a game that has changed since (an undo, a goto, the seat given to another
+        player) is stopped first: that answer will be dropped, and whoever is due now plays at once."""
+        awaited = getattr(self, "_awaited", None)
+        if awaited is not None and self._task is not None and awaited.question != self._question():
+            self._task.cancel()
+            self._task = self._awaited = None
         if not self.playing or (self._task is not None and not self._task.done()) or not self._bot_due():
             return
         try:

@@ -275,3 +275,21 @@ def test_item9_a_bad_time_limit_is_refused_naming_the_field(bad):
     with pytest.raises(IntentError, match="agent_time_limit must be"):
         w.agent_time_limit = bad
     assert w.agent_time_limit == 2.0
+
+
+def test_item9_a_seat_given_to_a_bot_while_its_agent_thinks_plays_at_once(agents):
+    """The bots do not wait for an answer that will be dropped: the new player moves while the agent thinks."""
+    agent = agents()
+
+    async def scenario():
+        w = at_agents_turn(agent)
+        step = w.game.step
+        w.play()
+        await until(agent.asked.is_set)
+        w.seats = ["greedy", "greedy", "greedy"]
+        await until(lambda: w.game.step > step + 1, within=HELD_AT_MOST - 1)
+        return w, agent.answered.is_set(), step
+
+    w, answered, step = asyncio.run(scenario())
+    assert not answered and w.playing and w.last_error == ""
+    assert w.game.entry(step).action.player == 1  # greedy's move for Red, made while the agent still thought
