@@ -6,8 +6,9 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action``: ``view`
 A bot that never reads its view sets ``needs_view = False`` and is given ``{}``: building an
 observation is the costliest part of a random game. A search bot sets ``needs_search = True`` and is
 also given ``determinize``, a callable ``rng -> Game`` bound to its seat that returns a fresh search
-copy in which everything the seat cannot see is redealt (:meth:`Game.determinize`), never the true
-game. Bots are plain picklable objects (:func:`dragonwidgets.simulate` sends them to other processes).
+copy in which everything the seat cannot see is redealt (:meth:`Game.determinize`: a fresh seed, no true
+start position or past), never the true game. Bots are plain picklable objects (:func:`dragonwidgets.simulate`
+sends them to other processes).
 """
 
 from __future__ import annotations

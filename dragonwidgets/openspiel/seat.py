@@ -27,7 +27,8 @@ class OpenSpielSeat:
 
     At each of its seat's decisions the bot is given a :class:`~.state.DragonwidgetsState` holding a copy
     of the table seen from that seat, everything the seat cannot see redealt (the game's ``determinize``,
-    with a fresh seed, so no future die is known), with explicit chance nodes (``chance="manual"``): the
+    with a fresh seed, so no future die is known, and no true start or past: its deal is the copy's seed, its
+    moves empty), with explicit chance nodes (``chance="manual"``): the
     bot searches that copy, never the real table. Its answer, an action index, is mapped back to the
     legal action of that id.
     """

@@ -173,7 +173,8 @@ def _or_error(f):
 
 def everything(d) -> dict:
     """Everything a determinized copy holds or answers, as plain data."""
-    out = {name: plain(getattr(d, name, "<absent>")) for name in d._attribute_names()}
+    names = dict.fromkeys([*d._attribute_names(), *vars(d)])  # what a fresh game makes, and anything else set
+    out = {name: plain(getattr(d, name, "<absent>")) for name in names}
     out["observation(None)"] = d.observation(None)
     out["position()"] = d.position()
     out["state_digest()"] = d.state_digest()
