@@ -288,9 +288,10 @@ class ChasseGame(Game):
 
     def _resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Redeal, in place, every card ``seat`` cannot see: the piles beyond a revealed top card, the
-        opponents' face-down backpacks and vaults, the removed wealth cards (digest section 7).
+        opponents' face-down backpacks, vaults, cages and dungeons (their sizes too, within the thickness
+        the seat sees, CD-ZONE-7), the removed cards (digest section 7, issue 27 item 3).
 
-        Zone and pile sizes, every goblin and the setup's fixed dragons are kept; see
+        Pile sizes, the seat's own board, the face-up zones and the setup's fixed dragons are kept; see
         :mod:`.determinize` for what is treated as known. Afterwards ``observation(seat)`` is unchanged. Raises ``ValueError`` for a bad seat.
         """
         resample_hidden(self.state, self.setup, seat, rng)
