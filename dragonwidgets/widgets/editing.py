@@ -8,7 +8,10 @@ takes it from one space and puts it on another), then the rules judge the result
 (``new_game(..., position=draft)``). A refused edit (a ``PositionError`` naming the count or rule broken)
 shows its error and changes nothing. *Play from here* (``edit_play``) starts a game from the draft, recorded
 as the game's ``start_position``; *Cancel* (``edit_cancel``) goes back to the game as it was. The draft is
-the synced trait ``edit_position``, so the front end can copy it for a notebook cell. Seat views never edit.
+the synced trait ``edit_position``, so the front end can copy it for a notebook cell. Seat views never edit,
+and leaving the teacher's view ends editing: the view menu is refused while editing (a draft is not lost to a
+stray click), and ``w.viewer = "0"`` in Python drops the draft, as *Cancel* does, before the seat's view is
+sent, so nothing of the edit (the whole table) reaches a seat.
 """
 
 from __future__ import annotations
@@ -142,6 +145,16 @@ class PositionEditor:
         self._check_editing("edit_cancel")
         self._game = self._played
         self._leave_edit_mode()
+
+    def _drop_draft(self) -> None:
+        """End editing, if on, as the viewer leaves the teacher's view (issue 27 item 4): the game as it was
+        before editing comes back and the draft is cleared from the page (``editing`` and ``edit_position``
+        are sent before the new view is), unpublished: the change of view that calls this publishes."""
+        if self.editing:
+            self._game = self._played
+            self._played = self._draft = None
+            self.editing = False
+            self.edit_position = {}
 
     def _leave_edit_mode(self) -> None:
         self._played = self._draft = None

@@ -123,18 +123,20 @@ def parse_intent(content: Any, buffers: Any = None) -> tuple[str, dict[str, Any]
 
 class FrontEndMessages:
     """The front end's path into :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``last_error``,
-    ``keys``, ``send_state`` and a public method per kind of :data:`MESSAGE_KINDS`)."""
+    ``keys``, ``send_state``, ``_check_page_intent``, ``_error_for_page`` and a public method per kind of
+    :data:`MESSAGE_KINDS`)."""
 
     def _on_front_end_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
         """Route one custom message to its method; any refusal sets ``last_error`` only."""
         kind = None
         try:
             kind, args = parse_intent(content, buffers)
+            self._check_page_intent(kind)  # what only the notebook may do now (views.py)
             getattr(self, kind)(**args)
         except Exception as exc:  # noqa: BLE001 - nothing from the browser may break the kernel
             if not isinstance(exc, (ValueError, TypeError, IndexError, t.TraitError)):
                 _LOG.exception("unexpected error handling a %r message", kind)  # never the message itself
-            self.last_error = str(exc)[:2000]
+            self.last_error = self._error_for_page(exc)  # in a seat's view, only what it may know (views.py)
         else:
             self.last_error = ""
 

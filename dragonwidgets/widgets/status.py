@@ -29,8 +29,9 @@ class StatusLine:
         if getattr(self, "editing", False):
             return f"{head}."  # the draft's situation: nobody plays until 'Play from here' (editing.py)
         if player == CHANCE:
-            if seat is not None and not visible:  # a face-down card nobody at the table may see
-                return f"{head}. Chance decides: the teacher's view picks the card, or roll at random."
+            if seat is not None:  # only the teacher's view picks; a face-down card nobody at the table may see
+                what = "card" if game.chance_outcomes_hidden else "outcome"
+                return f"{head}. Chance decides: the teacher's view picks the {what}, or roll at random (Step)."
             return f"{head}. Chance decides: pick an outcome or roll at random."
         who = self.seats[player]
         if who != HUMAN:

@@ -5,13 +5,25 @@ or one seat (``"0"``). :class:`ViewRules` (a part of :class:`~dragonwidgets.widg
 viewer into the seat whose observation is sent, lists the actions that view may see and choose, and
 says which viewers the front end's view menu may offer (with take-backs off, a hot-seat game among
 friends: only the hot-seat view and the person to move).
+
+What a seat's view may do (issue 27, items 1 and 2):
+
+- at a chance node only the teacher's view (or Python: ``w.game.apply(id)`` then ``w.refresh()``) picks the
+  outcome; a seat's view lists none, and may only draw one at random (``resolve_chance``, Step: the seeded
+  draw shows nothing but the outcome the rules turn up), so no refusal ever names an outcome;
+- with take-backs off (a hot-seat game), the page may not change who plays a seat either
+  (:meth:`ViewRules._check_page_intent`): a bot's seat given to a person could then be viewed. From Python
+  the teacher still may (``w.seats = [...]``, ``w.set_seat(...)``), and so may the teacher's view.
+
+The person at the screen is the person to move (a human seat), or, while bots or chance answer, the person
+who moved last: the ``"hotseat"`` view shows them, whatever view was shown meanwhile.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CHANCE, Action
+from ..engine import CHANCE, Action, IllegalActionError
 from .messages import IntentError
 
 HUMAN = "human"
@@ -21,7 +33,7 @@ HOTSEAT = "hotseat"
 
 class ViewRules:
     """The viewer rules of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game``, ``seats``,
-    ``viewer``, ``take_backs``, ``_hot_seat`` and ``_check_not_editing``)."""
+    ``viewer``, ``take_backs``, ``_check_not_editing`` and ``_drop_draft``)."""
 
     def set_viewer(self, viewer: str | int) -> None:
         """Show ``"teacher"`` (everything), ``"hotseat"`` or one seat's view (``0`` or ``"0"``), as the
@@ -34,9 +46,10 @@ class ViewRules:
         Raises:
             IntentError: not a viewer of this game, or one ``viewer_choices`` does not offer now.
         """
-        new = self._checked_viewer(self._as_viewer(viewer))
+        new = self._as_viewer(viewer)
         if new != TEACHER:
-            self._check_not_editing("set_viewer")
+            self._check_not_editing("set_viewer")  # the view menu keeps a draft; ``w.viewer = ...`` drops it
+        new = self._checked_viewer(new)
         allowed = self._viewer_choices()
         if new != self.viewer and new not in allowed:
             raise IntentError(
@@ -50,19 +63,33 @@ class ViewRules:
         if self.viewer == TEACHER:
             return None
         if self.viewer == HOTSEAT:
-            player = self._game.current_player
-            if player is not None and player >= 0 and self.seats[player] == HUMAN:
-                self._hot_seat = player
-            return self._hot_seat
+            return self._person_at_screen()
         return int(self.viewer)
+
+    def _person_at_screen(self) -> int:
+        """The seat the hot-seat view shows: the person to move (a human seat), else the person who decided
+        last (the one whose move the bots, or chance, answer now), else the first human seat (seat 0 when
+        no seat is a person's). Worked out from the history, so no view shown meanwhile, nor a view menu
+        message, can make it another seat."""
+        game = self._game
+        humans = [i for i, who in enumerate(self.seats) if who == HUMAN]
+        player = game.current_player
+        if not humans or player in humans:
+            return player if humans else 0
+        for step in range(game.step - 1, -1, -1):  # back over the bots' and chance's entries since then
+            if (decider := game.entry(step).action.player) in humans:
+                return decider
+        return humans[0]
 
     def _visible_actions(self, seat: int | None) -> list[Action]:
         player = self._game.current_player
         if player is None:
             return []
-        if player == CHANCE and seat is not None and self._game.chance_outcomes_hidden:
-            return []  # which cards a face-down pile holds is nobody's to see: the teacher picks
-        if seat is None or player == CHANCE or player == seat:
+        if player == CHANCE and seat is not None:
+            # only the teacher's view picks a chance outcome; which cards a face-down pile holds is nobody's
+            # at the table to see (a seat's view may draw at random: resolve_chance)
+            return []
+        if seat is None or player == seat:
             return self._game.legal_actions()
         return []
 
@@ -77,7 +104,14 @@ class ViewRules:
         """Raise ``IntentError`` unless the view of ``seat`` (None: teacher) may choose for ``player``."""
         if getattr(self, "editing", False):
             raise IntentError("the table is being edited: press 'Play from here' or 'Cancel' first")
-        if player is None or player == CHANCE:
+        if player is None:
+            return
+        if player == CHANCE:
+            if seat is not None:  # said before an id is read: the refusal names no outcome (issue 27 item 1)
+                raise IntentError(
+                    "chance decides now, and only the teacher's view picks a chance outcome (in Python: "
+                    "w.viewer = 'teacher'); this view may draw one at random (Step, resolve_chance())"
+                )
             return
         game = self._game
         if self.seats[player] != HUMAN:
@@ -112,11 +146,41 @@ class ViewRules:
         return [v for v in everyone if v in allowed]
 
     def _checked_viewer(self, value: str) -> str:
-        """Return ``value`` if it is a viewer of this game (the ``viewer`` trait's check), else raise ``IntentError``."""
+        """Return ``value`` if it is a viewer of this game (the ``viewer`` trait's check), else raise ``IntentError``.
+
+        A viewer other than the teacher ends editing first, before the new view is sent (issue 27 item 4): the
+        draft (the whole table) is dropped and the game as it was before editing comes back, so nothing of
+        the edit reaches a seat's view (:meth:`~.editing.PositionEditor._drop_draft`)."""
         seats = [str(i) for i in range(self._game.players)]
         if value not in (TEACHER, HOTSEAT, *seats):
             raise IntentError(f"viewer must be 'teacher', 'hotseat' or a seat {seats}, got {value!r}")
+        if value != TEACHER:
+            self._drop_draft()
         return value
+
+    def _error_for_page(self, error: Exception) -> str:
+        """The words of a refusal as the page is sent them (``last_error``): in a seat's view, an illegal
+        action's list of what is legal names only the actions this view may see (another seat's choices,
+        worked out from its hand, or a face-down pile's outcomes, are not its to know)."""
+        text = str(error)
+        seat = self._view_seat()
+        if isinstance(error, IllegalActionError) and seat is not None:
+            visible = {a.id for a in self._visible_actions(seat)}
+            if any(a not in visible for a in error.legal):
+                mine = [a for a in error.legal if a in visible]
+                listed = ", ".join(map(repr, mine)) if mine else "nothing this view may choose"
+                text = f"{error.action_id!r} is not legal: {error.reason}. Legal now: {listed}"
+        return text[:2000]
+
+    def _check_page_intent(self, kind: str) -> None:
+        """Raise ``IntentError`` if the page may not send an intent of ``kind`` now (the notebook may still call
+        the method): with take-backs off in a seat view, ``set_seat`` (issue 27 item 2)."""
+        if kind == "set_seat" and not self.take_backs and self.viewer != TEACHER:
+            raise IntentError(
+                "set_seat: take-backs are off (take_backs=False) in a seat view, so the page may not change who "
+                "plays a seat (a seat given to a person could then show its private cards); the teacher may, in "
+                "Python (w.seats = [...] or w.set_seat(seat, who)) or from the teacher's view"
+            )
 
     def _as_viewer(self, viewer: Any) -> str:
         if isinstance(viewer, int) and not isinstance(viewer, bool):
