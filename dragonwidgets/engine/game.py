@@ -142,7 +142,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
             position = checked_position(position, self.name, players)
             self.state = self._from_position(self.state, position)  # raises PositionError, changing nothing
             self.start_position = position
-            self._chance_offset = position.get("step", 0)
+            self._chance_offset = position.get("chance_step", 0)
         #: step -> a copy of the state after that many entries, every CHECKPOINT_EVERY steps (goto, undo);
         #: the initial table is set up again when needed (a copy per new game would cost every study)
         self._checkpoints: dict[int, Any] = {}

@@ -14,8 +14,9 @@ from typing import Any
 from .data import json_problem
 from .errors import PositionError
 
-#: Keys every position may hold besides the game's own.
-ENGINE_POSITION_KEYS = ("game", "players", "seed", "step")
+#: Keys every position may hold besides the game's own: ``chance_step`` is the place in the seed's chance
+#: stream; ``step`` is its older name (positions written before it was renamed), read the same way.
+ENGINE_POSITION_KEYS = ("game", "players", "seed", "chance_step", "step")
 #: The largest position accepted, as JSON text (a whole Drachenland table is under 20 kB).
 MAX_POSITION_BYTES = 1_000_000
 
@@ -27,7 +28,10 @@ def checked_position(position: Any, game: str, players: int) -> dict[str, Any]:
         PositionError: not a JSON object of plain JSON data (the message names the field: a NaN or an
             infinite number, a key that is not a string, a value that is not JSON, arrays and objects nested
             deeper than :data:`~.data.MAX_DEPTH`), over :data:`MAX_POSITION_BYTES`, another game's or another
-            player count's, or a ``step`` that is not an int >= 0.
+            player count's, or a ``chance_step`` (or its older name ``step``) that is not an int >= 0, or both
+            given and different.
+
+    The copy names the place in the chance stream ``chance_step`` (an older position's ``step`` is read as it).
     """
     if not isinstance(position, dict):
         raise PositionError(f"a position is a dict (a JSON object), got {type(position).__name__}")
@@ -42,9 +46,15 @@ def checked_position(position: Any, game: str, players: int) -> dict[str, Any]:
         raise PositionError(f"field 'game': this is a position of {position['game']!r}, not of {game!r}")
     if position.get("players", players) != players:
         raise PositionError(f"field 'players': the position is for {position['players']!r} players, the game has {players}")
-    step = position.get("step", 0)
-    if not isinstance(step, int) or isinstance(step, bool) or step < 0:
-        raise PositionError(f"field 'step': the place in the chance stream is an int >= 0, got {step!r:.40}")
+    for key in ("chance_step", "step"):
+        step = position.get(key, 0)
+        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            raise PositionError(f"field {key!r}: the place in the seed's chance stream is an int >= 0, got {step!r:.40}")
+    if "step" in position:  # the older name
+        step = position.pop("step")
+        if position.setdefault("chance_step", step) != step:
+            raise PositionError(f"field 'step': the older name of 'chance_step'; the position gives both, {step} and "
+                                f"{position['chance_step']}: give 'chance_step' only")
     return position
 
 
@@ -102,9 +112,11 @@ class Records:
         and tokens, hands), whose turn it is and at which decision, in the game's own terms.
 
         ``new_game(name, players=..., position=game.position())`` starts a game with the same observation
-        for every seat, the same legal actions and, for the same choices, the same future: the engine's
-        keys ``game``, ``players``, ``seed`` and ``step`` (how far along the seed's chance stream the
-        table is) come with it, so the dice drawn next are the dice this game would draw.
+        for every seat (but its ``step``: the new game's history starts at 0, as its ``step`` does), the same
+        legal actions and, for the same choices, the same future: the engine's keys ``game``, ``players``,
+        ``seed`` and ``chance_step`` (how far along the seed's chance stream the table is: the steps played
+        since the seeded set-up, a start position's ``chance_step`` included) come with it, so the dice drawn
+        next are the dice this game would draw. A position names no ``step``: a table has no history.
 
         It shows everything: never send it to a seat's view.
 
@@ -112,7 +124,7 @@ class Records:
             NotImplementedError: the game has no positions.
         """
         return {"game": self.name, "players": self.players, "seed": self.seed,
-                "step": self._chance_offset + self._step, **self._position()}
+                "chance_step": self._chance_offset + self._step, **self._position()}
 
     def final_digest(self) -> str:
         """Return the digest a record's ``final`` carries for the table now (:meth:`to_record`).

@@ -173,7 +173,7 @@ def test_DG_RESULT_4_DG_INT_21_the_flee_shuffle_is_keyed_by_the_seed_and_the_ste
     g = fight([Hero("CH3", equipment=["M01"]), "CH5"], [bat, "D41"], seed=12)
     play(g, "face none")
     before = g.state.decks["encounter_shadow"] + [bat]
-    key = (g.seed << 32) + SHUFFLE_TAG + g.position()["step"]
+    key = (g.seed << 32) + SHUFFLE_TAG + g.position()["chance_step"]
     play(g, "face none")
     keyed_shuffle(before, key)
     assert g.state.decks["encounter_shadow"] == before and g.state.fled == 1

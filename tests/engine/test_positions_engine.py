@@ -43,7 +43,7 @@ def test_a_position_reached_by_play_goes_on_with_the_same_dice():
     rng = random.Random(1)
     _play(g, 5, rng)
     pos = g.position()
-    assert {"game", "players", "seed", "step"} <= set(pos) and pos["step"] == g.step
+    assert {"game", "players", "seed", "chance_step"} <= set(pos) and pos["chance_step"] == g.step
     twin = dragonwidgets.new_game("toy", position=json.loads(json.dumps(pos)))  # players and seed from it
     assert twin.players == 3 and twin.seed == 9
     for seat in (None, 0, 1, 2):

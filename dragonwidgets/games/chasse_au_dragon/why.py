@@ -77,8 +77,8 @@ def why_illegal(game: "ChasseGame", action_id: str) -> str:
         return _why_camp(game, words, decision)
     phases, when = _WHEN[words[0]]
     if words[0] == "reveal" and not game.picks_draws():
-        return ("the top card of the pile is turned up by itself; a card is picked by hand only with "
-                "chance='manual' and pick_draws (CD-ENC-1)")
+        return ("the top card of the pile is turned up by itself; a card is picked by hand (option pick_draws, "
+                "the default) only with chance='manual' (CD-ENC-1)")
     if words[0] == "raid" and not game.options["dragon_raids"]:
         return "the dragon raids are an option chosen before the game, and it is off (CD-RAID-1, CD-SETUP-7)"
     if words[0] == "no" and words[1:] == ["duel"]:
