@@ -68,8 +68,9 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         take_backs: whether a seat view (``"hotseat"`` or a seat) may rewind (:meth:`goto`) or
             :meth:`undo`; ``False`` stops players seeing hidden cards through take-backs, and the view
             menu then offers only ``"hotseat"`` and the seat of the person to move, so nobody at a
-            shared screen opens another player's hand (``viewer_choices``). The ``"teacher"`` view may
-            always rewind, and ``w.viewer = ...`` from Python may show any view.
+            shared screen opens another player's hand (``viewer_choices``); nor may the page change who
+            plays a seat (``set_seat``). The ``"teacher"`` view may always rewind, and from Python
+            ``w.viewer = ...`` may show any view and ``w.seats = [...]`` give any seat to anyone.
 
     Raises:
         TypeError: an unknown keyword argument (the message lists the accepted ones).
@@ -149,7 +150,6 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         self._game = game
         self._ready = False
         self._bots: dict[int, Any] = {}
-        self._hot_seat = 0
         self._rewound = False  # the bots were paused by a rewind (the status says how to resume)
         self._task: asyncio.Task | None = None
         playing = kwargs.get("playing")
@@ -172,7 +172,6 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
                 self.agent_time_limit = kwargs.get("agent_time_limit", AGENT_TIME_LIMIT)
         except t.TraitError as e:  # a value of the wrong type (traitlets' own check): the same ValueError
             raise IntentError(str(e)) from None
-        self._hot_seat = self._first_human_seat()
         self._ready = True
         self._publish()
         super().__init__(**({"layout": kwargs["layout"]} if "layout" in kwargs else {}))
@@ -195,7 +194,8 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
 
         Raises:
             IllegalActionError: ``id`` is not legal now (the message says why and what is).
-            IntentError: the decider is a bot seat, or this view is another seat's.
+            IntentError: the decider is a bot seat, or this view is another seat's, or chance decides
+                and this is a seat's view (only the teacher's view picks a chance outcome).
         """
         self._check_not_editing("act")
         if not isinstance(id, str):
@@ -277,8 +277,6 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
     @t.observe("seats", "viewer", "take_backs")
     def _on_seats_or_viewer(self, change: Any) -> None:
         if self._ready:
-            if change["name"] == "seats":
-                self._hot_seat = self._hot_seat if self.seats[self._hot_seat] == HUMAN else self._first_human_seat()
             self._after_change()
 
     @t.observe("playing")

@@ -331,7 +331,7 @@ def test_item2_no_sequence_of_page_messages_opens_a_seat_not_at_the_screen(name,
         g = dragonwidgets.new_game(name, players=3, seed=walk, chance=chance)
         w = GameWidget(g, seats=seats, viewer=["0", "hotseat", "2"][walk], take_backs=False, playing=False)
         player = g.current_player
-        person = player if player is not None and player >= 0 and seats[player] == "human" else w._first_human_seat()
+        person = person_at_screen(g, seats)
         for i in range(250):
             shown = w.view_seat
             msg = _page_message(w, rng)
