@@ -23,11 +23,26 @@ squares by their ids ``"x,y"`` (column, row, ``0..7``, CD-REC-1), cards by their
 - ``tallies``: ``{"turns": int, "fights_won": {colour: int}, "fights_lost": {colour: int}}`` for
   ``game.measures()``; ``end``: ``{"reason": str, "dragon_slayer": colour or null}`` at decision ``over``.
 
+``null`` and empty (the rule of every game's positions): a field given as ``null``, or left out, is as the
+seeded set-up deals it; ``[]`` or ``{}`` is empty (``"piles": {"3,3": []}`` an emptied pile, ``"backpack": []``
+an empty backpack). An object keyed by colour or square (``camps``, ``adventurers``, ``boards``, ``piles``,
+``removed``, ``tallies``) changes only the keys it names (``{}`` names none). Where the value is one thing that
+may be absent, ``null`` is its absence: a camp not pitched, an adventurer off the board, the base equipment,
+no defender.
+
+Counts are bounded by the rules before anything is built: ``cage`` and ``dungeon`` 0..62 goblins, ``removed``
+at most the game's cards of that type, ``pantry`` 0..3, ``turn.steps`` 0..249 (the free step, then a goblin
+quarter each, CD-MOVE-3, CD-GOB-1), ``round`` 1..10,000 (the rules set no last round, CD-INT-24: the bound is
+not a rule; with ``max_rounds`` at most one more than it), ``tallies.turns`` at most a turn a seat each round,
+and a seat's monster fights won and lost together at most one a round.
+
 The cards are always the game's 124 (CD-SETUP-6: 62 goblins, 26 orcs, 16 ogres, 10 trolls, 6 giants, 4
 dragons). The cards a position puts in zones, named piles and ``removed`` are taken from the piles it leaves
 out (the bottom card of the pile holding most of that type, the larger pile, then row order first), and a
 card the named piles no longer hold goes under a pile left out (deepest ring, smallest pile first); when
-the position names every pile, the counts must add up. Other checks: zones hold what CD-ZONE-9 lets them
+the position names every pile, the counts must add up. So a partial list is never refused for
+being partial: a position may name some piles, or some zones, and the cards come from (or go under) the piles
+it leaves out; it is refused only when the piles left out cannot give the cards it names. Other checks: zones hold what CD-ZONE-9 lets them
 (wealth cards orc..giant, goblins as counts), a pantry holds 1..3 quarters (CD-GOB-6), camps are distinct
 forest-edge squares (CD-SETUP-4), no pile on the edge (CD-BOARD-2), a dragon per lair (CD-SETUP-6), no
 dragon out of the game (CD-END-2). Not checked (the deal is a reconstruction, CD-REC-2): which ring a card
@@ -69,6 +84,14 @@ FIELDS = ("first_player", "round", "active", "decision", "turn", "camps", "adven
           "removed", "tallies", "end")
 ZONES = ("backpack", "cage", "vault", "dungeon", "equipment", "pantry")
 KIT = ("orc", "ogre", "troll", "giant")  # what a vault or the equipment holds (CD-ZONE-9, CD-END-1)
+
+
+#: The most rounds a position may count when no ``max_rounds`` is set: the rules set no last round (CD-INT-24),
+#: this bound (not a rule) is far past any game played and keeps every count of a position small.
+ROUND_LIMIT = 10_000
+#: The fields whose value is one thing that may be absent: there ``null`` says it is absent (no camp pitched,
+#: the adventurer off the board, the base equipment); everywhere else ``null`` is the field left out.
+NULL_IS_NONE = ("camps", "adventurers", "equipment")
 
 
 # ---------------------------------------------------------------------------- the table as JSON
@@ -137,12 +160,17 @@ def table_from(seeded: ChasseState, position: Mapping[str, Any], options: Mappin
     ``PositionError`` naming the field for a value of the wrong shape or a table the rules cannot have.
     """
     fields_of(position, "", FIELDS + ENGINE_POSITION_KEYS)
+    position = without_nulls(position)
     s = seeded.copy()
     n = s.players
     if "first_player" in position:
         s.first_player = seat_of(position["first_player"], "first_player", n)  # type: ignore[assignment]
     if "round" in position:
-        s.round = integer(position["round"], "round", 1, rule="rounds are counted from 1, CD-TURN-1")
+        cap = options["max_rounds"]
+        s.round = integer(position["round"], "round", 1, cap + 1 if cap else ROUND_LIMIT,
+                          "rounds are counted from 1, CD-TURN-1; " + (f"max_rounds={cap} stops the game after round "
+                          f"{cap}, CD-INT-24" if cap else f"the rules set no last round (CD-INT-24), a position at "
+                          f"most {ROUND_LIMIT:,} (not a rule)"))
     read_places(s, seeded, position)
     for seat, value in seats_object(position.get("boards", {}), "boards", n).items():
         s.boards[seat] = board_from(s.boards[seat], value, f"boards.{COLOURS[seat]}")
@@ -153,6 +181,17 @@ def table_from(seeded: ChasseState, position: Mapping[str, Any], options: Mappin
     read_tallies(s, position.get("tallies", {}))
     read_turn(s, position, options, manual)
     return s
+
+
+def without_nulls(position: Mapping[str, Any]) -> dict[str, Any]:
+    """``position`` with every ``null`` dropped that stands for a field left out (the rule of every game: ``null``
+    or a field left out is as the seeded set-up deals it, ``[]`` or ``{}`` is empty), at any depth; a ``null``
+    camp, adventurer or equipment is kept: there it is the absence of that one thing (:data:`NULL_IS_NONE`)."""
+    def drop(value: Any, key: str) -> Any:
+        if not isinstance(value, dict) or key in NULL_IS_NONE:
+            return value
+        return {k: drop(v, k) for k, v in value.items() if v is not None or k in NULL_IS_NONE}
+    return drop(dict(position), "")
 
 
 def read_places(s: ChasseState, seeded: ChasseState, position: Mapping[str, Any]) -> None:
@@ -187,7 +226,8 @@ def board_from(old: Management, value: Any, field: str) -> Management:
                                         "CD-ZONE-9; a dragon won ends the game at once, CD-END-1")))
     for zone in ("cage", "dungeon"):
         if zone in zones:
-            setattr(b, zone, integer(zones[zone], f"{field}.{zone}", rule="whole goblins, CD-ZONE-2, CD-ZONE-4"))
+            setattr(b, zone, integer(zones[zone], f"{field}.{zone}", 0, COUNTS["goblin"], "whole goblins, of the "
+                                     f"game's {COUNTS['goblin']}: CD-ZONE-2, CD-ZONE-4, CD-SETUP-6"))
     if "pantry" in zones:
         b.pantry = integer(zones["pantry"], f"{field}.pantry", 0, 3, "the quarters left of one goblin, 0 = empty: "
                            "CD-GOB-1, CD-GOB-6")
@@ -204,7 +244,8 @@ def removed_from(value: Any) -> dict[str, int]:
     """``removed``: cards out of the game by type; never a dragon (fled, tied or winning it goes under its
     pile, won it ends the game: CD-END-1, CD-END-2)."""
     removed = fields_of(value, "removed", TYPE_ORDER)
-    out = {t: integer(n, f"removed.{t}") for t, n in removed.items()}
+    out = {t: integer(n, f"removed.{t}", 0, COUNTS[t], f"the game has {COUNTS[t]} {t} cards, CD-SETUP-6")
+           for t, n in removed.items()}
     if out.get("dragon"):
         fail("removed.dragon", "a dragon never leaves the game: fled, tied or winning it goes under its pile, won it "
              "ends the game (CD-END-1, CD-END-2)")
@@ -258,8 +299,15 @@ def read_tallies(s: ChasseState, value: Any) -> None:
     """``tallies``: the turns begun and each seat's monster fights won and lost (``game.measures()``)."""
     tallies = fields_of(value, "tallies", ("turns", "fights_won", "fights_lost"))
     if "turns" in tallies:
-        s.turns = integer(tallies["turns"], "tallies.turns")
+        s.turns = integer(tallies["turns"], "tallies.turns", 0, s.round * s.players, f"a turn a seat each round, "
+                          f"{s.players} seats and round {s.round}: CD-TURN-1")
     for name in ("fights_won", "fights_lost"):
         counts = getattr(s, name)
         for seat, n in seats_object(tallies.get(name, {}), f"tallies.{name}", s.players).items():
-            counts[seat] = integer(n, f"tallies.{name}.{COLOURS[seat]}")
+            counts[seat] = integer(n, f"tallies.{name}.{COLOURS[seat]}", 0, s.round, f"one monster fight a turn, "
+                                   f"one turn a round, round {s.round}: CD-TURN-1, CD-TURN-3")
+    for seat in range(s.players):
+        if s.fights_won[seat] + s.fights_lost[seat] > s.round:
+            fail(f"tallies.fights_won.{COLOURS[seat]}", f"{COLOURS[seat]} won {s.fights_won[seat]} and lost "
+                 f"{s.fights_lost[seat]} monster fights in {s.round} rounds: one fight a turn, one turn a round "
+                 "(CD-TURN-1, CD-TURN-3)")

@@ -29,8 +29,13 @@ from typing import Any
 
 from . import state as phase
 from .movement import quarters
+from .setup import COUNTS
 from .position_read import fail, fields_of, flag, integer, seat_of, throws_of
 from .state import COLOURS, DECISIONS, POWER, ChasseState, Fight, square_id
+
+#: The most steps of one movement: the free step, then one goblin quarter a step, 4 quarters a goblin and the
+#: game's 62 goblins (CD-MOVE-1, CD-MOVE-3, CD-GOB-1, CD-SETUP-6).
+STEP_LIMIT = 1 + 4 * COUNTS["goblin"]
 
 TURN_FIELDS = ("steps", "defender", "fleeing", "flight_tried", "fight", "last_rolls")
 #: Decisions at which no flight roll can have been tried yet this turn (CD-DUEL-5, CD-ENC-4).
@@ -64,7 +69,8 @@ def read_turn(s: ChasseState, position: Mapping[str, Any], options: Mapping[str,
         s.active = (s.first_player + placed) % n
     s.phase = decision
     turn = fields_of(position.get("turn", {}), "turn", TURN_FIELDS)
-    s.steps = integer(turn.get("steps", 0), "turn.steps")
+    s.steps = integer(turn.get("steps", 0), "turn.steps", 0, STEP_LIMIT, "the free step, then a goblin quarter a "
+                      "step: CD-MOVE-1, CD-MOVE-3, CD-GOB-1")
     s.defender = seat_of(turn.get("defender"), "turn.defender", n, allow_none=True)
     fleeing = (s.active if s.defender is None else s.defender) if decision == phase.FLEE_ROLL else None
     if "fleeing" in turn:
@@ -76,7 +82,7 @@ def read_turn(s: ChasseState, position: Mapping[str, Any], options: Mapping[str,
     check_decision(s, options, manual)
     kind = "encounter" if s.defender is None else "duel"
     s.fight = fight_of(s, turn.get("fight", {"kind": kind, "throws": [[], []]} if decision == phase.COMBAT else None))
-    read_end(s, position.get("end"))
+    read_end(s, position.get("end"), options)
 
 
 def last_rolls_of(value: Any) -> dict[str, list[int]]:
@@ -188,8 +194,12 @@ def fight_of(s: ChasseState, value: Any) -> Fight | None:
     return Fight(kind, faces, (a, b), 1 if done else 0)
 
 
-def read_end(s: ChasseState, value: Any) -> None:
+def read_end(s: ChasseState, value: Any, options: Mapping[str, Any]) -> None:
     """``end``: ``{"reason": str, "dragon_slayer": colour or null}`` at decision 'over' only (CD-END-1, CD-INT-24).
+
+    The game is over only by an end the game has: a dragon slain (``dragon_slayer``, CD-END-1; the rules give
+    no other, CD-END-3), or the ``max_rounds`` option's stop (not a rule, CD-INT-24) once that many rounds are
+    played: ``round`` is one more, the first player active. The ``reason`` is the text shown.
 
     A dragon card sits in a management board only in the backpack of the player who slew it, which ended the
     game (CD-END-1, CD-ENC-12).
@@ -205,6 +215,12 @@ def read_end(s: ChasseState, value: Any) -> None:
         slayer = seat_of(end.get("dragon_slayer"), "end.dragon_slayer", s.players, allow_none=True)
         need(slayer is None or slayer == s.active, "end.dragon_slayer", "the dragon is slain by the active player, "
              "in the encounter of their turn (CD-END-1, CD-ENC-12)")
+        cap = options["max_rounds"]
+        stopped = bool(cap) and s.round == cap + 1 and s.active == s.first_player
+        need(slayer is not None or stopped, "end", "the game ends when a dragon is slain (end.dragon_slayer, "
+             "CD-END-1, CD-END-3), or, with the max_rounds option (not a rule, CD-INT-24), once that many rounds "
+             f"are played (round {cap + 1 if cap else 'max_rounds + 1'}, the first player active); "
+             "this table shows neither")
         s.end_reason, s.dragon_slayer = reason, slayer
     for i, b in enumerate(s.boards):
         want = 1 if i == slayer else 0
