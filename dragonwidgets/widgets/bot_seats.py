@@ -285,7 +285,8 @@ class BotSeats:
         """Pause the bots, say in ``last_error`` that the agent of ``seat`` failed and why; return the error."""
         self._agent_calls().pop(self.seats[seat], None)  # asked again when the bots play on
         self.playing = False
-        self.last_error = f"{possessive(self._game, seat)} {self.seats[seat]} failed, the bots are paused: {exc}"[:2000]
+        why = self._error_for_page(exc)  # in a seat's view, no list of another seat's choices (views.py)
+        self.last_error = f"{possessive(self._game, seat)} {self.seats[seat]} failed, the bots are paused: {why}"[:2000]
         return IntentError(self.last_error)
 
     def _agent_too_slow(self, seat: int, earlier: bool = False) -> IntentError:
@@ -421,7 +422,7 @@ class BotSeats:
                         self.bot_step()
                 except Exception as exc:  # noqa: BLE001 - report in the widget, stop the bots
                     _LOG.exception("bot move failed")
-                    self.last_error = f"bot move failed: {exc}"
+                    self.last_error = f"bot move failed: {self._error_for_page(exc)}"
                     self.playing = False
         finally:
             if self._task is asyncio.current_task():

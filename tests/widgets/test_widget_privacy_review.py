@@ -419,3 +419,23 @@ def test_item4_a_seat_view_cannot_start_editing_and_the_teacher_can_again():
     w.viewer = "teacher"
     intent(w, "edit_start")
     assert w.last_error == "" and w.editing and w.edit_position == w.game.position()
+
+
+# ---------------------------------------------------------------------------- item 1 audit: agents' failures
+@pytest.mark.parametrize("name", GAMES)
+def test_item1_an_agents_illegal_answer_names_no_other_seats_choices_in_a_seat_view(name):
+    """Item 1 audit (every error a seat's view can provoke): the page's Step makes an agent seat move; when the
+    agent answers something illegal, ``last_error`` said why with the engine's list of the agent seat's legal
+    actions (another seat's choices) in any view. A seat's view now gets the refusal without that list; the
+    teacher's view keeps it (to debug the agent)."""
+    g = _walk(name, _decision_of(1))
+    seats = ["human", lambda view: "bogus", "human"]
+    w = GameWidget(g.clone(), seats=seats, viewer="0", take_backs=False, playing=False)
+    hidden = secrets(w, 0)
+    before = snapshot(w)
+    intent(w, "bot_step")
+    assert "failed, the bots are paused" in w.last_error and "'bogus' is not legal" in w.last_error
+    assert not leaked(w.last_error, hidden) and snapshot(w) == before, w.last_error
+    teacher = GameWidget(g.clone(), seats=seats, playing=False)
+    intent(teacher, "bot_step")
+    assert all(repr(i) in teacher.last_error for i in g.legal_action_ids()[:3]), teacher.last_error
