@@ -146,9 +146,11 @@ class DraghanGame(Game):
 
         Every seat sees the same table, so ``seat`` changes nothing. Uses only ``rng`` and the decks'
         contents (sorted first); the Draghan location deck keeps its blocks (DG-SETUP-2..4). See
-        :mod:`.determinize`. Every observation is unchanged.
+        :mod:`.determinize`. Every observation is unchanged. The log's names the true game worked out
+        (:meth:`_seats_before`) are not kept: a search copy has no log (issue 27 item 3).
         """
         resample_hidden(self.state, self.tables, rng)
+        self._names_before = None
 
     def shuffle_in_step(self, deck: list[str]) -> None:
         """Shuffle ``deck`` in place, in an order that depends on the seed and the step only (DG-RESULT-4: a
