@@ -15,7 +15,7 @@ export function pawnGlyph({ fill, edge }, r = 5) {
   return s(
     "g",
     { class: "dw-cd-pawn-glyph" },
-    s("ellipse", { cx: 0, cy: -r * 1.6, rx: r * 2.1, ry: r * 2.4, class: "dw-cd-hit" }),
+    s("ellipse", { cx: 0, cy: -r * 1.6, rx: Math.max(r * 2.1, 12), ry: Math.max(r * 2.4, 14), class: "dw-cd-hit" }),
     s("path", { d: body, fill, stroke: edge, class: "dw-cd-pawn-shape" }),
     s("circle", { cx: 0, cy: -r * 2.75, r: r * 0.95, fill, stroke: edge, class: "dw-cd-pawn-shape" }),
   );

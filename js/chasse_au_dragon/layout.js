@@ -18,7 +18,7 @@ export const PAD = 20;
 
 /** The pawn and tent colours (the component list names them; the CSS values are ours). */
 export const PAWN_CSS = {
-  white: { fill: "#f5f5f5", edge: "#424242" },
+  white: { fill: "#ffffff", edge: "#1a1a1a" },
   blue: { fill: "#1e88e5", edge: "#0d2a4d" },
   black: { fill: "#262626", edge: "#e0e0e0" },
   orange: { fill: "#fb8c00", edge: "#4e2a00" },

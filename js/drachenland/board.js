@@ -88,6 +88,18 @@ export function createDrachenlandBoard() {
       morphChildren(parties, seats.map((seat) => parts.draw(`panel ${seat}`, seatObservation(obs, seat), [names, viewSeat],
         (o) => playerPanel(seat, { obs: o, layout, names, viewSeat }))));
     },
+    /**
+     * An action that plays a token (fate, boatman, magic hand, forced march: the token leaves the game) asks
+     * once in the page before a click on the map sends it (issue 27, item 12): the highlighted dice of a
+     * fate decision offer the re-roll, they never spend the token in one click.
+     * @param {import("../shared/model.js").Action} action
+     */
+    confirm(action) {
+      const token = (action.targets || []).find((id) => id.startsWith("token/"));
+      if (!token) return null;
+      const kind = token.split("/")[2]?.replace(/_/g, " ") ?? "token";
+      return `This plays your ${kind} token: it leaves the game.`;
+    },
     /** Edit mode: adventurers, eggs, gems, volcano tokens and the dice (js/drachenland/edit.js). */
     edit(ctx) {
       return createDrachenlandEditor(el, ctx);

@@ -33,7 +33,7 @@ export function shapeGlyph(glyph, r, attrs = {}) {
  */
 export function adventurerGlyph({ glyph, css, ring, r = 6.5 }) {
   const g = s("g", { class: "dw-dl-adv-glyph" });
-  g.append(s("circle", { r: r + 4, class: "dw-dl-hit" }));
+  g.append(s("circle", { r: Math.max(r + 4, 12.5), class: "dw-dl-hit" }));
   g.append(shapeGlyph(glyph, r, { fill: css, class: "dw-dl-adv-shape" }));
   if (ring) g.append(s("circle", { cx: r * 0.85, cy: -r * 0.85, r: r * 0.42, class: "dw-dl-ring-mark" }));
   return g;

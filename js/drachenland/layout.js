@@ -24,6 +24,8 @@ export const PAD = 34;
 /** Volcano radius, stone radius, adventurer radius (SVG units). */
 export const VOLCANO_R = 30;
 export const STONE_R = 6;
+/** A stepping stone's touch target (radius): 25 units across, under the 25.6 between the closest two stones. */
+export const STONE_HIT = 12.5;
 export const PIECE_R = 8;
 /** Boxes in the map's empty corners: the dice (top left) and the current action (top right). */
 export const DICE_BOX = { x: 4, y: 4, w: 176, h: 104 };

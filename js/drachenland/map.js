@@ -5,7 +5,7 @@
 /** @typedef {import("./layout.js").DrachenlandLayout} DrachenlandLayout */
 
 import { s } from "../shared/dom.js";
-import { VOLCANO_R, STONE_R, viewBox, nodePoints, riverId, wavyPath, entranceArrow } from "./layout.js";
+import { VOLCANO_R, STONE_R, STONE_HIT, viewBox, nodePoints, riverId, wavyPath, entranceArrow } from "./layout.js";
 
 const ENTRANCE_NAMES = { EN: "north", EW: "west", ESE: "south-east" };
 
@@ -47,8 +47,12 @@ function stones(layout, pts) {
     const p = pts.get(stone.id);
     const el = s("g", { class: `dw-dl-stone${stone.junction ? " dw-dl-junction" : ""}`, "data-target": stone.id });
     el.append(s("title", { text: `Stepping stone ${stone.id}${stone.junction ? " (crossroads)" : ""}` }));
-    el.append(s("circle", { cx: p.x, cy: p.y, r: STONE_R + 3, class: "dw-dl-hit" }));
+    // the touch target: 25 units across, 24 CSS px at the map's least width (drachenland.css), and no wider
+    // than the closest stones lie apart (25.6 units), so two targets never overlap (issue 27, item 13)
+    el.append(s("circle", { cx: p.x, cy: p.y, r: STONE_HIT, class: "dw-dl-hit" }));
     el.append(s("circle", { cx: p.x, cy: p.y, r: stone.junction ? STONE_R + 1.5 : STONE_R, class: "dw-dl-stone-shape" }));
+    // its id, as the log and the actions name it ("s04"): every id the text names is found on the map
+    el.append(s("text", { x: p.x, y: p.y + STONE_R + 8, class: "dw-dl-stone-label", text: stone.id }));
     g.append(el);
   }
   return g;
@@ -107,6 +111,7 @@ function entrances(layout, pts) {
     const name = ENTRANCE_NAMES[e.id] || e.id;
     const el = s("g", { class: "dw-dl-entrance", "data-target": e.id });
     el.append(s("title", { text: `Entrance ${e.id} (${name}): adventurers come in here; it is not a space` }));
+    el.append(s("circle", { cx: (x + bx) / 2, cy: (y + by) / 2, r: 15, class: "dw-dl-hit" })); // a 30-unit touch target
     el.append(s("path", { d, class: "dw-dl-entrance-arrow" }));
     el.append(s("text", { x: (x + bx) / 2 - uy * 20, y: (y + by) / 2 + ux * 20, class: "dw-dl-entrance-label", text: e.id }));
     g.append(el);

@@ -104,6 +104,14 @@ export function createDraghanBoard() {
       morphChildren(heroes, (obs.heroes || []).map((_, seat) => parts.draw(`hero ${seat}`, heroView(obs, layout, seat), [names, viewSeat],
         (v) => heroPanel(v, { layout, names, seat, viewSeat }))));
     },
+    /**
+     * Travelling to the Shadow Realm cannot be undone in play (DG-PORTAL-4: the Draghan decks leave the game): a click on the realm banner asks once
+     * in the page before it is sent (issue 27, item 12).
+     * @param {import("../shared/model.js").Action} action
+     */
+    confirm(action) {
+      return action.kind === "travel" ? "The team cannot come back to Draghan." : null;
+    },
     /** Edit mode: the cards on the table, the market, the decks and the characters (js/draghan/edit.js). */
     edit(ctx) {
       return createDraghanEditor(el, ctx);

@@ -4,7 +4,7 @@
 /** @typedef {Record<string, {name: string, css: string}>} ColourInfo */
 
 import { s, inkFor } from "../shared/dom.js";
-import { stackSlots, lairPlaces, NEST } from "./layout.js";
+import { stackSlots, lairPlaces, NEST, STACK_HIT } from "./layout.js";
 
 /**
  * A stack of `count` knights of one colour centred on (x, y).
@@ -16,7 +16,7 @@ export function knightStack(at, o) {
   const g = s("g", { class: "dw-stack", "data-target": o.target, "data-colour": o.colour });
   const moved = o.moved ? `, ${o.moved} moved this turn` : "";
   g.append(s("title", { text: `${o.count} ${info.name.toLowerCase()} knight${o.count > 1 ? "s" : ""} on ${o.where}${moved}` }));
-  g.append(s("circle", { cx: at.x, cy: at.y, r: at.r + 4, class: "dw-stack-hit" }));
+  g.append(s("circle", { cx: at.x, cy: at.y, r: Math.max(at.r + 4, STACK_HIT), class: "dw-stack-hit" }));
   const layers = Math.min(o.count, 3);
   for (let i = layers - 1; i >= 0; i -= 1) {
     g.append(s("circle", { cx: at.x, cy: at.y - i * 3, r: at.r, fill: info.css, class: "dw-knight" }));

@@ -60,6 +60,11 @@ export function spaceGeometry(id) {
   return null;
 }
 
+/** Between two knight stacks side by side: their touch targets (`STACK_HIT`) meet and never overlap. */
+export const STACK_GAP = 24;
+/** The radius of a knight stack's touch target: 24 units across, 24 CSS px at the board's least width (emerald.css). */
+export const STACK_HIT = 12;
+
 /**
  * Centres for `n` knight stacks on a space (in colour order).
  * @param {string} id
@@ -74,13 +79,13 @@ export function stackSlots(id, n) {
     const rows = n <= 3 ? [n] : [3, n - 3];
     const ys = rows.length === 1 ? [g.cy + 5] : [g.cy + 1, g.cy + 18];
     return rows.flatMap((m, row) =>
-      Array.from({ length: m }, (_, i) => ({ x: g.cx + (i - (m - 1) / 2) * 17, y: ys[row], r: 7.5 })),
+      Array.from({ length: m }, (_, i) => ({ x: g.cx + (i - (m - 1) / 2) * STACK_GAP, y: ys[row], r: 7.5 })),
     );
   }
   if (mountainNumber(id)) {
-    return Array.from({ length: n }, (_, i) => ({ x: g.x + 44 + i * 21, y: g.cy + 2, r: 9 }));
+    return Array.from({ length: n }, (_, i) => ({ x: g.x + 44 + i * STACK_GAP, y: g.cy + 2, r: 9 }));
   }
-  return Array.from({ length: n }, (_, i) => ({ x: g.x + 17 + (i % 2) * 24, y: g.y + 32 + Math.floor(i / 2) * 22, r: 9 }));
+  return Array.from({ length: n }, (_, i) => ({ x: g.x + 17 + (i % 2) * STACK_GAP, y: g.y + 32 + Math.floor(i / 2) * 22, r: 9 }));
 }
 
 /** Centre of a pile card beside mountain square Mk. */

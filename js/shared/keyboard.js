@@ -1,6 +1,8 @@
 // Keyboard play. Keys only send the same intents as clicks; Python still decides what is legal.
 //   1..9            choose the n-th legal action of the list
-//   Enter / Space   choose the focused board element (buttons do this natively)
+//   Enter / Space   choose the focused board element (buttons do this natively); an element several
+//                   actions share opens their picker, a costly action asks first (choices.js)
+//   Escape          close the picker or the question under the board
 //   arrows          move focus among the legal board elements, or among the action buttons;
 //                   on a rule ID, Left / Right (Home / End) move among its neighbours and Up / Down
 //                   to its action and the next; Left / Right with nothing chosen step the timeline
@@ -26,13 +28,15 @@ function cycle(list, current, delta) {
  * @param {{root: HTMLElement, board: Element, list: Element, scope: {listen: Function},
  *          send: (kind: string, fields?: Object) => void, actions: () => import("./model.js").Action[],
  *          canAct: () => boolean, step: () => number, length: () => number,
- *          takeBacks?: () => boolean}} ctx
+ *          takeBacks?: () => boolean, choose?: (el: Element) => void, escape?: () => boolean}} ctx
+ *     choose: what Enter / Space on a board element does (a click's path: the shell's picker and questions)
  */
 export function attachKeyboard(ctx) {
   const { root, board, list, scope, send } = ctx;
   const mayRewind = () => (ctx.takeBacks ? ctx.takeBacks() : true);
   const legalOn = (container) =>
-    [...container.querySelectorAll("[data-action-id]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
+    [...container.querySelectorAll("[data-action-id], [data-pick]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
+  const choose = ctx.choose ?? ((el) => send("act", { id: el.getAttribute("data-action-id") }));
   // Up / Down on the rules of an action: Up to that action, Down to the next one.
   const ruleToAction = (chip, key) => {
     const owner = chip.closest("[data-rule-owner]")?.getAttribute("data-rule-owner");
@@ -53,15 +57,17 @@ export function attachKeyboard(ctx) {
     } else if (key === "u" || key === "U") {
       if (mayRewind()) send("undo");
       event.preventDefault();
-    } else if ((key === "Enter" || key === " ") && target.hasAttribute("data-action-id") && target.tagName !== "BUTTON") {
-      send("act", { id: target.getAttribute("data-action-id") });
+    } else if ((key === "Enter" || key === " ") && (target.hasAttribute("data-action-id") || target.hasAttribute("data-pick")) && target.tagName !== "BUTTON") {
+      choose(target);
+      event.preventDefault();
+    } else if (key === "Escape" && ctx.escape?.()) {
       event.preventDefault();
     } else if (target.hasAttribute("data-rule") && (moveAmongRules(target, key) || ruleToAction(target, key))) {
       event.preventDefault();
     } else if (key.startsWith("Arrow")) {
       const delta = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
       const inList = list.contains(target) && target.hasAttribute("data-action-id");
-      const inBoard = board.contains(target) && target.hasAttribute("data-action-id");
+      const inBoard = board.contains(target) && (target.hasAttribute("data-action-id") || target.hasAttribute("data-pick"));
       if (inList || inBoard) {
         cycle(legalOn(inList ? list : board), target, delta)?.focus();
       } else if (key === "ArrowLeft" || key === "ArrowRight") {

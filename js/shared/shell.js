@@ -4,6 +4,7 @@
 
 /** @typedef {import("./model.js").GameTraits} GameTraits */
 /** @typedef {import("./model.js").Model} Model */
+/** @typedef {import("./model.js").Action} Action */
 /**
  * What a game's board module returns.
  * @typedef {Object} Board
@@ -14,6 +15,9 @@
  * @property {(el: Element) => Element|null} [standsOn]  the element a piece is drawn on (targets.js: a piece
  *     standing for the same action as its place lets clicks through to it)
  * @property {() => void} [dispose]
+ * @property {(action: Action) => string|null} [confirm]  for an action that costs something or cannot be
+ *     undone in play (a token spent, a realm entered for good), the question asked in the page before a
+ *     click or key on the board sends it (js/shared/choices.js); null for any other action
  * @property {(ctx: EditContext) => BoardEditor} [edit]  edit mode (js/shared/edit.js): a board that offers it
  *     gets an Edit button in the teacher's view. The shell calls `edit(ctx)` when the table starts being
  *     edited (the `editing` trait) and `dispose()` on the editor when it stops. While editing, the shell
@@ -66,6 +70,7 @@ import { attachKeyboard, KEY_HELP } from "./keyboard.js";
 import { attachRuleTips, rememberRuleFocus, restoreRuleFocus } from "./rules.js";
 import { createEditMode, focusedEditKey, markRound, restoreEditFocus } from "./edit.js";
 import { overlayAttribute } from "./morph.js";
+import { actionsOn, createChoiceBar } from "./choices.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
@@ -102,7 +107,11 @@ function rememberFocus(container) {
   return active.getAttribute("data-target") ?? active.getAttribute("data-action-id") ?? "";
 }
 
-const firstChoice = (container) => container.querySelector("[data-action-id]:not([aria-disabled='true'])");
+const firstChoice = (container) => container.querySelector("[data-action-id]:not([aria-disabled='true']), [data-pick]");
+/** The board's choices, in the order arrows move among them. */
+const boardChoices = (board) => [...board.querySelectorAll("[data-action-id], [data-pick]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
+/** The title of a game for the widget's accessible name ("chasse_au_dragon" -> "Chasse au dragon"). */
+const gameTitle = (name) => (name ? name[0].toUpperCase() + name.slice(1).replace(/_/g, " ") : "Game");
 
 /**
  * Put the focus back on the redrawn element for the same target (or the first choice) when a redraw
@@ -110,8 +119,9 @@ const firstChoice = (container) => container.querySelector("[data-action-id]:not
  */
 function restoreFocus(container, key, attr) {
   const active = document.activeElement;
-  if (key === null || (container.contains(active) && active.hasAttribute("data-action-id"))) return true;
-  const same = [...container.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === key && el.hasAttribute("data-action-id"));
+  const isChoice = (el) => el.hasAttribute("data-action-id") || el.hasAttribute("data-pick");
+  if (key === null || (container.contains(active) && isChoice(active))) return true;
+  const same = [...container.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === key && isChoice(el));
   const next = same || firstChoice(container);
   next?.focus();
   return Boolean(next);
@@ -138,11 +148,20 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const viewer = createViewer(send, scope);
   const inspector = createInspector(scope, () => t);
   const edit = createEditMode({ model, board, scope, send, panels: [timeline.el, seats.el, viewer.el] });
+  const choices = createChoiceBar();
 
-  const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el);
+  const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el, choices.el);
+  // The widget's one entry point (issue 27, item 14): its root is its first tab stop, named after the game;
+  // the board is one more (a roving tab stop, arrows move among its choices), so Tab leaves it in one press.
   const root = h(
     "div",
-    { class: `dw-root dw-game-${t.game_name || "game"}`, "data-lm-suppress-shortcuts": "", tabindex: "-1" },
+    {
+      class: `dw-root dw-game-${t.game_name || "game"}`,
+      "data-lm-suppress-shortcuts": "",
+      tabindex: "0",
+      role: "region",
+      "aria-label": `${gameTitle(t.game_name)} game: Tab moves on to the board, arrows move among its choices`,
+    },
     h("style", { text: sharedCss + "\n" + css }),
     h("div", { class: "dw-header" }, status.el, edit.toggle, viewer.el),
     edit.bar,
@@ -189,6 +208,22 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     bindTargets(board.el, t.legal_actions, Boolean(t.can_act), board.standsOn);
     board.afterBind?.();
     lostFoci.push([board.el, focus, "data-target"]);
+    roveBoard();
+  };
+  // A roving tab stop: of the board's choices only one is in the tab order (the one focused last, kept
+  // across redraws by its data-target, else the first); arrows move among them (keyboard.js).
+  let rovingKey = null;
+  const roveBoard = (to = null) => {
+    // an SVG clips its overflow, so chromium makes it a keyboard-focusable scroller: one more tab stop, out
+    for (const svg of [board.el, ...board.el.querySelectorAll("svg")]) {
+      if (svg.localName === "svg" && !svg.hasAttribute("tabindex")) svg.setAttribute("tabindex", "-1");
+    }
+    const items = boardChoices(board.el);
+    const active = document.activeElement;
+    const stop = to ?? (items.includes(active) ? active : null)
+      ?? items.find((el) => el.getAttribute("data-target") === rovingKey) ?? items[0];
+    if (stop) rovingKey = stop.getAttribute("data-target");
+    for (const el of items) overlayAttribute(el, "tabindex", el === stop ? "0" : "-1");
   };
   // While the table is edited, the editor marks the pieces and places (no legal action is bound).
   const drawEditedBoard = () => {
@@ -203,6 +238,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const focus = rememberFocus(actions.el);
     const onRule = rememberRuleFocus(actions.el);
     actions.update(t.legal_actions, Boolean(t.can_act), t.observation.is_over ? "The game is over." : "");
+    choices.update(t.legal_actions, Boolean(t.can_act) && !t.editing);
     if (restoreRuleFocus(actions.el, onRule)) return;
     lostFoci.push([actions.el, focus, "data-action-id"]);
   };
@@ -261,6 +297,34 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   restoreFoci();
 
   const actionById = (id) => t.legal_actions.find((a) => a.id === id) || null;
+  // What a click or Enter on a board element does (issue 27, item 12): what its highlight suggests. An element
+  // several actions share opens the picker of those actions under the board; a costly or irreversible action
+  // (the board's `confirm`) asks there first. Returns whether the action was sent.
+  let asker = null; // the board element whose question is open: the focus goes back to it on Cancel
+  const chooseOnBoard = (el) => {
+    const pick = el.getAttribute("data-pick");
+    if (pick !== null) {
+      const name = el.getAttribute("aria-label")?.split(":")[0] || pick;
+      asker = el;
+      choices.pick(pick, name, actionsOn(t.legal_actions, pick));
+      return false;
+    }
+    const action = actionById(el.getAttribute("data-action-id"));
+    const question = action && board.confirm?.(action);
+    if (question) {
+      asker = el;
+      choices.confirm(action, question);
+      return false;
+    }
+    send("act", { id: el.getAttribute("data-action-id") });
+    return true;
+  };
+  const cancelQuestion = () => {
+    if (!choices.close()) return false;
+    if (asker && board.el.contains(asker)) asker.focus({ preventScroll: true });
+    asker = null;
+    return true;
+  };
   scope.listen(root, "click", (event) => {
     const target = /** @type {Element} */ (event.target);
     if (target.closest("[data-rule]")) return; // a rule chip shows its text (rules.js), wherever it is drawn
@@ -269,9 +333,20 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       if (!intent.disabled && intent.getAttribute("aria-disabled") !== "true") send(intent.getAttribute("data-intent"));
       return;
     }
+    if (target.closest("[data-choice-cancel]")) {
+      cancelQuestion();
+      return;
+    }
+    const picked = target.closest("[data-pick]");
+    if (picked && board.el.contains(picked) && !edit.editor) {
+      chooseOnBoard(picked);
+      return;
+    }
     const chosen = target.closest("[data-action-id]");
     if (!chosen || chosen.getAttribute("aria-disabled") === "true") return;
-    send("act", { id: chosen.getAttribute("data-action-id") }); // first: the kernel starts on it at once
+    if (board.el.contains(chosen)) {
+      if (!chooseOnBoard(chosen)) return;
+    } else send("act", { id: chosen.getAttribute("data-action-id") }); // first: the kernel starts on it at once
     // A click that focused the choice anyway (a pointer without a mouse press): the focus goes to the root
     // now, as the press below would have put it. Enter (a click of detail 0) keeps the focus on the choices.
     if (event.detail > 0 && document.activeElement === chosen) root.focus({ preventScroll: true });
@@ -282,7 +357,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   // restyled or laid out while the kernel works, and the page is free when the answer arrives.
   scope.listen(root, "mousedown", (event) => {
     const target = /** @type {Element} */ (event.target);
-    const chosen = target.closest("[data-action-id]");
+    const chosen = target.closest("[data-action-id], [data-pick]");
     if (event.button !== 0 || !chosen || target.closest("[data-rule]") || chosen.getAttribute("aria-disabled") === "true") return;
     event.preventDefault();
     if (document.activeElement !== root) root.focus({ preventScroll: true });
@@ -307,6 +382,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const el = /** @type {Element} */ (event.target);
     if (el !== root && !el.hasAttribute("data-lm-suppress-shortcuts")) overlayAttribute(el, "data-lm-suppress-shortcuts", "");
   });
+  scope.listen(board.el, "focusin", (event) => {
+    const el = /** @type {Element} */ (event.target);
+    if (el.hasAttribute("data-action-id") || el.hasAttribute("data-pick")) roveBoard(el);
+  });
   scope.listen(root, "focusout", (event) => {
     if (!root.contains(/** @type {Node|null} */ (event.relatedTarget))) parked = false;
   });
@@ -325,6 +404,8 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     step: () => t.step ?? 0,
     length: () => t.history_length ?? 0,
     takeBacks: () => !takeBacksBlocked(t.take_backs, t.viewer) && !t.editing,
+    choose: (el) => chooseOnBoard(el),
+    escape: cancelQuestion,
   });
 
   return () => {

@@ -14,7 +14,7 @@ import { isOverlayNode, markOnly, overlayAttribute, overlayClasses, overlayNode,
 const BOUND = "dw-bound";
 const MARKS = [BOUND, "dw-legal", "dw-legal-shared", "dw-legal-view", "dw-preview", "dw-passthrough"];
 /** The attributes a binding sets over the board's own (a board may name a card with `title` or `aria-label`). */
-const BINDING_ATTRIBUTES = ["data-action-id", "tabindex", "role", "aria-label", "title"];
+const BINDING_ATTRIBUTES = ["data-action-id", "data-pick", "aria-haspopup", "tabindex", "role", "aria-label", "title"];
 overlayClasses(...MARKS);
 
 /**
@@ -171,11 +171,16 @@ function plan(root, actions, canAct, standsOn) {
     if (!entry) continue;
     if (entry.action && canAct) wanted.set(el, { cls: "dw-legal", action: entry.action, tip: entry.action.label, button: true });
     else if (entry.action) wanted.set(el, { cls: "dw-legal-view", action: entry.action, tip: `${entry.action.label} (not yours to choose in this view)`, button: false });
+    else if (canAct) wanted.set(el, { cls: "dw-legal-shared", action: null, tip: `${entry.count} legal actions involve this: click to choose one`, button: false, pick: true });
     else wanted.set(el, { cls: "dw-legal-shared", action: null, tip: `${entry.count} legal actions involve this; choose one in the list`, button: false });
   }
   const buttons = [...wanted].filter(([, w]) => w.button).map(([el]) => el);
   for (const outer of buttons) {
     if (buttons.some((inner) => inner !== outer && outer.contains(inner))) wanted.get(outer).button = false;
+  }
+  // A shared element opens a picker of its actions (choices.js), unless it holds or lies in a button.
+  for (const [el, w] of wanted) {
+    if (w.pick && buttons.some((b) => b.contains(el) || el.contains(b))) w.pick = false;
   }
   for (const [el, w] of wanted) {
     const below = w.button ? wanted.get(standsOn(el)) : null;
@@ -184,7 +189,7 @@ function plan(root, actions, canAct, standsOn) {
   return wanted;
 }
 
-const signature = (w) => JSON.stringify([w.cls, w.action?.id ?? null, w.action?.label ?? null, w.tip, w.button, Boolean(w.through)]);
+const signature = (w) => JSON.stringify([w.cls, w.action?.id ?? null, w.action?.label ?? null, w.tip, w.button, Boolean(w.through), Boolean(w.pick)]);
 
 /**
  * Mark the legal actions on the board under `root`. An element bound as before, with the same content,
@@ -211,16 +216,23 @@ export function bindTargets(root, actions, canAct, standsOn = () => null) {
     if (el.classList.contains(BOUND)) unbindOne(el);
     el.classList.add(BOUND, w.cls, ...(w.through ? ["dw-passthrough"] : []));
     if (w.cls === "dw-legal") spaceOut(el);
+    // one tab stop for the whole board (issue 27, item 14): the shell's `roveBoard` makes one of these 0
     if (w.button) {
       overlayAttribute(el, "data-action-id", w.action.id);
-      overlayAttribute(el, "tabindex", "0");
+      overlayAttribute(el, "tabindex", "-1");
+      overlayAttribute(el, "role", "button");
+    } else if (w.pick) {
+      overlayAttribute(el, "data-pick", el.getAttribute("data-target"));
+      overlayAttribute(el, "aria-haspopup", "true");
+      overlayAttribute(el, "tabindex", "-1");
       overlayAttribute(el, "role", "button");
     }
     fresh.push([el, w, sig]);
   }
-  const shown = fresh.map(([el, w]) => (w.button ? visibleText(el) : ""));
+  const shown = fresh.map(([el, w]) => (w.button || w.pick ? visibleText(el) : ""));
   fresh.forEach(([el, w, sig], i) => {
     if (w.button) overlayAttribute(el, "aria-label", nameWithVisibleText(w.action.label, shown[i]));
+    else if (w.pick) overlayAttribute(el, "aria-label", `${shown[i] || el.getAttribute("data-target")}: ${w.tip}`);
     addTip(el, w.tip);
     bindings.set(el, { sig, html: el.innerHTML });
   });

@@ -190,7 +190,7 @@ describe("legal actions on the map", () => {
       const node = byTarget(action.targets[0]);
       expect(node.getAttribute("data-action-id")).toBe(action.id);
       expect(node.getAttribute("role")).toBe("button");
-      expect(node.getAttribute("tabindex")).toBe("0");
+      expect(["0", "-1"]).toContain(node.getAttribute("tabindex")); // a roving tab stop (issue 27, item 14)
       expect(node.getAttribute("aria-label")).toContain(action.label);
     }
     click(byTarget("adv/0/red").querySelector("svg"));
@@ -286,6 +286,9 @@ describe("legal actions on the map", () => {
     expect(token.closest('.dw-dl-party[data-seat="0"]')).not.toBeNull();
     expect(token.getAttribute("data-action-id")).toBe("reroll");
     key(token, "Enter");
+    // issue 27, item 12: the token is spent only once the question under the map is answered
+    expect(model.sent).toEqual([]);
+    click(el.querySelector('.dw-choice-ask button[data-action-id="reroll"]'));
     expect(model.sent).toEqual([{ kind: "act", id: "reroll" }]);
   });
 

@@ -67,7 +67,7 @@ describe("the table", () => {
       expect(chips(card.querySelector(".dw-dg-icons"))).toEqual([...cards[id].healthy]);
       expect(card.dataset.actionId).toBe(`choose ${id}`);
       expect(card.getAttribute("role")).toBe("button");
-      expect(card.getAttribute("tabindex")).toBe("0");
+      expect(["0", "-1"]).toContain(card.getAttribute("tabindex")); // a roving tab stop (issue 27, item 14)
     }
     click(byTarget("card/CH3"));
     expect(model.sent).toEqual([{ kind: "act", id: "choose CH3" }]);
@@ -94,12 +94,15 @@ describe("the table", () => {
     expect(board().querySelector(".dw-dg-deck-unused")).toBeNull();
   });
 
-  it("travelling is a click on the realm; staying is only in the list", () => {
+  it("travelling is a click on the realm, answered yes under the board (issue 27, item 12); staying is a button beside the board", () => {
     mount("portal");
     expect(bound()).toEqual({ realm: "travel" });
     click(byTarget("realm"));
+    expect(model.sent).toEqual([]);
+    click(el.querySelector('.dw-choice-ask button[data-action-id="travel"]'));
     expect(model.sent).toEqual([{ kind: "act", id: "travel" }]);
     expect(el.querySelector('.dw-action-list [data-action-id="stay"]')).not.toBeNull();
+    expect(el.querySelector('.dw-choice-bar [data-action-id="stay"]')).not.toBeNull();
   });
 });
 
