@@ -1,6 +1,6 @@
 """A notebook rendered where no front end runs (``nbconvert --to html``) shows an SVG board for every
-widget output (issue 14, item 3): the widget's display data carries ``game.picture(viewer)`` as
-``text/html`` beside the widget view.
+widget output (issue 14, item 3): the widget's cell carries ``game.picture(viewer)`` as ``text/html``, in an
+output of its own after the widget view (issue 27, item 11).
 
 The notebook here is saved without widget state, as the project's notebooks are meant to be read by a
 static renderer: a notebook that stores the widgets' state embeds a widget manager instead
@@ -52,12 +52,13 @@ def rendered(tmp_path_factory) -> tuple[nbformat.NotebookNode, str]:
 
 @pytest.mark.parametrize("game", CASES)
 def test_widget_output_carries_an_svg_board(rendered, game: str) -> None:
-    """The widget's display data holds the picture (``text/html``: an image of the ``<svg>``) next to the widget view."""
+    """The widget's cell holds the widget view, then the picture (``text/html``: an image of the ``<svg>``) as an
+    output of its own (issue 27 item 11: kept at the board shown, and shown by nbconvert beside saved widget state)."""
     nb, _ = rendered
     cell = next(c for c in nb.cells if c.metadata.get("game") == game)
     views = [o for o in cell.outputs if WIDGET_VIEW in o.get("data", {})]
-    assert len(views) == 1
-    assert re.search(r"<svg [^>]*viewBox=", picture_svg(views[0]["data"]["text/html"]) or "")
+    assert len(views) == 1 and len(cell.outputs) == 2 and cell.outputs[0] is views[0]
+    assert re.search(r"<svg [^>]*viewBox=", picture_svg(cell.outputs[1]["data"]["text/html"]) or "")
 
 
 @pytest.mark.parametrize("game", CASES)

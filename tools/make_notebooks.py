@@ -25,6 +25,18 @@ def nb(cells):
     return book
 
 
+class RunAsNbval(ExecutePreprocessor):
+    """Runs a notebook keeping each output as its cell made it: a widget's picture output (its board under a
+    display id, redrawn as the game changes: dragonwidgets/widgets/static_picture.py) keeps the board of the
+    moment the widget was shown, even when a later cell moves the game on. nbval compares each cell's outputs
+    with what that cell prints in a fresh run and never sees the later redraws; a teacher's saved notebook
+    holds them (nbconvert --execute too)."""
+
+    def _update_display_id(self, display_id, msg):
+        if msg["header"]["msg_type"] != "update_display_data":
+            super()._update_display_id(display_id, msg)
+
+
 def write(cells, path, timeout=600):
     """Make the notebook of ``cells``, run it in its own folder (``timeout`` seconds a cell), save it at ``path``."""
     path = pathlib.Path(path)
@@ -32,7 +44,7 @@ def write(cells, path, timeout=600):
     # no saved widget state: it would hold the widgets' bundles with empty traits (the front end syncs by
     # messages), and an export without a kernel (nbconvert --to html) would show that empty widget instead
     # of the stored SVG picture of the board (tests/widgets/test_notebook_pictures.py)
-    ExecutePreprocessor(timeout=timeout, kernel_name="python3", store_widget_state=False).preprocess(
+    RunAsNbval(timeout=timeout, kernel_name="python3", store_widget_state=False).preprocess(
         book, {"metadata": {"path": str(path.parent)}})
     nbformat.write(book, str(path))
     print("wrote", path.stem)

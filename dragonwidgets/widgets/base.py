@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import os
 import pathlib
+import weakref
 from typing import Any
 
 import anywidget
@@ -33,13 +34,33 @@ from .bot_seats import AGENT_TIME_LIMIT, MAX_PACE, BotSeats
 from .editing import PositionEditor
 from .messages import MESSAGE_KINDS, FrontEndMessages, IntentError, shown
 from .publishing import LOG_ROWS, TraitPublisher
-from .static_picture import picture_html
-from .status import StatusLine
+from .static_picture import picture_bundle, picture_html
+from .status import StatusLine, possessive
 from .sync import PatchSync
 from .timeline import Timeline
 from .views import HUMAN, TEACHER, ViewRules
 
-__all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS", "LOG_ROWS", "MAX_PACE"]
+__all__ = ["GameWidget", "IntentError", "MESSAGE_KINDS", "LOG_ROWS", "MAX_PACE", "PICTURE_DELAY"]
+
+#: Seconds after a widget's last change before its picture output is redrawn (see ``_picture_changed``).
+PICTURE_DELAY = 0.3
+#: The widgets whose picture output waits for a refresh.
+_PICTURES_DUE: "weakref.WeakSet[GameWidget]" = weakref.WeakSet()
+
+
+def _flush_due_pictures(*_: Any) -> None:
+    """Refresh every picture output that waits (IPython's ``post_run_cell`` event: a cell has run)."""
+    for widget in list(_PICTURES_DUE):
+        widget._refresh_picture()
+
+
+def _flush_pictures_after_each_cell() -> None:
+    """Have IPython refresh the waiting picture outputs at the end of every cell (registered once)."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None and _flush_due_pictures not in shell.events.callbacks["post_run_cell"]:
+        shell.events.register("post_run_cell", _flush_due_pictures)
 
 
 class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, PositionEditor, ViewRules, StatusLine,
@@ -152,6 +173,9 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         self._bots: dict[int, Any] = {}
         self._rewound = False  # the bots were paused by a rewind (the status says how to resume)
         self._task: asyncio.Task | None = None
+        self._picture_id: str | None = None  # the display id of the picture output IPython shows (if it does)
+        self._picture_sent: dict[str, str] | None = None
+        self._picture_timer: asyncio.TimerHandle | None = None
         playing = kwargs.get("playing")
         if playing is not None and not isinstance(playing, bool):
             raise IntentError(f"playing must be True, False or None (bots answer people by themselves), got {shown(playing)}")
@@ -243,7 +267,8 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         """The widget view, the text board and, where no front end runs (a notebook rendered statically,
         ``nbconvert --to html``, or not yet trusted in JupyterLab), an SVG picture of the board as this view
         shows it (``text/html``: an image, :func:`.static_picture.picture_html`). Front ends that show widgets
-        (JupyterLab, Notebook 7, VS Code, marimo) rank the widget view first."""
+        (JupyterLab, Notebook 7, VS Code, marimo) rank the widget view first. IPython shows a widget through
+        :meth:`_ipython_display_` instead."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
@@ -252,6 +277,77 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         if svg:
             data = {**data, "text/html": picture_html(svg)}
         return data, metadata
+
+    def _ipython_display_(self) -> None:
+        """Show the widget in IPython (a Jupyter kernel) as two outputs: the widget view (with the text board as
+        ``text/plain`` and an empty ``text/html``, so that nothing stands in its place where no front end runs),
+        then the board's picture (:func:`.static_picture.picture_bundle`) under a display id that this widget
+        keeps at the board it shows, a moment after each change (:meth:`_picture_changed`). A saved notebook thus
+        holds the board as it stood when saved, for every way of sharing it as HTML (issue 27 item 11); where the
+        widget runs live, the picture output hides itself. A game without a picture shows the widget alone."""
+        from IPython.display import display
+
+        bundle = self._repr_mimebundle_()
+        if bundle is None:
+            return
+        data, metadata = bundle
+        picture = self._picture_data()
+        if picture is None:
+            display(data, metadata=metadata, raw=True)
+            return
+        display({**data, "text/html": ""}, metadata=metadata, raw=True)
+        self._picture_id = self._picture_id or f"dragonwidgets-board-{self.model_id}"
+        self._picture_sent = picture
+        display(picture, raw=True, display_id=self._picture_id)
+        _flush_pictures_after_each_cell()
+
+    def _picture_data(self) -> dict[str, str] | None:
+        """The display data of the picture output now (:func:`.static_picture.picture_bundle`), ``None`` for a
+        game that draws no picture."""
+        seat = self.view_seat
+        svg = self._game.picture(seat)
+        if not svg:
+            return None
+        who = "the full table" if seat is None else f"{possessive(self._game, seat)} view"
+        caption = (f"The board at step {self._game.step} ({who}), as the widget showed it when the notebook was "
+                   "saved; run the notebook to play.")
+        return picture_bundle(svg, caption)
+
+    def _publish(self) -> None:
+        super()._publish()
+        self._picture_changed()
+
+    def _picture_changed(self) -> None:
+        """After a change, refresh the picture output (if IPython shows one) once the kernel has a moment: a
+        picture takes 5-50 ms to draw, which a click's answer does not wait for. The refresh waits
+        :data:`PICTURE_DELAY` seconds after the last change on the running event loop (Jupyter's), and happens
+        at the latest when the running cell ends (so ``nbconvert --execute`` saves it); with no event loop, now."""
+        if getattr(self, "_picture_id", None) is None:
+            return
+        _PICTURES_DUE.add(self)
+        if self._picture_timer is not None:
+            self._picture_timer.cancel()
+            self._picture_timer = None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._refresh_picture()
+            return
+        self._picture_timer = loop.call_later(PICTURE_DELAY, self._refresh_picture)
+
+    def _refresh_picture(self) -> None:
+        """Send the picture output the board as shown now (``update_display``), if it is due and changed."""
+        self._picture_timer = None
+        if self not in _PICTURES_DUE:
+            return
+        _PICTURES_DUE.discard(self)
+        picture = self._picture_data()
+        if picture is None or picture == self._picture_sent:
+            return
+        from IPython.display import update_display
+
+        self._picture_sent = picture
+        update_display(picture, raw=True, display_id=self._picture_id)
 
     def __repr__(self) -> str:
         game = self._game
