@@ -37,20 +37,24 @@ def bot_move(game, bot: Bot, rng: random.Random) -> Action:
     """Ask ``bot`` for the decision of the seat to move, showing it that seat's observation only.
 
     A bot with ``needs_search = True`` is called as ``bot.choose(view, legal, rng,
-    determinize=...)``, where ``determinize(rng)`` returns ``game.determinize(seat, rng)``: a search
-    copy seen from the seat to move, its hidden things redealt.
+    determinize=...)``, where ``determinize(rng)`` returns a search copy seen from the seat to move, its
+    hidden things redealt: the ``game.determinize(seat, rng)`` it would get from the true game. The callable
+    does not hold the true game (issue 27 item 3): it holds one determinized copy and redeals that, which
+    gives the same copies since a copy depends only on what the seat sees and on ``rng``.
 
     Raises:
         ValueError: the game is over or at a chance node (no seat decides).
+        NotImplementedError: a search bot, and the game cannot redeal what a seat cannot see.
     """
     seat = game.current_player
     if seat is None or seat == CHANCE:
         raise ValueError("no seat decides now: the game is over or at a chance node")
     view = game.observation(seat) if getattr(bot, "needs_view", True) else {}
     if getattr(bot, "needs_search", False):
+        known = game.determinize(seat, random.Random(0))  # what the seat may know, and nothing more
 
         def determinize(rng: random.Random):
-            return game.determinize(seat, rng)
+            return known.determinize(seat, rng)
 
         return bot.choose(view, game.legal_actions(), rng, determinize=determinize)
     return bot.choose(view, game.legal_actions(), rng)

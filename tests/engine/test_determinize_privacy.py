@@ -363,3 +363,44 @@ def test_item3_chasse_copies_do_not_know_how_many_cards_an_opponent_carries(seed
         checked += 1
     if not checked:
         pytest.skip("no opponent carries a zone whose size can change within its thickness")
+
+
+def _reachable_games(f) -> list:
+    """The games a callable holds in its closure (directly or in a closure of a closure)."""
+    from dragonwidgets.engine.game import Game
+
+    out, todo = [], [f]
+    while todo:
+        for cell in getattr(todo.pop(), "__closure__", None) or ():
+            value = cell.cell_contents
+            if isinstance(value, Game):
+                out.append(value)
+            elif callable(value):
+                todo.append(value)
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_item3_the_determinize_a_search_bot_is_given_holds_no_true_table(name):
+    """Issue 27 item 3: the ``determinize`` callable bot_move hands a search bot holds a determinized copy, not
+    the true game (whose start position, seed and hidden cards it used to carry), and gives the same copies
+    as the true game's ``determinize`` for the same rng."""
+
+    class Keep:
+        needs_search = True
+
+        def choose(self, view, legal, rng, determinize):
+            self.determinize = determinize
+            return legal[0]
+
+    g = true_game(name, 3, 1, 6, 10)
+    while g.is_chance_node:
+        g.resolve_chance()
+    bot = Keep()
+    bot_move(g, bot, random.Random(1))
+    held = _reachable_games(bot.determinize)
+    assert held and all(h is not g and h.seed != g.seed and h.start_position is None and h.history == ()
+                        for h in held)
+    seat = g.current_player
+    for k in range(3):
+        assert everything(bot.determinize(random.Random(k))) == everything(g.determinize(seat, random.Random(k)))
