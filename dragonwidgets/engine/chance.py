@@ -63,15 +63,15 @@ def _key_bytes(key: int) -> bytes:
 
 
 def keyed_shuffle(x: MutableSequence[Any], key: int) -> None:
-    """Shuffle the sequence ``x`` in place by ``key`` alone (an int >= 0: a game's ``(seed << 32) + tag``).
+    """Shuffle the sequence ``x`` in place by ``key`` alone (an int >= 0: e.g. a game's ``(seed << 32) + tag``).
 
     A Fisher-Yates shuffle: for ``i`` from ``len(x) - 1`` down to 1, ``x[i]`` swaps with ``x[j]``, where ``j``
     is ``w * (i + 1) >> 64`` and ``w`` the next 64-bit word (little-endian) of the SHAKE-128 output of the
     key's bytes (as :func:`chance_number` writes them). Each ``j`` is uniform on ``0..i`` within
     ``(i + 1) / 2**64``, so every order is as likely as any other to that precision.
 
-    Why: a shuffle inside a step (Draghan's Shadow deck after a fight) needs an order that depends on
-    ``(seed, step)`` only. Seeding a new Mersenne Twister for it (:class:`Generator`) and shuffling a deck of
+    Why: a shuffle inside a step (Draghan's Shadow deck after a fight) needs an order that depends on a key
+    only (Draghan's: the deck and the chance step). Seeding a new Mersenne Twister for it (:class:`Generator`) and shuffling a deck of
     13 takes about 4.5 µs (3.3 of them the seeding); this takes about 2 µs. The steps are
     :meth:`Generator.shuffle`'s (:func:`_fisher_yates`); only the numbers differ.
 

@@ -340,7 +340,8 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         ``(seed << 32) + tag`` (:class:`~.chance.Generator`, whose shuffle deals the same on every Python
         version). A chance node draws no generator: its number is :func:`~.chance.chance_number` of the key
         ``(seed << 32) + step + 1``; a shuffle inside a step is :func:`~.chance.keyed_shuffle` of a key of the
-        game's own (Draghan's ``SHUFFLE_TAG + step``; its records of version 1 used this generator there)."""
+        game's own (Draghan's: from the deck and the chance step; its records of version 1 used this generator
+        there, those of version 2 ``(seed << 32) + SHUFFLE_TAG + step``)."""
         return Generator((self.seed << 32) + tag)
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:

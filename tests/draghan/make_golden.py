@@ -42,8 +42,8 @@ GOLDEN = HERE / "golden"
 SNAPSHOT = GOLDEN / "decks.json"
 DECKS_OPTION = "tests/draghan/golden/decks.json"  # relative to the repository root
 GAMES = {  # characters: (seed, options)
-    2: (2024, {}),
-    3: (3009, {"first_player": 1}),
+    2: (2040, {}),  # 2024 and 3009 until records of version 3 (the Shadow reshuffle keyed to the table): the
+    3: (3161, {"first_player": 1}),  # first seeds after them whose games still meet every rule the test asks
     4: (4015, {"portal_decision_time": "end_of_round", "replacement_character": "random"}),
 }
 EPSILON = 0.1  # share of uniformly random choices

@@ -6,12 +6,14 @@ A3, A5, A19, A22.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from dg_builder import Hero, coins_total, hero, ids, kinds, pick, play, position
 from dragonwidgets.engine import IllegalActionError
 from dragonwidgets.engine.chance import keyed_shuffle
-from dragonwidgets.games.draghan.game import SHUFFLE_TAG
 from dragonwidgets.games.draghan.state import GOLD, SHARE
 
 
@@ -166,14 +168,16 @@ def test_DG_INT_21_the_flee_shuffle_depends_on_the_seed():
     assert len(spots) > 2
 
 
-def test_DG_RESULT_4_DG_INT_21_the_flee_shuffle_is_keyed_by_the_seed_and_the_step():
+def test_DG_RESULT_4_DG_INT_21_the_flee_shuffle_is_keyed_by_the_deck_and_the_step():
     """DG-RESULT-4, DG-INT-21: the Shadow deck after a monster flees is the deck with the monster added,
-    shuffled by the key of the game's seed and the step (:func:`keyed_shuffle`); nothing else draws there."""
+    shuffled by the key of that deck and the chance step (:func:`keyed_shuffle` of the first 16 bytes of the
+    SHA-256 of their JSON; version 3, issue 27 item 10: not the seed); nothing else draws there."""
     bat = pick("D23", flee=True, req="S", theft=False)
     g = fight([Hero("CH3", equipment=["M01"]), "CH5"], [bat, "D41"], seed=12)
     play(g, "face none")
     before = g.state.decks["encounter_shadow"] + [bat]
-    key = (g.seed << 32) + SHUFFLE_TAG + g.position()["chance_step"]
+    text = json.dumps([g.position()["chance_step"], before], separators=(",", ":"))
+    key = int.from_bytes(hashlib.sha256(text.encode()).digest()[:16], "little")
     play(g, "face none")
     keyed_shuffle(before, key)
     assert g.state.decks["encounter_shadow"] == before and g.state.fled == 1

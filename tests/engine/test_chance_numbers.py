@@ -26,6 +26,9 @@ def test_records_saved_before_hashed_chance_replay_exactly(name):
     game = dragonwidgets.from_record(record)  # RecordError if a single outcome or the end came out otherwise
     assert game.is_over and game.step == len(record["actions"])
     again = game.to_record()
+    newer = {k: v for k, v in again["options"].items() if k not in record["options"]}
+    assert newer == {k: game.option_defaults[k] for k in newer}  # options added since (pick_draws): at their defaults
+    again["options"] = {k: again["options"][k] for k in record["options"]}
     assert {key: again[key] for key in record} == record  # (a record of then may lack the newer "data" key)
 
 

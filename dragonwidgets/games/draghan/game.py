@@ -2,8 +2,9 @@
 
 Seats are characters (``players`` = characters in play, 2..4; one person may play several seats: solo,
 DG-SOLO). Every card, deck order and shuffle comes from the seed: deck orders are dealt at setup and the
-shuffles of the game (a fled monster into the Shadow deck, returns to it) use a generator derived from
-the seed and the step, so the whole game is a function of the seed and the decisions. The chance
+shuffles of the game (a fled monster into the Shadow deck, returns to it) are keyed by the deck as it
+stands and the step (:meth:`DraghanGame.shuffle_in_step`), so the whole game is a function of the seed and
+the decisions, and a game from a position a function of the position and the decisions. The chance
 nodes a teacher may pick by hand are the random theft pick (``lose {card}``), the large dragon drawn
 (``dragon {id}``), with ``replacement_character="random"`` the replacement (``replace {id}``), and (option
 ``pick_draws``) every location and encounter turned up and market card drawn, onto the display or by a
@@ -21,6 +22,8 @@ Action id grammar (the Draghan contract): ``choose {character}``, ``heal {card}`
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -88,9 +91,11 @@ class DraghanGame(Game):
     """
 
     name: ClassVar[str] = "draghan"
-    #: 2: a shuffle inside a step is keyed by the seed and the step (:meth:`shuffle_in_step`). A record of
-    #: version 1 replays as a :class:`DraghanGameV1`, which plays on as that version did.
-    version: ClassVar[int] = 2
+    #: 3: a shuffle inside a step is keyed by the deck as it stands and the chance step, not by the seed
+    #: (:meth:`shuffle_in_step`). A record of version 2 (keyed by the seed and the step) replays as a
+    #: :class:`DraghanGameV2`, one of version 1 (a seeded generator) as a :class:`DraghanGameV1`: each plays on
+    #: as its version did.
+    version: ClassVar[int] = 3
     min_players: ClassVar[int] = MIN_CHARACTERS
     max_players: ClassVar[int] = MAX_CHARACTERS
     #: The team wins or loses together: every seat shares the outcome (DG-END-1).
@@ -153,19 +158,30 @@ class DraghanGame(Game):
         self._names_before = None
 
     def shuffle_in_step(self, deck: list[str]) -> None:
-        """Shuffle ``deck`` in place, in an order that depends on the seed and the step only (DG-RESULT-4: a
-        monster that flees is shuffled into the Shadow deck): :func:`~dragonwidgets.engine.chance.keyed_shuffle`
-        of the key ``(seed << 32) + SHUFFLE_TAG + step``, the same for every shuffle in one step."""
-        keyed_shuffle(deck, (self.seed << 32) + self._shuffle_tag())
+        """Shuffle ``deck`` in place (DG-RESULT-4: a monster that flees is shuffled into the Shadow deck, and
+        DG-RESULT-5's Shadow deck after a fight), in an order keyed to the table, not to the seed:
+        :func:`~dragonwidgets.engine.chance.keyed_shuffle` of the first 16 bytes of the SHA-256 of
+        ``[chance step, deck]`` (JSON; the deck as it stands, its hidden order and the monsters added).
+
+        Why not the seed: a position holds every deck's order and its ``chance_step``, so two games started
+        from the same ``position()`` with different seeds and given the same choices and chance outcomes
+        (manual chance) have the same future, the Shadow deck's order included. The seats cannot foresee the
+        order: it comes from the deck's hidden order. The seed still decides it through that order, which
+        the seeded set-up dealt."""
+        text = json.dumps([self._chance_offset + self._step, deck], separators=(",", ":"))
+        keyed_shuffle(deck, int.from_bytes(hashlib.sha256(text.encode()).digest()[:16], "little"))
 
     def _shuffle_tag(self) -> int:
-        """The tag of this step's shuffles, ``SHUFFLE_TAG + step`` (the step along the seed's chance stream)."""
+        """The tag of this step's shuffles in versions 1 and 2, ``SHUFFLE_TAG + step`` (the step along the
+        seed's chance stream)."""
         return SHUFFLE_TAG + self._chance_offset + self._step
 
     @classmethod
     def replaying_class(cls, version: int) -> type[Game] | None:
-        """Return :class:`DraghanGame` for a record of version 2 and :class:`DraghanGameV1` for one of version 1."""
-        return DraghanGameV1 if version == 1 else super().replaying_class(version)
+        """Return :class:`DraghanGame` for a record of version 3, :class:`DraghanGameV2` for one of version 2
+        and :class:`DraghanGameV1` for one of version 1."""
+        older = {1: DraghanGameV1, 2: DraghanGameV2}
+        return older[version] if version in older else super().replaying_class(version)
 
     def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
             ) -> list[dict[str, Any]]:
@@ -365,6 +381,22 @@ class DraghanGame(Game):
     def _picture(self, observation: dict[str, Any]) -> str:
         """The SVG picture of ``observation``: the card table as that view shows it (:func:`.picture.board_svg`)."""
         return board_svg(observation, self.board_layout())
+
+
+class DraghanGameV2(DraghanGame):
+    """A game replayed from a Draghan record of version 2 (``from_record``), which plays on as version 2 did.
+
+    Version 2 shuffled inside a step (a monster that fled, DG-RESULT-4) by the seed and the step:
+    :func:`~dragonwidgets.engine.chance.keyed_shuffle` of the key ``(seed << 32) + SHUFFLE_TAG + step``. A
+    record holds the seed, not the order, so only the same key replays it. Everything else is
+    :class:`DraghanGame`'s. Its records say version 2.
+    """
+
+    version: ClassVar[int] = 2
+
+    def shuffle_in_step(self, deck: list[str]) -> None:
+        """Shuffle ``deck`` in place as version 2 did: keyed by the seed and the step."""
+        keyed_shuffle(deck, (self.seed << 32) + self._shuffle_tag())
 
 
 class DraghanGameV1(DraghanGame):
