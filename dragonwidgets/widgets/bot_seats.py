@@ -122,7 +122,15 @@ class BotSeats:
         return action
 
     def set_seat(self, seat: int, who: Any) -> None:
-        """Give ``seat`` to ``"human"``, to a bot (one of ``bot_names``) or to an agent (a bot object or a callable)."""
+        """Give ``seat`` to ``"human"``, to a bot (one of ``bot_names``) or to an agent (a bot object or a callable).
+
+        From the page (the Seats panel) it is refused with take-backs off in a seat's view (a hot-seat game:
+        a bot's seat given to a person could then be viewed, ``ViewRules._check_page_intent``); from Python it
+        is not.
+
+        Raises:
+            IntentError: ``seat`` is not a seat of the game, or ``who`` is none of those (the ``seats`` check).
+        """
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._game.players:
             raise IntentError(f"seat must be an int in 0..{self._game.players - 1}, got {seat!r}")
         seats = list(self.seats)

@@ -43,8 +43,12 @@ class ViewRules:
         ``viewer_choices`` may be chosen: ``"hotseat"`` and the seat of the person to move. From Python,
         ``w.viewer = ...`` still shows any view.
 
+        While the table is being edited only the teacher's view may be chosen here (a stray click does not
+        lose the draft); ``w.viewer = "0"`` in Python ends editing instead (:meth:`_checked_viewer`).
+
         Raises:
-            IntentError: not a viewer of this game, or one ``viewer_choices`` does not offer now.
+            IntentError: not a viewer of this game, one ``viewer_choices`` does not offer now, or a seat's
+                view while the table is being edited.
         """
         new = self._as_viewer(viewer)
         if new != TEACHER:
