@@ -8,7 +8,8 @@
   who moved last while the bots answer).
 - Item 4: leaving the teacher's view ends editing: nothing of the draft reaches a seat's view.
 
-Every test here was run against the code before the fix and failed there.
+Every ``test_item*`` test here but the check of the audit's helper (``..._secrets_helper_sees_a_leak``) was run
+against the code before the fix and failed there.
 """
 
 from __future__ import annotations
