@@ -346,7 +346,7 @@ def test_item14_tab_leaves_the_board_in_one_press(touch):
 
 NOTEBOOK_CELLS = (
     "from dragonwidgets import EmeraldWidget\n"
-    "w = EmeraldWidget(players=3, seed=3, seats=['human', 'greedy', 'greedy'], playing=False)\nw",
+    "w = EmeraldWidget(players=3, seed=3, seats=['human', 'human', 'human'], playing=False)\nw",
 )
 
 
@@ -366,7 +366,7 @@ def test_item14_in_jupyterlab_the_widget_is_two_tabs_from_its_cell_and_the_board
         for presses in range(1, 40):
             page.keyboard.press("Tab")
             where.append(page.evaluate("() => { const a = document.activeElement; return (a.className?.baseVal ?? a.className) + ' ' + (a.getAttribute('data-target') || a.getAttribute('aria-label') || ''); }"))
-            inside = page.evaluate("() => { const a = document.activeElement; return a.classList.contains('dw-root') ? 'root' : a.closest('.dw-emerald-board') ? 'board' : ''; }")
+            inside = page.evaluate("() => { const a = document.activeElement; return a.classList.contains('dw-root') ? 'root' : a.closest('.dw-board-wrap') ? 'board' : ''; }")
             if inside == "root" and to_root is None:
                 to_root = presses
             if inside == "board":
