@@ -18,7 +18,7 @@ from typing import Any
 import dragonwidgets
 
 #: The engine's keys, never mutated (the fuzzer is about the game's own fields).
-ENGINE_KEYS = ("game", "players", "seed", "step", "version")
+ENGINE_KEYS = ("game", "players", "seed", "chance_step", "step", "version")
 
 
 def _paths(obj: Any, prefix: tuple = ()) -> Iterator[tuple]:
