@@ -86,6 +86,19 @@ def test_item5_chasse_hostile_counts_refused_through_from_record(field):
         assert time.perf_counter() - start < 0.5 and named(str(error.value), field), str(error.value)
 
 
+def test_item5_chasse_huge_strings_and_keys_get_a_short_error_naming_the_field():
+    """Item 5: a 150,000-character string as a value, a field name, a colour or a square is refused with a
+    short error (under 600 characters) naming the field, and so is an end reason over 200 characters."""
+    big = "x" * 150_000
+    for position, field in (({big: 1}, "'xxx"), ({"camps": {big: "0,0"}}, "camps."), ({"piles": {big: []}}, "piles."),
+                            ({"boards": {"white": {big: 1}}}, "boards.white."), ({"decision": big}, "decision"),
+                            ({"turn": {big: 1}}, "turn."), ({"removed": {big: 1}}, "removed."),
+                            ({"decision": "over", "active": "white", "boards": {"white": {"backpack": ["dragon"]}},
+                              "end": {"reason": big, "dragon_slayer": "white"}}, "end.reason")):
+        message = refused(position, first_player=0)
+        assert len(message) < 600 and (named(message, field) or field in message), message[:200]
+
+
 def vocabulary(g) -> list:
     squares = [f"{x},{y}" for x in range(8) for y in range(8)]
     return [*TYPE_ORDER, *COLOURS, *DECISIONS, *random.Random(0).sample(squares, 12), 0, 1, 2, 3, 4, 6, 20, -1,

@@ -26,6 +26,9 @@ FIGHT = {"heroes": [{"character": "CH1"}, {"character": "CH3", "wounded": True}]
 #: Every count of a position, with a position holding it (``V`` is put in its place).
 COUNT_FIELDS = {
     "round": lambda v: {"round": v},
+    "active": lambda v: {**FIGHT, "active": v},
+    "first_player": lambda v: {**FIGHT, "first_player": v},
+    "declaring.0": lambda v: {**FIGHT, "declaring": [v]},
     "threat": lambda v: {**FIGHT, "threat": v},
     "to_reveal": lambda v: {**FIGHT, "to_reveal": v},
     "to_draw": lambda v: {**FIGHT, "to_draw": v},
@@ -60,7 +63,8 @@ def refused(position: dict, players: int = 2, seed: int = 1, **options) -> str:
 
 def test_item5_draghan_every_count_field_refuses_hostile_values_fast_naming_the_field():
     """Item 5: every count of a Draghan position (round, threat, to_reveal, to_draw, fled, defeated, supply,
-    a character's coins, a share's odd coins) given 10**18, 2**63, 10**30, negative, bool, float, NaN,
+    a character's coins, a share's odd coins) and every seat number (active, first_player, a seat in a
+    queue) given 10**18, 2**63, 10**30, negative, bool, float, NaN,
     infinity, a string, a list or an object is refused with a ``PositionError`` naming the field, in well
     under the issue's 50 ms (asserted < 0.5 s; the slowest is printed)."""
     dragonwidgets.new_game(GAME, players=2, seed=1, position=FIGHT)  # warm the caches
@@ -91,6 +95,19 @@ def test_item5_draghan_hostile_counts_refused_through_from_record(field):
 
 def make_fields(field: str, value) -> dict:
     return COUNT_FIELDS[field](value)
+
+
+def test_item5_draghan_huge_strings_and_keys_get_a_short_error_naming_the_field():
+    """Item 5: a 150,000-character string as a value, a field name, a seat key or a deck name is refused
+    with a short error (under 600 characters) naming the field; a seat key of 5,000 digits is no ``ValueError``
+    from ``int()`` but a ``PositionError``."""
+    big = "x" * 150_000
+    for position, field in (({"result": big}, "result"), ({"realm": big}, "realm"), ({"decision": big}, "decision"),
+                            ({"targets": {big: "D08"}}, "targets."), ({"targets": {"9" * 5000: "D08"}}, "targets."),
+                            ({"decks": {big: []}}, "decks."), ({big: 1}, "'xxx"), ({**FIGHT, "end_reason": big}, "end_reason"),
+                            ({"heroes": [{"character": "CH1", big: 1}, None]}, "heroes.0")):
+        message = refused(position)
+        assert len(message) < 600 and (named(message, field) or field in message), message[:200]
 
 
 @pytest.mark.parametrize("position, players, seed, field", [

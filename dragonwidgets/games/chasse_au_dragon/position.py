@@ -258,7 +258,7 @@ def read_piles(s: ChasseState, seeded: ChasseState, value: Any) -> set[Square]:
         fail("piles", f"must be an object {{\"x,y\": [cards, top first]}}, got {value!r:.60}")
     named = set()
     for key, cards in value.items():
-        field = f"piles.{key}"
+        field = f"piles.{key:.40}"
         sq = square_of(key, field)
         if is_edge(*sq):  # type: ignore[misc]
             fail(field, f"{key} is on the forest edge, where monsters never go (CD-BOARD-2)")

@@ -33,7 +33,7 @@ def fields_of(value: Any, field: str, known: tuple[str, ...]) -> dict[str, Any]:
         fail(field, f"must be an object with some of the keys {', '.join(known)}, got {value!r:.60}")
     for key in value:
         if key not in known:
-            fail(f"{field}.{key}" if field else key, f"not a field of a La Chasse au Dragon position here "
+            fail(f"{field}.{key:.40}" if field else f"{key:.40}", f"not a field of a La Chasse au Dragon position here "
                  f"(known: {', '.join(known)})")
     return value
 
@@ -67,7 +67,7 @@ def seats_object(value: Any, field: str, players: int) -> dict[int, Any]:
     """Return ``{seat: value}`` from a JSON object keyed by colour, e.g. ``{"white": "3,3"}``."""
     if not isinstance(value, dict):
         fail(field, f"must be an object keyed by colour ({', '.join(COLOURS[:players])}), got {value!r:.60}")
-    return {seat_of(key, f"{field}.{key}", players): v for key, v in value.items()}  # type: ignore[misc]
+    return {seat_of(key, f"{field}.{key:.40}", players): v for key, v in value.items()}  # type: ignore[misc]
 
 
 def square_of(value: Any, field: str, allow_none: bool = False) -> Square | None:

@@ -210,8 +210,9 @@ def read_end(s: ChasseState, value: Any, options: Mapping[str, Any]) -> None:
     else:
         end = fields_of(value, "end", ("reason", "dragon_slayer"))
         reason = end.get("reason")
-        need(isinstance(reason, str) and reason != "", "end.reason", "a game over says why, e.g. \"White slew a "
-             "dragon\" (CD-END-1) or \"stopped after 50 rounds (max_rounds, not a rule)\" (CD-INT-24)")
+        need(isinstance(reason, str) and 0 < len(reason) <= 200, "end.reason", "a game over says why in 1..200 "
+             "characters, e.g. \"White slew a dragon\" (CD-END-1) or \"stopped after 50 rounds (max_rounds, not a "
+             "rule)\" (CD-INT-24)")
         slayer = seat_of(end.get("dragon_slayer"), "end.dragon_slayer", s.players, allow_none=True)
         need(slayer is None or slayer == s.active, "end.dragon_slayer", "the dragon is slain by the active player, "
              "in the encounter of their turn (CD-END-1, CD-ENC-12)")

@@ -104,6 +104,8 @@ PLAIN = (("decision", "phase", str), ("active", "active", int), ("first_player",
          ("result", "result", str), ("fled", "fled", int), ("defeated", "defeated", int))
 #: The fields that may be ``null`` or a value: (position key, type).
 OPTIONAL = (("location", str), ("dragon", str), ("assist_target", str), ("end_reason", str))
+#: A seat as a JSON object key (``targets``, ``used``): "0".."3" (DG-INT-1: at most 4 characters).
+SEAT_KEYS = tuple(str(seat) for seat in range(4))
 #: The lists of seats.
 SEAT_LISTS = ("declaring", "buyers", "checkers", "joining")
 # ---------------------------------------------------------------------------- the table as JSON
@@ -138,7 +140,7 @@ def table_from(g: "DraghanGame", seeded: DraghanState, position: dict[str, Any])
         "heroes", "decks", "targets", "used", "gold_queue", "round_down"}
     for key in position:
         if key not in known and key not in ENGINE_POSITION_KEYS:
-            raise fail(key, f"unknown field; the fields are {', '.join(sorted(known))}")
+            raise fail(f"{key:.40}", f"unknown field; the fields are {', '.join(sorted(known))}")
     position = without_nulls(position)
     s = seeded.copy()
     coins_before = sum(h.coins for h in s.heroes if h)
@@ -152,10 +154,10 @@ def table_from(g: "DraghanGame", seeded: DraghanState, position: dict[str, Any])
         if key in position:
             setattr(s, key, seats(g, position[key], key))
     if "targets" in position:
-        s.targets = {seat(g, k, f"targets.{k}"): value(m, str, f"targets.{k}")
+        s.targets = {seat(g, k, f"targets.{k:.12}"): value(m, str, f"targets.{k:.12}")
                      for k, m in mapping(position["targets"], "targets").items()}
     if "used" in position:
-        s.used = {seat(g, k, f"used.{k}"): ids(g, c, f"used.{k}") for k, c in mapping(position["used"], "used").items()}
+        s.used = {seat(g, k, f"used.{k:.12}"): ids(g, c, f"used.{k:.12}") for k, c in mapping(position["used"], "used").items()}
     if "gold_queue" in position:
         s.gold_queue = [gold_entry(g, e, f"gold_queue.{i}") for i, e in enumerate(listed(position["gold_queue"], "gold_queue"))]
     if "round_down" in position:
@@ -221,28 +223,28 @@ def deal_location_piles(g: "DraghanGame", s: DraghanState) -> None:
 def value(v: Any, kind: type, field: str) -> Any:
     """``v`` if it is of type ``kind`` (an int is never a bool), else a :class:`PositionError`."""
     if type(v) is not kind:
-        raise fail(field, f"must be a {kind.__name__}, got {v!r}")
+        raise fail(field, f"must be a {kind.__name__}, got {v!r:.60}")
     return v
 
 
 def listed(v: Any, field: str) -> list:
     if not isinstance(v, list):
-        raise fail(field, f"must be a list, got {v!r}")
+        raise fail(field, f"must be a list, got {v!r:.60}")
     return v
 
 
 def mapping(v: Any, field: str) -> dict:
     if not isinstance(v, dict):
-        raise fail(field, f"must be an object, got {v!r}")
+        raise fail(field, f"must be an object, got {v!r:.60}")
     return v
 
 
 def seat(g: "DraghanGame", v: Any, field: str) -> int:
-    """A seat number 0..players-1 (a string of digits too: JSON object keys)."""
-    if isinstance(v, str) and v.isdigit():
+    """A seat number 0..players-1 (as a string too: JSON object keys)."""
+    if isinstance(v, str) and v in SEAT_KEYS:
         v = int(v)
     if type(v) is not int or not 0 <= v < g.players:
-        raise fail(field, f"must be a seat 0..{g.players - 1}, got {v!r}")
+        raise fail(field, f"must be a seat 0..{g.players - 1}, got {v!r:.60}")
     return v
 
 
@@ -255,7 +257,7 @@ def ids(g: "DraghanGame", v: Any, field: str) -> list[str]:
     out = listed(v, field)
     for i, c in enumerate(out):
         if not isinstance(c, str) or c not in g.tables.card:
-            raise fail(f"{field}.{i}", f"{c!r} is not a card of the decks (DG-REC-1..6)")
+            raise fail(f"{field}.{i}", f"{c!r:.60} is not a card of the decks (DG-REC-1..6)")
     return list(out)
 
 
@@ -280,7 +282,7 @@ def heroes_of(g: "DraghanGame", v: Any) -> list[Hero | None]:
         unknown = set(e) - {"character", "wounded", "equipment", "coins"}
         if unknown or "character" not in e:
             raise fail(f"heroes.{i}", "a character is {'character': id, 'wounded': bool, 'equipment': [ids], 'coins': int}"
-                       + (f"; unknown {sorted(unknown)}" if unknown else "; 'character' is missing"))
+                       + (f"; unknown {', '.join(sorted(unknown))[:60]}" if unknown else "; 'character' is missing"))
         character = ids(g, [e["character"]], f"heroes.{i}.character")[0]
         coins = value(e.get("coins", 0), int, f"heroes.{i}.coins")
         if coins < 0:
@@ -330,14 +332,14 @@ def place_cards(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) -> 
     if "decks" in position:
         for name, cards in mapping(position["decks"], "decks").items():
             if name not in DECK_NAMES:
-                raise fail(f"decks.{name}", f"unknown deck; the decks are {', '.join(DECK_NAMES)}")
+                raise fail(f"decks.{name:.40}", f"unknown deck; the decks are {', '.join(DECK_NAMES)}")
             s.decks[name] = deck_of(g, name, cards)
             given[f"decks.{name}"] = s.decks[name]
     where: dict[str, str] = {}
     for field, cards in given.items():
         for c in cards:
             if c in where:
-                raise fail(field, f"card {c} is also in {where[c]!r}: every card lies in one place (DG-SETUP-1)")
+                raise fail(field, f"card {c} is also in {where[c]!r:.60}: every card lies in one place (DG-SETUP-1)")
             where[c] = field
     for field, cards in zones(s).items():
         if field not in given:

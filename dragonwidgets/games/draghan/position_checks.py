@@ -67,9 +67,10 @@ def check_table(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) -> 
             raise fail("supply", f"the supply ({s.supply}) and the characters' coins ({held}) make the game's "
                        f"{g.decks.coins} coins (DG-SETUP-8, DG-INT-24)")
     if s.realm not in (state.DRAGHAN, state.SHADOW):
-        raise fail("realm", f"must be 'draghan' or 'shadow', got {s.realm!r}")
-    if not 0 <= s.first_player < g.players or not 0 <= s.active < g.players:
-        raise fail("active", f"seats are 0..{g.players - 1}")
+        raise fail("realm", f"must be 'draghan' or 'shadow', got {s.realm!r:.40}")
+    for field, seat_ in (("first_player", s.first_player), ("active", s.active)):
+        if not 0 <= seat_ < g.players:
+            raise fail(field, f"must be a seat 0..{g.players - 1}, got {seat_!r:.40}")
     for seat_, m in s.targets.items():
         if m not in s.table:
             raise fail(f"targets.{seat_}", f"{m} is not on the table (DG-FIGHT-1)")
@@ -93,7 +94,7 @@ def check_decision(g: "DraghanGame", s: DraghanState, position: dict[str, Any]) 
     """The decision must be one the table allows (DG-ROUND-2 and the phases' rules); fill its queue if not given."""
     phase, hero = s.phase, s.heroes[s.active]
     if phase not in DECISIONS:
-        raise fail("decision", f"unknown decision {phase!r}; the decisions are {', '.join(DECISIONS)}")
+        raise fail("decision", f"unknown decision {phase!r:.40}; the decisions are {', '.join(DECISIONS)}")
 
     def need(ok: bool, why: str) -> None:
         if not ok:
@@ -312,6 +313,8 @@ def check_realm(g: "DraghanGame", s: DraghanState) -> None:
 
 def check_end(g: "DraghanGame", s: DraghanState, dragon_card: str | None) -> None:
     """A game over has the end the rules give for its result; a game running has none (DG-END-1..5)."""
+    if s.end_reason is not None and not 0 < len(s.end_reason) <= 200:
+        raise fail("end_reason", "says why the game ended in 1..200 characters (DG-END-1..4)")
     if s.phase != state.OVER:
         if s.end_reason is not None:
             raise fail("end_reason", "a game still running has no end reason (DG-END-5)")
