@@ -132,8 +132,11 @@ def test_item6_the_issues_positions_fixed_up_play():
     (a location turned up this round, its assist and the monster it goes to; characters in the discard once
     a round is under way)."""
     g = dragonwidgets.new_game(GAME, players=2, seed=1)
-    while g.state.location is None or g.state.phase != "declare_target":
+    for _ in range(500):
+        if g.state.location is not None and g.state.phase == "declare_target":
+            break
         g.apply(random.Random(g.step).choice(g.legal_action_ids()))
+    assert g.state.location is not None and g.state.phase == "declare_target"
     h = dragonwidgets.new_game(GAME, players=2, seed=1, position=g.position())
     assert h.state.location == g.state.location
     plays(h, random.Random(0))
@@ -245,6 +248,9 @@ def test_item10_null_is_the_set_ups_and_empty_is_empty():
              "declaring": None, "location": None}
     g = dragonwidgets.new_game(GAME, players=2, seed=1, position={**FIGHT, **nulls})
     assert g.position() == seeded
+    hero = dragonwidgets.new_game(GAME, players=2, seed=1, position={
+        **FIGHT, "heroes": [{"character": "CH1", "equipment": None, "coins": None, "wounded": None}, {"character": "CH3"}]})
+    assert hero.position()["heroes"][0] == {"character": "CH1", "wounded": False, "equipment": [], "coins": 0}
     empty = dragonwidgets.new_game(GAME, players=2, seed=1, position={**FIGHT, "decks": {"market": []},
                                                                       "discard": seeded["decks"]["market"]})
     assert empty.state.decks["market"] == [] and empty.state.discard == seeded["decks"]["market"]

@@ -278,7 +278,7 @@ def heroes_of(g: "DraghanGame", v: Any) -> list[Hero | None]:
         if e is None:
             out.append(None)
             continue
-        e = mapping(e, f"heroes.{i}")
+        e = {k: v for k, v in mapping(e, f"heroes.{i}").items() if v is not None}  # null: left out
         unknown = set(e) - {"character", "wounded", "equipment", "coins"}
         if unknown or "character" not in e:
             raise fail(f"heroes.{i}", "a character is {'character': id, 'wounded': bool, 'equipment': [ids], 'coins': int}"
