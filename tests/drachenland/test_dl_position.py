@@ -214,8 +214,10 @@ def test_tokens_held_beyond_a_seats_own_came_with_its_eggs_DL_TREASURE_4():
     ({"volcanoes": {"V01": {"gems": {"ruby": 3}}}}, "volcanoes.V01.gems.ruby", "at most 2 gems of a colour"),
     ({"volcanoes": {"V01": {"gems": {"ruby": 2, "emerald": 2}}}}, "volcanoes.V01.gems", "shows 3 gems"),
     ({"volcanoes": {f"V0{i}": {"token": "ring"} for i in range(1, 5)}}, "volcanoes.V04.token", "the game has 3 (D3)"),
-    ({"hoards": [{"egg": 2}, {}], "adventurers": [{"red": "s01"}, {"red": "s02"}]}, "hoards", "15 eggs are in play"),
-    ({"hoards": [{"ruby": 1}, {}], "adventurers": [{"red": "s01"}, {"red": "s02"}]}, "volcanoes", "57 gems"),
+    # (issue 27, item 10: eggs and gems a hoard names alone are taken off the volcanoes left out)
+    ({"hoards": [{"egg": 16}, {}], "adventurers": [{"red": "s01"}, {"red": "s02"}]}, "hoards.0.egg",
+     "15 eggs are in play"),
+    ({"volcanoes": {"V01": {"gems": {}}}, "adventurers": [{"red": "s01"}, {"red": "s02"}]}, "volcanoes", "57 gems"),
     ({"tokens": [{"fate": 2}, {}]}, "tokens.0.fate", "1 fate token of its own"),
     ({"rings": [["red"], []], "adventurers": [{"red": "s01"}, {"red": "s02"}]}, "rings", "DL-RING-2"),
     ({"ring_supply": 11}, "ring_supply", "12 rings"),

@@ -143,7 +143,7 @@ class _Checker(DataChecker):
             field = f"dice_presets.{name}"
             self.need(isinstance(faces, list) and len(faces) == 2, field, "must list the faces of 2 dice")
             for i, die in enumerate(faces):
-                self.need(isinstance(die, list) and die and all(isinstance(f, int) and f >= 1 for f in die),
+                self.need(isinstance(die, list) and die and all(type(f) is int and f >= 1 for f in die),
                           f"{field}[{i}]", "must be a non-empty list of faces >= 1")
             self.need(any(4 in die for die in faces), field, "no die shows a 4, so royal dragons never fly")
             dice[name] = (tuple(faces[0]), tuple(faces[1]))
@@ -158,6 +158,7 @@ class _Checker(DataChecker):
         ring_supply = self.get(data, "ring_supply", int, "ring_supply")
         self.need(ring_supply == RING_SUPPLY, "ring_supply", f"must be {RING_SUPPLY}")
         shapes = self.get(data, "shapes", list, "shapes")
+        self.need(all(isinstance(s, str) for s in shapes), "shapes", "must be a list of shape names (strings)")
         self.need(len(shapes) == SHAPES and len(set(shapes)) == SHAPES, "shapes", f"must name {SHAPES} distinct shapes")
         opening = self.get(data, "opening_distances", dict, "opening_distances")
         self.need(opening == {"2": [2, 4], "3": [1, 2, 3], "4": [1, 2, 3, 4]}, "opening_distances",
@@ -172,13 +173,19 @@ class _Checker(DataChecker):
         }
 
     # ------------------------------------------------------------------ board.json
-    def _nodes(self, data: dict, key: str, extra: tuple[str, ...]) -> list[dict]:
+    def _nodes(self, data: dict, key: str, extra: tuple[str, ...], size: tuple[float, float]) -> list[dict]:
+        """Check the list ``key`` of nodes: each an object with an ``id`` (a string), ``x`` and ``y`` (numbers
+        inside the drawing, ``size`` = width, height) and the ints ``extra``; ``junction``, where given, is
+        true or false."""
         items = self.get(data, key, list, key)
         for i, item in enumerate(items):
             field = f"{key}[{i}]"
+            self.need(isinstance(item, dict), field, f"must be a JSON object (a node), got {item!r:.40}")
             self.get(item, "id", str, f"{field}.id")
-            for k in ("x", "y"):
-                self.get(item, k, (int, float), f"{field}.{k}")
+            self.need(isinstance(item.get("junction", False), bool), f"{field}.junction", "must be true or false")
+            for k, most in zip(("x", "y"), size):
+                at = self.get(item, k, (int, float), f"{field}.{k}")
+                self.need(0 <= at <= most, f"{field}.{k}", f"must be inside the drawing, 0..{most:g}, got {at!r:.30}")
             for k in extra:
                 self.get(item, k, int, f"{field}.{k}")
         return items
@@ -191,9 +198,13 @@ class _Checker(DataChecker):
         coords = self.get(data, "coordinates", dict, "coordinates")
         width = self.get(coords, "width", (int, float), "coordinates.width")
         height = self.get(coords, "height", (int, float), "coordinates.height")
-        entrances = self._nodes(data, "entrances", ())
-        volcanoes = self._nodes(data, "volcanoes", ("eggs", "gems"))
-        stones = self._nodes(data, "stones", ())
+        self.need(0 < width <= 10_000 and 0 < height <= 10_000, "coordinates", "width and height are in 1..10000")
+        self.need(isinstance(data.get("source", ""), str), "source", "must be a string saying where the data comes from")
+        self.need(isinstance(data.get("reconstruction", False), bool), "reconstruction", "must be true or false")
+        size = (width, height)
+        entrances = self._nodes(data, "entrances", (), size)
+        volcanoes = self._nodes(data, "volcanoes", ("eggs", "gems"), size)
+        stones = self._nodes(data, "stones", (), size)
         self.need(len(entrances) == ENTRANCES, "entrances", f"must be {ENTRANCES} (DL-OPEN-2)")
         self.need(len(volcanoes) == VOLCANOES, "volcanoes", f"must be {VOLCANOES} (D5)")
         ids = [n["id"] for n in entrances + volcanoes + stones]
@@ -218,8 +229,9 @@ class _Checker(DataChecker):
         for i, chain in enumerate(self.get(data, "paths", list, "paths")):
             field = f"paths[{i}]"
             self.need(isinstance(chain, list) and len(chain) >= 2, field, "must chain at least 2 node ids")
-            for n in chain:
-                self.need(n in known, field, f"unknown node {n!r}")
+            for j, n in enumerate(chain):
+                self.need(isinstance(n, str), f"{field}[{j}]", f"must be a node id (a string), got {n!r:.40}")
+                self.need(n in known, field, f"unknown node {n!r:.40} (entry {j})")
             for a, b in zip(chain, chain[1:]):
                 self.need(a != b, field, f"a path joins {a!r} to itself")
                 self.need(not (a in entrance_ids and b in entrance_ids), field, "a path joins two entrances")
@@ -238,7 +250,8 @@ class _Checker(DataChecker):
         rivers: dict[str, list[str]] = {v: [] for v in eggs}
         for i, pair in enumerate(self.get(data, "rivers", list, "rivers")):
             field = f"rivers[{i}]"
-            self.need(isinstance(pair, list) and len(pair) == 2, field, "must be a pair of volcano ids")
+            self.need(isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair), field,
+                      f"must be a pair of volcano ids, got {pair!r:.60}")
             a, b = pair
             self.need(a in eggs and b in eggs and a != b, field, f"a river joins two different volcanoes, got {pair}")
             key = (min(a, b), max(a, b))

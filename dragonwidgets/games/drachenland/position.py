@@ -4,6 +4,35 @@ whole or partial position describes.
 ``game.position()`` gives every field below; ``new_game("drachenland", position=...)`` takes any of them.
 Every field is optional: what a position leaves out comes from the seeded set-up, and the components it
 names are taken from where the set-up put them (:mod:`.position_table`), so none is created or lost.
+
+``null`` and empty (the rule of every game's positions): a field left out or ``null`` (``"hoards": null``,
+a seat's ``null`` in ``tokens``, ``hoards``, ``adventurers`` or ``rings``, a kind's ``null`` in a seat's
+``tokens`` or ``hoards``) is as the seeded set-up deals it; an empty list or object is empty (``"rings":
+[[], []]``: no ring worn; ``"gems": {}`` on a volcano: no gem there). In ``tokens`` and ``hoards`` each
+kind is its own field, so ``{}`` names no kind and leaves the seat as set up. Two nulls are values, not
+"as set up": ``"token": null`` on a volcano (its token is gone) and ``null`` for an adventurer (off the
+board); the turn fields' nulls (``dice``, ``action``...) say "none".
+
+What a position can take from the table itself, it does (:mod:`.position_table`):
+
+- the gems and eggs of the ``hoards`` beyond those the named volcanoes lost are taken off the volcanoes the
+  position leaves out (those it does not name at all first, the last first: V15, V14...; gems of a colour
+  in excess first); each first egg takes its volcano's token with it (DL-TREASURE-4), and such a volcano
+  is face up (DL-MOVE-6);
+- a volcano named with fewer eggs than printed and no ``token`` named has lost its token with its first
+  egg (unless it is a ring, which stays, DL-RING-1), as with ``"token": null``;
+- a token a seat holds beyond its own three came with an egg from the last volcano left out, and that egg
+  is in the seat's hoard unless ``hoards`` names its eggs.
+
+What it cannot guess is refused with the field to name: eggs or gems taken off a named volcano go to a
+hoard the position must name (which seat took them), and a partial list of components is refused (the
+counts must add up: 18 eggs less the box at 2 players, 57 gems, the 16 tokens of D3, 12 rings).
+
+Every count is bounded by the components before anything is built (issue 27, item 5): a volcano's eggs
+and gems by its printed numbers, a seat's tokens of a kind by its own and the pool's (D3), a hoard by the
+game's eggs and gems, ``ring_supply`` by the 12 rings, ``turn`` by :data:`.position_read.MOST_TURNS` (or
+the turn cap), ``turns_played`` by the seats' turns, ``flights`` and ``calls`` by two a turn and the
+seat's baby dragons, an action's ``takes`` by its magic hands.
 Volcanoes are the board's ids (``V01``..``V15``), stones ``s01``..``s86``, colours ``red``, ``green``,
 ``blue``, seats ``0..players-1``; token kinds ``boatman``, ``baby_dragon``, ``forced_march``,
 ``magic_hand``, ``ring``, ``royal_dragon_red`` / ``_green`` / ``_blue`` (the 16 dragon-head tokens, D3)
@@ -24,7 +53,8 @@ The table:
 - ``tokens``: per seat, kind -> how many it holds face up (DL-SETUP-3; kinds left out: as set up, one
   fate, boatman and baby dragon). A token beyond a seat's own three came with one of its eggs.
 - ``hoards``: per seat, ``egg``, ``ruby``, ``emerald``, ``sapphire``, ``diamond`` -> count (behind the
-  screen, DL-TREASURE-5; left out: none, plus the eggs that brought the tokens named in ``tokens``).
+  screen, DL-TREASURE-5; left out: none, plus the eggs that brought the tokens named in ``tokens``); what
+  they hold is taken off the volcanoes the position leaves out (above).
 
 Whose turn and which decision (left out: the set-up's opening round, or turn 1 at the start player's
 roll once adventurers are on the board):
@@ -133,15 +163,17 @@ def from_position(game: DrachenlandGame, seeded: DrachenlandState, position: dic
     named: dict[str, Any] = {}
     readers = {"volcanoes": lambda v: read_volcanoes(v, board), "dragons": lambda v: read_dragons(v, board),
                "adventurers": lambda v: read_adventurers(v, board, players), "rings": lambda v: read_rings(v, players),
-               "tokens": lambda v: read_held(v, players), "hoards": lambda v: read_hoards(v, players),
+               "tokens": lambda v: read_held(v, board, players), "hoards": lambda v: read_hoards(v, players),
                "box": lambda v: read_choice(v, "box", sorted(board.pool))}
     for key, read in readers.items():
-        if key in position:
+        if position.get(key) is not None:  # null: as the set-up deals it (the null/empty rule)
             named[key] = read(position[key])
     named["revealing"] = read_choice(position.get("revealing"), "revealing", board.volcanoes, none=True)
     state = Table(game, seeded.copy(), named).place()
     worn = sum(len(r) for r in state.rings)
-    state.ring_supply = read_int(position.get("ring_supply", board.ring_supply - worn), "ring_supply")
+    supply = position.get("ring_supply")
+    state.ring_supply = read_int(board.ring_supply - worn if supply is None else supply, "ring_supply", 0,
+                                 board.ring_supply)
     place_turn(game, state, position)
     with on_table(game, state):
         check_table(game, state)

@@ -12,11 +12,15 @@ from typing import Any, NoReturn
 
 from dragonwidgets.engine import PositionError
 
-from .board import COLOURS, GEMS, Board
+from .board import COLOURS, EGGS, GEM_COUNTS, GEMS, PLAYER_TOKENS, Board
 from .state import HELD_TOKENS, HOARD_ITEMS
 
 #: The keys of one volcano in ``volcanoes``.
 VOLCANO_KEYS = ("eggs", "gems", "token", "face_down")
+#: The highest ``turn`` a position may give. The rules end the game with the last egg only (DL-END-1) and set
+#: no limit (DL-INT-30); every turn holds at least one decision (``end turn`` is always offered, DL-INT-8),
+#: and the longest of 180 random games took 10,508 decisions, so no table plays this many turns.
+MOST_TURNS = 100_000
 #: The keys of ``action``: the adventurer's action under way (its movement and treasure phases).
 ACTION_KEYS = ("adventurer", "die", "die_value", "entering", "die_spent", "walked", "moved", "stopped", "takes")
 
@@ -63,9 +67,18 @@ def read_dict(value: Any, field: str, keys: tuple[str, ...] | list[str]) -> dict
     return value
 
 
-def read_counts(value: Any, field: str, kinds: tuple[str, ...]) -> dict[str, int]:
-    """Return ``{kind: count >= 0}`` for the kinds named (a dict whose keys are among ``kinds``)."""
-    return {k: read_int(n, f"{field}.{k}") for k, n in read_dict(value, field, kinds).items()}
+def read_counts(value: Any, field: str, kinds: tuple[str, ...], most: dict[str, int],
+                why: dict[str, str]) -> dict[str, int]:
+    """Return ``{kind: count}`` for the kinds named (a dict whose keys are among ``kinds``), each count in
+    ``0..most[kind]`` (the components, ``why[kind]``), checked before it is used; a kind given ``null`` is
+    not named."""
+    out = {}
+    for k, n in read_dict(value, field, kinds).items():
+        if n is not None:
+            need(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= most[k], f"{field}.{k}",
+                 f"must be in 0..{most[k]} ({why[k]}), got {n!r:.40}")
+            out[k] = n
+    return out
 
 
 def read_seats(value: Any, field: str, players: int) -> list[Any]:
@@ -84,9 +97,16 @@ def read_volcanoes(value: Any, board: Board) -> dict[str, dict[str, Any]]:
         spec = read_dict(spec, field, VOLCANO_KEYS)
         got: dict[str, Any] = {}
         if "eggs" in spec:
-            got["eggs"] = read_int(spec["eggs"], f"{field}.eggs")
+            eggs = board.eggs[v]
+            need(isinstance(spec["eggs"], int) and not isinstance(spec["eggs"], bool), f"{field}.eggs",
+                 f"must be an int, got {spec['eggs']!r:.40}")
+            need(0 <= spec["eggs"] <= eggs, f"{field}.eggs", f"{v} shows {eggs} egg{'s' * (eggs > 1)} (DL-SETUP-6): it "
+                 f"holds 0..{eggs}, got {spec['eggs']}")
+            got["eggs"] = spec["eggs"]
         if "gems" in spec:
-            gems = read_counts(spec["gems"], f"{field}.gems", GEMS)
+            slots = board.gem_slots[v]
+            gems = read_counts(spec["gems"], f"{field}.gems", GEMS, dict.fromkeys(GEMS, slots),
+                               dict.fromkeys(GEMS, f"{v} shows {slots} gems, DL-SETUP-6"))
             got["gems"] = {g: gems.get(g, 0) for g in GEMS}
         if "token" in spec:
             got["token"] = read_choice(spec["token"], f"{field}.token", sorted(board.pool), none=True)
@@ -101,7 +121,7 @@ def read_adventurers(value: Any, board: Board, players: int) -> list[dict[str, s
     out = []
     for seat, where in enumerate(read_seats(value, "adventurers", players)):
         got = {}
-        for c, node in read_dict(where, f"adventurers.{seat}", COLOURS).items():
+        for c, node in read_dict({} if where is None else where, f"adventurers.{seat}", COLOURS).items():
             if node is not None:
                 need(isinstance(node, str) and node in board.neighbours and not board.is_entrance(node),
                      f"adventurers.{seat}.{c}",
@@ -112,11 +132,14 @@ def read_adventurers(value: Any, board: Board, players: int) -> list[dict[str, s
     return out
 
 
-def read_rings(value: Any, players: int) -> list[set[str]]:
-    """Read ``rings``: per seat, the colours of its adventurers that wear a ring."""
-    out = []
+def read_rings(value: Any, players: int) -> list[set[str] | None]:
+    """Read ``rings``: per seat, the colours of its adventurers that wear a ring (``None``: as set up)."""
+    out: list[set[str] | None] = []
     for seat, colours in enumerate(read_seats(value, "rings", players)):
         field = f"rings.{seat}"
+        if colours is None:
+            out.append(None)
+            continue
         need(isinstance(colours, list), field, f"must be a list of colours, got {colours!r:.40}")
         for c in colours:
             read_choice(c, field, COLOURS)
@@ -125,20 +148,35 @@ def read_rings(value: Any, players: int) -> list[set[str]]:
     return out
 
 
-def read_seat_counts(value: Any, field: str, players: int, kinds: tuple[str, ...]) -> list[dict[str, int]]:
-    """Read ``tokens`` or ``hoards``: per seat, kind -> count (the kinds named; the others as set up)."""
+def read_seat_counts(value: Any, field: str, players: int, kinds: tuple[str, ...], most: dict[str, int],
+                     why: dict[str, str]) -> list[dict[str, int]]:
+    """Read ``tokens`` or ``hoards``: per seat, kind -> count (the kinds named; the others, and a seat given
+    ``null``, as set up), each count at most ``most[kind]``."""
     seats = read_seats(value, field, players)
-    return [read_counts(counts, f"{field}.{seat}", kinds) for seat, counts in enumerate(seats)]
+    return [read_counts({} if counts is None else counts, f"{field}.{seat}", kinds, most, why)
+            for seat, counts in enumerate(seats)]
 
 
-def read_held(value: Any, players: int) -> list[dict[str, int]]:
-    """Read ``tokens``: per seat, the tokens it holds in front of its screen (DL-SETUP-3, DL-TOKEN-5)."""
-    return read_seat_counts(value, "tokens", players, HELD_TOKENS)
+def most_held(board: Board) -> dict[str, int]:
+    """Return kind -> the most tokens of that kind one seat can hold: its own (DL-SETUP-2, D2) and every one
+    of the volcanoes' pool (D3)."""
+    return {k: int(k in PLAYER_TOKENS) + board.pool.get(k, 0) for k in HELD_TOKENS}
+
+
+def read_held(value: Any, board: Board, players: int) -> list[dict[str, int]]:
+    """Read ``tokens``: per seat, the tokens it holds in front of its screen (DL-SETUP-3, DL-TOKEN-5), each
+    kind at most :func:`most_held`."""
+    why = {k: f"a seat holds {int(k in PLAYER_TOKENS)} {k} token of its own, DL-SETUP-2, and the volcanoes "
+              f"{board.pool.get(k, 0)}, D3" for k in HELD_TOKENS}
+    return read_seat_counts(value, "tokens", players, HELD_TOKENS, most_held(board), why)
 
 
 def read_hoards(value: Any, players: int) -> list[dict[str, int]]:
-    """Read ``hoards``: per seat, the eggs and gems behind its screen (DL-TREASURE-5)."""
-    return read_seat_counts(value, "hoards", players, HOARD_ITEMS)
+    """Read ``hoards``: per seat, the eggs and gems behind its screen (DL-TREASURE-5), each at most the game's
+    18 eggs and its gems of the colour (component list)."""
+    most = {"egg": EGGS, **GEM_COUNTS}
+    why = {k: f"the game has {n} {k}{'s' * (n > 1)}, component list" for k, n in most.items()}
+    return read_seat_counts(value, "hoards", players, HOARD_ITEMS, most, why)
 
 
 def read_dragons(value: Any, board: Board) -> dict[str, str | None]:
@@ -173,8 +211,10 @@ def read_used(value: Any) -> list[str]:
     return list(value)
 
 
-def read_action(value: Any) -> dict[str, Any] | None:
-    """Read ``action``: the adventurer's action under way, or null (its keys: :data:`ACTION_KEYS`)."""
+def read_action(value: Any, board: Board) -> dict[str, Any] | None:
+    """Read ``action``: the adventurer's action under way, or null (its keys: :data:`ACTION_KEYS`);
+    ``die_value`` at most the highest die face or opening distance, ``takes`` at most one take and one
+    more per magic hand (DL-TREASURE-1, DL-HAND-1, D3)."""
     if value is None:
         return None
     spec = read_dict(value, "action", ACTION_KEYS)
@@ -182,9 +222,12 @@ def read_action(value: Any) -> dict[str, Any] | None:
     out: dict[str, Any] = {"adventurer": read_choice(spec["adventurer"], "action.adventurer", COLOURS)}
     if "die" in spec:
         out["die"] = None if spec["die"] is None else read_int(spec["die"], "action.die", 0, 1)
+    faces = [f for dice in board.dice_presets.values() for die in dice for f in die]
+    most = {"die_value": max(faces + [d for ds in board.opening_distances.values() for d in ds]),
+            "takes": 1 + board.pool.get("magic_hand", 0)}
     for key in ("die_value", "takes"):
         if key in spec:
-            out[key] = read_int(spec[key], f"action.{key}")
+            out[key] = read_int(spec[key], f"action.{key}", 0, most[key])
     for key in ("entering", "die_spent", "walked", "moved", "stopped"):
         if key in spec:
             out[key] = read_bool(spec[key], f"action.{key}")

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .board import COLOURS, GEM_COUNTS, GEMS, PLAYER_TOKENS
 from .position_read import fail, need
 from .setup import egg_counts
-from .state import DRAGON_TOKEN, DrachenlandState
+from .state import DRAGON_TOKEN, RING, DrachenlandState
 
 if TYPE_CHECKING:
     from .game import DrachenlandGame
@@ -112,7 +112,8 @@ class Table:
             s.positions[seat].update(where)
         s.dragons.update(named.get("dragons", {}))
         for seat, colours in enumerate(named.get("rings", [])):
-            s.rings[seat] = set(colours)
+            if colours is not None:
+                s.rings[seat] = set(colours)
         for seat, held in enumerate(named.get("tokens", [])):
             s.held[seat].update(held)
         for seat, hoard in enumerate(named.get("hoards", [])):
@@ -147,13 +148,45 @@ class Table:
         claims = [(seat, kind) for seat, held in enumerate(self.s.held) for kind, n in held.items()
                   for _ in range(max(0, n - own_tokens(kind)))]
         for v in self.board.volcanoes:
-            if "token" in self.volcanoes.get(v, {}) and self.volcanoes[v]["token"] is None and v not in self.origins:
+            if v not in self.origins and (self.token_named_gone(v) or self.emptied_by_name(v)):
                 self.gone_with_egg(v, claims, auto=False)
         for seat, kind in list(claims):
             field = f"tokens.{seat}.{kind}"
             need(kind in self.board.pool, field, f"a seat holds {own_tokens(kind)} {kind} token of its own "
                  f"(DL-SETUP-2, D4) and none lies on the volcanoes (D3), got {self.s.held[seat][kind]}")
             self.gone_with_egg(self.giver(seat, kind), claims, kind=kind, field=field)
+        self.take_hoard_eggs()
+
+    def token_named_gone(self, v: str) -> bool:
+        """Whether the position names ``v``'s token gone (``"token": null``)."""
+        spec = self.volcanoes.get(v, {})
+        return "token" in spec and spec["token"] is None
+
+    def emptied_by_name(self, v: str) -> bool:
+        """Whether the position names fewer eggs on ``v`` than printed and leaves its token out: the token went
+        with the first egg (DL-TREASURE-4), unless it is a ring, which stays (DL-RING-1)."""
+        spec = self.volcanoes.get(v, {})
+        return ("token" not in spec and spec.get("eggs", self.printed[v]) < self.printed[v]
+                and self.slots[v] != RING)
+
+    def take_hoard_eggs(self) -> None:
+        """Eggs named in the hoards beyond those taken off the volcanoes are taken off the volcanoes the position
+        leaves out, the last first (no adventurer or dragon on them), each first egg with its token
+        (DL-TREASURE-4: the kinds :meth:`gone_with_egg` picks)."""
+        s = self.s
+        in_play = sum(self.printed.values())
+        for seat, hoard in enumerate(s.hoards):
+            need(sum(h["egg"] for h in s.hoards[: seat + 1]) <= in_play, f"hoards.{seat}.egg", f"{in_play} eggs are "
+                 f"in play at {s.players} players (DL-SETUP-6, DL-2P-2): the hoards hold more")
+        on_volcanoes = sum(self.volcanoes.get(v, {}).get("eggs", s.eggs[v]) for v in self.board.volcanoes)
+        missing = on_volcanoes + sum(h["egg"] for h in s.hoards) - sum(self.printed.values())
+        for _ in range(max(0, missing)):
+            seat = max(range(s.players), key=lambda i: s.hoards[i]["egg"])
+            v = self.giver(seat, "egg", field=f"hoards.{seat}.egg")
+            if s.eggs[v] == self.printed[v] and self.slots[v] is not None and self.slots[v] != RING:
+                self.gone_with_egg(v, [], kind="")
+            else:
+                s.eggs[v] -= 1
 
     def find_dragons(self) -> None:
         """DL-DRAGON-1: each royal dragon on the board was found on a volcano, whose token slot is now empty."""
@@ -196,15 +229,16 @@ class Table:
             if seat is not None and "egg" not in self.egg_named[seat]:
                 self.s.hoards[seat]["egg"] += 1
 
-    def giver(self, seat: int, kind: str) -> str:
-        """Return the volcano a ``kind`` token held beyond ``seat``'s own came from: the last one the
-        position leaves out with an egg, no adventurer and no royal dragon on it."""
+    def giver(self, seat: int, kind: str, field: str = "") -> str:
+        """Return the volcano a ``kind`` token held beyond ``seat``'s own (or an egg of its hoard) came from:
+        the last one the position leaves out with an egg, no adventurer and no royal dragon on it."""
         stood = {v for where in self.s.positions for v in where.values()} | set(self.s.dragons.values())
         for v in reversed(self.board.volcanoes):
             if v not in self.volcanoes and v not in self.pinned and v not in stood and self.s.eggs[v] > 0:
                 return v
-        fail(f"tokens.{seat}.{kind}", "a token held beyond a seat's own three came with an egg (DL-TREASURE-4), "
-             "and no volcano the position leaves out is left to have given it")
+        what = "an egg in a hoard" if kind == "egg" else "a token held beyond a seat's own three, which came with an egg"
+        fail(field or f"tokens.{seat}.{kind}", f"{what} was taken from a volcano (DL-TREASURE-4), and no volcano the "
+             "position leaves out (with an egg, no adventurer and no royal dragon on it) is left to have given it")
 
     def hide_dragons(self) -> None:
         """A volcano the table shows face up with its token left free never shows a royal dragon the position
@@ -249,6 +283,7 @@ class Table:
             if "gems" in spec:
                 s.gems[v] = dict(spec["gems"])
             check_counts(self.game, s, v)
+        self.take_hoard_gems()
         for v in self.board.volcanoes:
             down = self.volcanoes.get(v, {}).get("face_down", v in s.face_down and not self.face_up_because(v))
             if down:
@@ -256,6 +291,27 @@ class Table:
             else:
                 s.face_down.discard(v)
 
+
+    def take_hoard_gems(self) -> None:
+        """Gems named in the hoards (and on the volcanoes named) beyond the game's count are taken off the volcanoes
+        whose gems the position leaves out: those it leaves out entirely first, the last first, a colour in
+        excess first; such a volcano shows gems were taken there, so it is face up (DL-MOVE-6)."""
+        s, board = self.s, self.board
+        named = [v for v in board.volcanoes if "gems" in self.volcanoes.get(v, {})]
+        rest = sorted((v for v in board.volcanoes if v not in named), key=lambda v: (v in self.volcanoes,
+                                                                                     -board.volcanoes.index(v)))
+        held = {g: sum(s.gems[v][g] for v in named) + sum(h[g] for h in s.hoards) for g in GEMS}
+        surplus = sum(held.values()) + sum(sum(s.gems[v].values()) for v in rest) - sum(GEM_COUNTS.values())
+        for g in sorted(GEMS, key=lambda g: held[g] - GEM_COUNTS[g], reverse=True):
+            for v in rest:
+                while surplus > 0 and s.gems[v][g] > 0 and held[g] + sum(s.gems[u][g] for u in rest) > GEM_COUNTS[g]:
+                    s.gems[v][g] -= 1
+                    surplus -= 1
+        for v in rest:  # then any colour: deal_gems swaps the colours afterwards
+            for g in GEMS:
+                while surplus > 0 and s.gems[v][g] > 0:
+                    s.gems[v][g] -= 1
+                    surplus -= 1
 
     def deal_gems(self) -> None:
         """DL-SETUP-6/7: the volcanoes whose gems are not named hold what is left, by swaps of colours."""

@@ -19,6 +19,7 @@ from . import state as phase
 from .movement import forget_table
 from .movement_phase import options_left
 from .position_read import (
+    MOST_TURNS,
     need,
     read_action,
     read_bool,
@@ -62,7 +63,7 @@ def place_turn(game: DrachenlandGame, s: DrachenlandState, position: dict[str, A
     """Set whose turn and which decision from ``position`` (the defaults of :mod:`.position`)."""
     players, first = s.players, game.options["first_player"]
     seats_in = [any(where.values()) for where in s.positions]
-    s.turn = read_int(position["turn"], "turn") if "turn" in position else int(any(seats_in))
+    s.turn = read_int(position["turn"], "turn", 0, most_turns(game)) if "turn" in position else int(any(seats_in))
     if s.turn == 0:
         s.opening_index = read_int(position.get("opened", sum(seats_in)), "opened", 0, players - 1)
         s.active = (first + s.opening_index) % players
@@ -74,7 +75,7 @@ def place_turn(game: DrachenlandGame, s: DrachenlandState, position: dict[str, A
     s.dice = read_dice(position.get("dice"), game._dice)
     chosen = position.get("chosen_die")
     s.chosen_die = None if chosen is None else read_int(chosen, "chosen_die", 0, 1)
-    action = read_action(position.get("action"))
+    action = read_action(position.get("action"), game.board)
     s.step = None if action is None else read_step(game, s, action)
     die = None if s.step is None else s.step.die
     if "chosen_die" not in position:
@@ -91,11 +92,33 @@ def place_turn(game: DrachenlandGame, s: DrachenlandState, position: dict[str, A
     reason = position.get("end_reason", LAST_EGG if s.phase == phase.OVER else None)
     need(reason is None or isinstance(reason, str), "end_reason", f"must be a text or null, got {reason!r:.40}")
     s.end_reason = reason
-    s.turns_played = read_int(position.get("turns_played", max(0, s.turn - 1) * players), "turns_played")
-    s.flights = [read_int(n, f"flights.{i}") for i, n in enumerate(read_seats(position.get("flights", s.flights),
-                                                                                 "flights", players))]
-    s.calls = [read_int(n, f"calls.{i}") for i, n in enumerate(read_seats(position.get("calls", s.calls),
-                                                                             "calls", players))]
+    read_tallies(game, s, position)
+
+
+def most_turns(game: DrachenlandGame) -> int:
+    """Return the highest ``turn`` of a position: :data:`~.position_read.MOST_TURNS` (the rules set no end but
+    the last egg, DL-INT-30), or with a ``turn_cap`` the round after it, where the game stops."""
+    cap = game.options["turn_cap"]
+    return min(cap + 1, MOST_TURNS) if cap else MOST_TURNS
+
+
+def read_tallies(game: DrachenlandGame, s: DrachenlandState, position: dict[str, Any]) -> None:
+    """Read ``turns_played`` (at most the seats' turns before this one: ``turn * players - 1``) and each seat's
+    ``flights`` and ``calls`` (together at most two a turn, a 4 on each die, and its baby dragons, its own
+    and the pool's: DL-DRAGON-4..6, DL-BABY-1, D3)."""
+    players = s.players
+    s.turns_played = read_int(position.get("turns_played", max(0, s.turn - 1) * players), "turns_played", 0,
+                              max(0, s.turn * players - 1))
+    most = 2 * s.turn + own_tokens("baby_dragon") + game.board.pool.get("baby_dragon", 0)
+    tallies = {}
+    for key in ("flights", "calls"):
+        seats = read_seats(position.get(key, getattr(s, key)), key, players)
+        tallies[key] = [read_int(n, f"{key}.{i}", 0, most) for i, n in enumerate(seats)]
+    for i, (flights, calls) in enumerate(zip(tallies["flights"], tallies["calls"])):
+        need(flights + calls <= most, f"calls.{i}", f"a seat flies or calls a royal dragon with a 4 on a die or a "
+             f"baby dragon (DL-DRAGON-4..6, DL-BABY-1): at most {most} times in {s.turn} turns, got {flights} "
+             f"flights and {calls} calls")
+    s.flights, s.calls = tallies["flights"], tallies["calls"]
 
 
 def read_step(game: DrachenlandGame, s: DrachenlandState, action: dict[str, Any]) -> Step:
