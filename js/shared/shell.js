@@ -220,9 +220,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     }
     const items = boardChoices(board.el);
     const active = document.activeElement;
-    const stop = to ?? (items.includes(active) ? active : null)
-      ?? items.find((el) => el.getAttribute("data-target") === rovingKey) ?? items[0];
-    if (stop) rovingKey = stop.getAttribute("data-target");
+    const chosen = to ?? (items.includes(active) ? active : null);
+    // only a choice the person focused is remembered: else the first, as a board drawn anew has it
+    if (chosen) rovingKey = chosen.getAttribute("data-target");
+    const stop = chosen ?? items.find((el) => el.getAttribute("data-target") === rovingKey) ?? items[0];
     for (const el of items) overlayAttribute(el, "tabindex", el === stop ? "0" : "-1");
   };
   // While the table is edited, the editor marks the pieces and places (no legal action is bound).

@@ -442,6 +442,9 @@ def click_action(root: Any, kernel: Kernel, el: Any, step: int, action_id: str, 
                  timeout: float = 20) -> None:
     """Click ``el`` (a Playwright locator bound to ``action_id``) in widget ``w``; check Python applied it.
 
+    A costly action (a token played, the Shadow Realm entered) asks under the board before it is sent: the
+    question is answered yes.
+
     Waits until the game in the kernel passed ``step`` and asserts that the entry at ``step`` is
     ``action_id`` played by ``seat``, with no refusal in ``w.last_error``.
 
@@ -461,6 +464,10 @@ def click_action(root: Any, kernel: Kernel, el: Any, step: int, action_id: str, 
         clicks_before = root.evaluate(_RECORD_CLICKS_JS)
         intents_before = kernel.eval("len(_dw_intents)")
         el.click()
+        # a costly action chosen on the board asks once under it (issue 27, item 12): answer yes
+        answer = root.locator(f'.dw-choice-ask:not([hidden]) button[data-action-id="{action_id}"]')
+        if answer.count():
+            answer.click()
         try:
             kernel.wait_for(f"w.game.step > {step} or w.last_error", timeout=timeout)
             break

@@ -49,7 +49,7 @@ FOCUS_JS = """root => {
   const attr = (name) => (a && a.getAttribute ? a.getAttribute(name) : null);
   return {
     in_root: root.contains(a), is_root: a === root, tag: a ? a.tagName : null,
-    action: attr('data-action-id'), on_board: Boolean(a && a.closest && a.closest('.dw-board-wrap')),
+    action: attr('data-action-id'), pick: attr('data-pick'), on_board: Boolean(a && a.closest && a.closest('.dw-board-wrap')),
     slider: Boolean(a && a.classList && a.classList.contains('dw-timeline-range')),
     play: attr('data-seats') === 'play', due: Boolean(a && a.classList && a.classList.contains('dw-btn-due')),
   };
@@ -126,7 +126,8 @@ class Keys:
                     assert not self.press("ArrowDown")["slider"]
             for _ in range(MAX_PRESSES):
                 where = self.focus()
-                assert where["on_board"] and where["action"], f"the arrows left the board's choices: {where}"
+                # a board choice: an action, or a place several actions share (it opens their picker, issue 27 item 12)
+                assert where["on_board"] and (where["action"] or where["pick"]), f"the arrows left the board's choices: {where}"
                 if where["action"] == action_id:
                     break
                 self.press("ArrowRight")
