@@ -71,6 +71,7 @@ import { attachRuleTips, rememberRuleFocus, restoreRuleFocus } from "./rules.js"
 import { createEditMode, focusedEditKey, markRound, restoreEditFocus } from "./edit.js";
 import { overlayAttribute } from "./morph.js";
 import { actionsOn, createChoiceBar } from "./choices.js";
+import { createFocusRing } from "./focus_ring.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
@@ -149,7 +150,21 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const inspector = createInspector(scope, () => t);
   const edit = createEditMode({ model, board, scope, send, panels: [timeline.el, seats.el, viewer.el] });
   const choices = createChoiceBar();
-
+  const ring = createFocusRing();
+  /** Draw the ring around the focused choice of an SVG board when the keyboard put it there; else none. */
+  const ringFocus = () => {
+    const active = document.activeElement;
+    const choice = active && board.el.contains(active) && active.ownerSVGElement
+      && (active.hasAttribute("data-action-id") || active.hasAttribute("data-pick"));
+    let visible = false;
+    try {
+      visible = Boolean(choice) && active.matches(":focus-visible");
+    } catch {
+      visible = false; // a DOM without :focus-visible (jsdom)
+    }
+    if (visible) ring.show(active);
+    else ring.hide();
+  };
   const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el, choices.el);
   // The widget's one entry point (issue 27, item 14): its root is its first tab stop, named after the game;
   // the board is one more (a roving tab stop, arrows move among its choices), so Tab leaves it in one press.
@@ -281,6 +296,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     dirty.clear();
     restoreFoci();
     unpark();
+    ringFocus();
     tips.sync();
   };
   let disposed = false;
@@ -386,7 +402,9 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   scope.listen(board.el, "focusin", (event) => {
     const el = /** @type {Element} */ (event.target);
     if (el.hasAttribute("data-action-id") || el.hasAttribute("data-pick")) roveBoard(el);
+    ringFocus();
   });
+  scope.listen(board.el, "focusout", () => ring.hide());
   scope.listen(root, "focusout", (event) => {
     if (!root.contains(/** @type {Node|null} */ (event.relatedTarget))) parked = false;
   });
@@ -410,6 +428,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   });
 
   return () => {
+    ring.hide();
     scope.dispose();
     board.dispose?.();
     root.remove();

@@ -287,11 +287,7 @@ FOCUS_JS = """(sel) => { const el = document.querySelector(sel); const r = el.ge
   return {x: r.x, y: r.y, w: r.width, h: r.height}; }"""
 
 
-CHASSE_RING = pytest.mark.xfail(strict=True, reason="Chasse's squares are drawn in order and the squares to the right "
-                                "and below paint over the focused square's ring (seen in the screenshot): not fixed yet")
-
-
-@pytest.mark.parametrize("name", ["emerald", "drachenland", pytest.param("chasse_au_dragon", marks=CHASSE_RING), "draghan"])
+@pytest.mark.parametrize("name", list(WIDGETS))
 def test_item13_the_board_focus_ring_reads_at_3_to_1_against_what_it_covers(name, touch, tmp_path):
     """WCAG 2.4.11 as the issue words it (and 2.4.13's measure): the pixels the focus changes around the
     focused board element, compared with the same pixels unfocused, contrast 3:1 or more over an area at
