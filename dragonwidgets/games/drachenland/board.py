@@ -199,7 +199,7 @@ class _Checker(DataChecker):
         width = self.get(coords, "width", (int, float), "coordinates.width")
         height = self.get(coords, "height", (int, float), "coordinates.height")
         self.need(0 < width <= 10_000 and 0 < height <= 10_000, "coordinates", "width and height are in 1..10000")
-        self.need(isinstance(data.get("source", ""), str), "source", "must be a string saying where the data comes from")
+        self.need(isinstance(data.get("source", ""), str), "source", "must be a string: where the data comes from")
         self.need(isinstance(data.get("reconstruction", False), bool), "reconstruction", "must be true or false")
         size = (width, height)
         entrances = self._nodes(data, "entrances", (), size)

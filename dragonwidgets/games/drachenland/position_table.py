@@ -236,7 +236,8 @@ class Table:
         for v in reversed(self.board.volcanoes):
             if v not in self.volcanoes and v not in self.pinned and v not in stood and self.s.eggs[v] > 0:
                 return v
-        what = "an egg in a hoard" if kind == "egg" else "a token held beyond a seat's own three, which came with an egg"
+        what = ("an egg in a hoard" if kind == "egg" else
+                "a token held beyond a seat's own three, which came with an egg")
         fail(field or f"tokens.{seat}.{kind}", f"{what} was taken from a volcano (DL-TREASURE-4), and no volcano the "
              "position leaves out (with an egg, no adventurer and no royal dragon on it) is left to have given it")
 
