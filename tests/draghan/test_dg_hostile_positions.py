@@ -266,3 +266,17 @@ def test_item10_the_position_docs_say_the_rules_of_a_position_and_the_cards_that
         assert words in doc, words
     assert "shared" not in doc and "../" not in doc
     refused({"decks": {"market": ["M01"]}})  # the rest of the market would lie nowhere
+
+
+def test_item10_the_dragon_card_on_the_table_draws_its_large_dragon_from_stock():
+    """Item 10, "where a position can take a component from stock itself, it does" (DG-DRAGON-1): the dragon
+    card put on the table with no large dragon named gets the top card of the large dragons' deck, as play
+    draws one (it was refused: "the dragon card on the table and a large dragon drawn go together"); one
+    named is kept."""
+    shadow = {**FIGHT, "realm": "shadow", "table": ["S01"]}
+    top = dragonwidgets.new_game(GAME, players=2, seed=1).state.decks["dragons"][0]
+    g = dragonwidgets.new_game(GAME, players=2, seed=1, position=shadow)
+    assert g.state.dragon == top and top not in g.state.decks["dragons"] and "face dragon" in g.legal_action_ids()
+    named_one = dragonwidgets.new_game(GAME, players=2, seed=1, position={**shadow, "dragon": "G4"})
+    assert named_one.state.dragon == "G4"
+    plays(g, random.Random(3))

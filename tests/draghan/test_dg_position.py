@@ -123,7 +123,7 @@ HEROES = [{"character": "CH1"}, {"character": "CH3"}]
     ({"heroes": HEROES, "decision": "heal_1"}, "decision", "DG-HEAL-1"),
     ({"heroes": HEROES, "decision": "fly"}, "decision", "unknown decision"),
     ({"heroes": HEROES}, "decision", "name the decision due"),
-    ({"heroes": HEROES, "table": ["S01"], "decision": "declare_target"}, "dragon", "DG-DRAGON-1"),
+    ({"heroes": HEROES, "table": ["D08"], "dragon": "G1", "decision": "declare_target"}, "dragon", "DG-DRAGON-1"),
     ({"heroes": HEROES, "table": ["D08"], "decision": "declare_target", "targets": {"0": "D01"}}, "targets.0",
      "DG-FIGHT-1"),
     ({"decks": {"market": ["D08"]}}, "decks.market.0", "does not belong"),

@@ -18,7 +18,8 @@ their numbers from 0.
 - Card zones, lists of ids: ``set_aside`` (characters to replace with, DG-SETUP-6), ``table`` (monsters
   and the dragon card), ``revealed_equipment``, ``market_display``, ``portals_up``, ``visited``
   (locations turned up, DG-LOC-8), ``discard``, ``removed`` (left on travel, DG-PORTAL-4); ``dragon``:
-  the large dragon drawn or ``null``; ``decks``: ``{name: [ids, top first]}`` for the decks named
+  the large dragon drawn or ``null`` (left out with the dragon card on the table, the top large dragon is drawn
+  for it, DG-DRAGON-1); ``decks``: ``{name: [ids, top first]}`` for the decks named
   (``location_draghan``, ``location_shadow``, ``encounter_draghan``, ``encounter_shadow``, ``market``,
   ``dragons``, ``characters``).
 - The round so far: ``location`` (the location of this round), ``threat`` (extra draws, DG-LOC-4),
@@ -88,7 +89,7 @@ from dragonwidgets.engine.game import ENGINE_POSITION_KEYS
 from .cards import DECK_NAMES
 from .cards import LOCATION_PILES, block_sizes_left
 from .position_checks import check_counts, check_table, fail
-from .state import CHOOSE_CHARACTER, JOIN_CARD, SHADOW, DraghanState, Hero
+from .state import CHOOSE_CHARACTER, DRAW_DRAGON, JOIN_CARD, SHADOW, DraghanState, Hero
 
 if TYPE_CHECKING:
     from .game import DraghanGame
@@ -163,6 +164,8 @@ def table_from(g: "DraghanGame", seeded: DraghanState, position: dict[str, Any])
     if "round_down" in position:
         s.round_down = ids(g, position["round_down"], "round_down")
     place_cards(g, s, position)
+    if "dragon" not in position:
+        draw_the_dragon(g, s)
     check_counts(g, s)
     if "location_draghan" not in (position.get("decks") or {}):
         deal_location_piles(g, s)
@@ -192,6 +195,13 @@ def without_nulls(position: dict[str, Any]) -> dict[str, Any]:
     if isinstance(out.get("decks"), dict):
         out["decks"] = {k: v for k, v in out["decks"].items() if v is not None}
     return out
+
+
+def draw_the_dragon(g: "DraghanGame", s: DraghanState) -> None:
+    """The dragon card on the table with no large dragon named: the top large dragon is drawn for it, as the
+    game draws one when the card turns up (DG-DRAGON-1), except at the decision ``draw_dragon`` itself."""
+    if g.tables.dragon_card in s.table and not s.dragon and s.phase != DRAW_DRAGON and s.decks["dragons"]:
+        s.dragon = s.decks["dragons"].pop(0)
 
 
 def deal_location_piles(g: "DraghanGame", s: DraghanState) -> None:
