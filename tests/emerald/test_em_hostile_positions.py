@@ -186,3 +186,14 @@ def test_item10_emerald_null_is_as_set_up_and_empty_is_empty():
     assert _new({"hands": [empty, None, None]}).position()["hands"][0] == empty
     rich = _new({"hands": [{"gold": [5, 5], "gems": {"ruby": 1}}, None, None]}).position()
     assert rich["hands"][0]["gold"] == [5, 5] and rich["hands"][0]["gems"] == {"gem_2": 1}
+
+
+def test_item10_emerald_docs_say_the_null_rule_and_that_a_partial_pile_is_refused():
+    """Item 10: help(dragonwidgets.games.emerald.position) says the null/empty rule and that a partial list of
+    cards (a pile, the box) is refused."""
+    import dragonwidgets.games.emerald.position as module
+
+    doc = " ".join(module.__doc__.split())
+    for words in ("``null``", "as the seeded set-up deals it", "an empty list or object", "is refused unless",
+                  "the box is listed whole"):
+        assert words in doc, words
