@@ -321,7 +321,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const chooseOnBoard = (el) => {
     const pick = el.getAttribute("data-pick");
     if (pick !== null) {
-      const name = el.getAttribute("aria-label")?.split(":")[0] || pick;
+      const name = el.getAttribute("aria-label")?.split(":")[0].trim() || pick;
       asker = el;
       choices.pick(pick, name, actionsOn(t.legal_actions, pick));
       return false;

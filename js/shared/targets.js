@@ -171,16 +171,18 @@ function plan(root, actions, canAct, standsOn) {
     if (!entry) continue;
     if (entry.action && canAct) wanted.set(el, { cls: "dw-legal", action: entry.action, tip: entry.action.label, button: true });
     else if (entry.action) wanted.set(el, { cls: "dw-legal-view", action: entry.action, tip: `${entry.action.label} (not yours to choose in this view)`, button: false });
-    else if (canAct) wanted.set(el, { cls: "dw-legal-shared", action: null, tip: `${entry.count} legal actions involve this: click to choose one`, button: false, pick: true });
+    else if (canAct && el.namespaceURI === SVG_NS) wanted.set(el, { cls: "dw-legal-shared", action: null, tip: `${entry.count} legal actions involve this: click to choose one`, button: false, pick: true });
     else wanted.set(el, { cls: "dw-legal-shared", action: null, tip: `${entry.count} legal actions involve this; choose one in the list`, button: false });
   }
   const buttons = [...wanted].filter(([, w]) => w.button).map(([el]) => el);
   for (const outer of buttons) {
     if (buttons.some((inner) => inner !== outer && outer.contains(inner))) wanted.get(outer).button = false;
   }
-  // A shared element opens a picker of its actions (choices.js), unless it holds or lies in a button.
+  // A shared element of an SVG board (a die, a pile) opens a picker of its actions (choices.js), unless it holds
+  // or lies in a button. An HTML panel (a Draghan character) stays a highlight: its many texts would make a
+  // button whose name axe-core cannot match with what it shows.
   for (const [el, w] of wanted) {
-    if (w.pick && buttons.some((b) => b.contains(el) || el.contains(b))) w.pick = false;
+    if (w.pick && (el.namespaceURI !== SVG_NS || buttons.some((b) => b.contains(el) || el.contains(b)))) w.pick = false;
   }
   for (const [el, w] of wanted) {
     const below = w.button ? wanted.get(standsOn(el)) : null;
@@ -232,7 +234,8 @@ export function bindTargets(root, actions, canAct, standsOn = () => null) {
   const shown = fresh.map(([el, w]) => (w.button || w.pick ? visibleText(el) : ""));
   fresh.forEach(([el, w, sig], i) => {
     if (w.button) overlayAttribute(el, "aria-label", nameWithVisibleText(w.action.label, shown[i]));
-    else if (w.pick) overlayAttribute(el, "aria-label", `${shown[i] || el.getAttribute("data-target")}: ${w.tip}`);
+    // named as a button is: what it shows, then what a click does (WCAG 2.5.3, label in name)
+    else if (w.pick) overlayAttribute(el, "aria-label", nameWithVisibleText(w.tip, shown[i] || el.getAttribute("data-target")));
     addTip(el, w.tip);
     bindings.set(el, { sig, html: el.innerHTML });
   });
