@@ -3,8 +3,10 @@
 // A board draws elements with `data-target="<element id>"` (the ids of the game's contract). For every
 // legal action, the elements named in its `targets` are highlighted. An element that only one action
 // targets (or that is the first target of exactly one action) becomes a button for it: it gets
-// `data-action-id`, `tabindex=0`, `role=button` and `aria-label` = the action's label (preceded by the
-// element's visible text when the label leaves it out, so the name holds what is shown).
+// `data-action-id`, `tabindex=-1` (the shell makes one choice of the board its tab stop: a roving tabindex),
+// `role=button` and `aria-label` = the action's label (preceded by the element's visible text when the label
+// leaves it out, so the name holds what is shown). An SVG element several actions share gets `data-pick`: a
+// click opens the picker of those actions (choices.js).
 
 /** @typedef {import("./model.js").Action} Action */
 
