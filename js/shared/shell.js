@@ -195,10 +195,16 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   // "parked", so keys still reach the widget; it moves to the first choice when there is one again
   // (the person's next turn), instead of falling out of the widget for good.
   let parked = false;
+  // Parked here or by a press on a choice, the root shows no focus ring (it is drawn when Tab brings the focus
+  // to the widget): the class goes when the focus moves on.
   const park = () => {
     parked = true;
+    root.classList.add("dw-parked");
     root.focus({ preventScroll: true });
   };
+  scope.listen(root, "focusout", (event) => {
+    if (event.target === root) root.classList.remove("dw-parked");
+  });
   const unpark = () => {
     if (!parked) return;
     if (document.activeElement !== root) parked = false;
@@ -366,7 +372,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     } else send("act", { id: chosen.getAttribute("data-action-id") }); // first: the kernel starts on it at once
     // A click that focused the choice anyway (a pointer without a mouse press): the focus goes to the root
     // now, as the press below would have put it. Enter (a click of detail 0) keeps the focus on the choices.
-    if (event.detail > 0 && document.activeElement === chosen) root.focus({ preventScroll: true });
+    if (event.detail > 0 && document.activeElement === chosen) {
+      root.classList.add("dw-parked");
+      root.focus({ preventScroll: true });
+    }
   });
   // A mouse press on a choice does not move the focus to it: Python's answer redraws the choices and
   // would take it away again. The focus waits on the root instead (moved there by the first press only),
@@ -377,7 +386,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     const chosen = target.closest("[data-action-id], [data-pick]");
     if (event.button !== 0 || !chosen || target.closest("[data-rule]") || chosen.getAttribute("aria-disabled") === "true") return;
     event.preventDefault();
-    if (document.activeElement !== root) root.focus({ preventScroll: true });
+    if (document.activeElement !== root) {
+      root.classList.add("dw-parked");
+      root.focus({ preventScroll: true });
+    }
   });
   // The action under the pointer or focus (or whose rules are) shows on the board what it would do.
   // Focus parked on the root (after a click, while Python answers) changes nothing on the board: the
