@@ -162,10 +162,10 @@ def test_DG_WOUND_4_DG_WOUND_5_a_log_line_keeps_the_names_it_was_written_with():
     """DG-WOUND-4, DG-WOUND-5, DG-INT-29: a seat's name changes during a game (a replacement's name after a
     drop-out in Draghan, "Seat 2" again once its character is out in the Shadow Realm), but a log line keeps
     the names it was written with: its text and its ``name``, the name the deciding seat had then
-    (``"chance"`` for a chance outcome). Checked after every step of seeded random games (2 and 3 characters)
+    (``"chance"`` for a chance outcome; a new round's rows: the character who turns its location up). Checked after every step of seeded random games (2 and 3 characters)
     in which characters drop out in both realms."""
     renamed = {"draghan": 0, "shadow": 0}
-    for players, seed in ((3, 1), (3, 4), (2, 2), (2, 9)):
+    for players, seed in ((3, 1), (3, 14), (2, 2), (2, 24)):  # 14 and 24: a drop-out in Draghan (DG-WOUND-4)
         g = DraghanGame(players=players, seed=seed)
         rng = random.Random(seed)
         written: list = []
@@ -176,8 +176,12 @@ def test_DG_WOUND_4_DG_WOUND_5_a_log_line_keeps_the_names_it_was_written_with():
             log = g.log()
             assert log[:len(written)] == written, "a line already written changed"
             for row in log[len(written):]:
-                assert row["name"] == (name if row["step"] == step + 1 else "chance"), row
-                assert row["name"] == "chance" or row["player"] == who
+                if row["step"] != step + 1:
+                    assert row["name"] == "chance", row
+                else:  # the decider's, or a new round's rows: the character who turns its location up (DG-LOC-1)
+                    deciders = (row["player"] == who and row["name"] == name)
+                    opener = (row["player"] == g.state.active and row["name"] == g.player_name(row["player"]))
+                    assert deciders or opener, row
             written = log
         for row in written:
             if row["player"] >= 0 and row["name"] != g.player_name(row["player"]):

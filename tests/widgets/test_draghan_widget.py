@@ -243,7 +243,7 @@ def test_the_hint_is_sent_during_the_declarations_only():
     assert {"declare_target", "declare_equipment"} <= kinds
 
 
-@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (3, 6), (4, 2)])
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (3, 6), (4, 3)])  # (4, 3): seed 2 plays few fights since the keyed reshuffle
 def test_each_hinted_plan_defeats_every_monster_when_played(players, seed):
     """At every decision of the fight the hinted plans, played from there, defeat every monster but
     the dragon (DG-RESULT-7, DG-DRAGON-7) and the dragon when they say so; a hint with no plan means

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from dragonwidgets import EmeraldWidget
+from dragonwidgets.engine import Game
 from dragonwidgets.games.emerald import GreedyBot
 from dragonwidgets.widgets.base import IntentError
 
@@ -234,8 +235,9 @@ def test_item9_a_search_agent_gets_a_private_copy_never_the_live_game():
         needs_search = True
 
         def choose(self, view, legal_actions, rng, determinize):
-            bound = zip(determinize.__code__.co_freevars, determinize.__closure__)
-            seen["table"] = {name: cell.cell_contents for name, cell in bound}["game"]
+            tables = [cell.cell_contents for cell in determinize.__closure__ if isinstance(cell.cell_contents, Game)]
+            assert len(tables) == 1  # the one table it redeals (a determinized copy: engine/bots.py)
+            seen["table"] = tables[0]
             seen["thread"] = threading.current_thread()
             determinize(rng)
             return super().choose(view, legal_actions, rng)

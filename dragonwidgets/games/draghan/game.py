@@ -187,8 +187,8 @@ class DraghanGame(Game):
             ) -> list[dict[str, Any]]:
         """Return the log as every game does (:meth:`Game.log`), each row with ``name`` added: the name the
         deciding seat had when the line was written (``"chance"`` for a chance outcome), but for the rows of a
-        round that decision opened: from its location on, they are the round's active character's, who turns
-        the location up (DG-LOC-1) and reveals what follows (:meth:`_round_openers`).
+        round that decision opened: from its location on, their ``player`` and ``name`` are the round's active
+        character's, who turns the location up (DG-LOC-1) and reveals what follows (:meth:`_round_openers`).
 
         A seat's name changes during a game: ``"Seat 2"`` until its character comes, then the character's,
         a replacement's after a drop-out in Draghan (DG-WOUND-4), ``"Seat 2"`` again once it is out in the
@@ -203,7 +203,7 @@ class DraghanGame(Game):
         before = self._seats_before(rows[-1]["step"] if rows else 0)
         for row, active in zip(rows, self._round_openers(rows, viewer)):  # the row's history entry is step - 1
             if active is not None:  # a new round's: its active character turned the location up (DG-LOC-1)
-                row["name"] = before[row["step"]][active]
+                row["player"], row["name"] = active, before[row["step"]][active]
             else:
                 row["name"] = "chance" if row["player"] == CHANCE else before[row["step"] - 1][row["player"]]
         return rows
@@ -341,7 +341,7 @@ class DraghanGame(Game):
         >>> while not g.is_over:
         ...     _ = g.apply(rng.choice(g.legal_action_ids()))
         >>> g.measures()
-        {'won': 0.0, 'rounds': 14.0, 'characters_lost': 4.0, 'monsters_defeated': 4.0}
+        {'won': 0.0, 'rounds': 12.0, 'characters_lost': 4.0, 'monsters_defeated': 3.0}
         """
         s, card = self.state, self.tables.card
         return {
