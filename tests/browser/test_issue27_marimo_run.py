@@ -1,6 +1,6 @@
 """Issue 27 item 15 in ``marimo run``: a cell that follows the game (the README's pattern: a ``mo.state`` the widget
-feeds) re-runs at every step played by clicking on the board; it stayed at step 0. Skips without marimo (not in the
-test extra: tests/widgets/test_issue27_marimo.py says why). Screenshot in ``$DW_SHOTS`` (default: tmp_path)."""
+feeds) re-runs at every step played by clicking on the board; it stayed at step 0. marimo is in the test extra.
+Screenshot in ``$DW_SHOTS`` (default: tmp_path)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import pytest
 
 import lab_harness as lh
 
-pytest.importorskip("marimo", reason="marimo is not installed (pip install marimo): the marimo run test is skipped")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 from test_issue27_marimo import readme_marimo_lines  # noqa: E402
 

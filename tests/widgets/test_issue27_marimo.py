@@ -7,18 +7,17 @@ the widget feeds through ``w.observe`` on ``step`` and ``status``; marimo re-run
 when the setter is called, from a widget callback too. Checked here with marimo's own wrapper and ``mo.state``
 (the README's lines, run as written), and in ``marimo run`` in ``tests/browser/test_issue27_marimo.py``.
 
-marimo is not in the test extra (it installs about 150 MB for one front end): these tests skip without it.
+marimo is in the test extra, so these run wherever the README's test command runs.
 """
 
 from __future__ import annotations
 
 import pathlib
 
+import marimo as mo
 import pytest
 
 import dragonwidgets
-
-mo = pytest.importorskip("marimo", reason="marimo is not installed (pip install marimo): the marimo pattern is not checked")
 
 README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
 
