@@ -15,7 +15,6 @@ from __future__ import annotations
 import pathlib
 
 import marimo as mo
-import pytest
 
 import dragonwidgets
 
