@@ -1,6 +1,6 @@
 // Seats: who plays each seat (a person or a bot), and the bots' play / pause / step and pace controls.
 
-/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "seats" | "bot_names" | "player_names" | "playing" | "pace">} SeatsTraits */
+/** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "seats" | "bot_names" | "player_names" | "playing" | "pace" | "take_backs" | "viewer">} SeatsTraits */
 
 import { h, panel } from "./dom.js";
 import { morphChildren } from "./morph.js";
@@ -39,13 +39,16 @@ export function createSeats(send, scope) {
   scope.listen(pace, "change", () => send("set_pace", { pace: Number(pace.value) }));
   scope.listen(rows, "change", (event) => {
     const select = event.target.closest("select[data-seat]");
-    if (select) send("set_seat", { seat: Number(select.getAttribute("data-seat")), who: select.value });
+    if (select && !select.disabled) send("set_seat", { seat: Number(select.getAttribute("data-seat")), who: select.value });
   });
   return {
     el,
     /**
      * @param {{seats: string[], botNames: string[], names: string[], colours: (seat: number) => string[],
-     *          playing: boolean, pace: number, toMove: number|null, isOver: boolean}} t
+     *          playing: boolean, pace: number, toMove: number|null, isOver: boolean, locked?: string}} t
+     *   `locked`: why the page may not change who plays a seat now (take-backs off in a seat's view: Python
+     *   refuses `set_seat` from the page there, issue 27 item 2), or "" when it may. The menus are then
+     *   disabled, their title saying why, rather than offering a choice that only brings an error.
      */
     update(t) {
       playing = t.playing;
@@ -102,6 +105,8 @@ export function createSeats(send, scope) {
       rows.querySelectorAll("select[data-seat]").forEach((select, seat) => {
         const shown = [...select.options].find((o) => o.value === t.seats[seat]);
         if (shown && !shown.selected) shown.selected = true;
+        setProp(select, "disabled", Boolean(t.locked));
+        setProp(select, "title", t.locked ? `${t.locked}: the teacher may change who plays, from the teacher's view or in Python` : "");
       });
     },
   };

@@ -274,6 +274,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       pace: t.pace ?? 0.5,
       toMove: t.observation.current_player ?? null,
       isOver: Boolean(t.observation.is_over),
+      locked: takeBacksBlocked(t.take_backs, t.viewer),
     });
   const draws = [
     // before the board: edit mode starts or stops the board's editor
@@ -285,7 +286,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       () => timeline.update(t.step ?? 0, t.history_length ?? 0, takeBacksBlocked(t.take_backs, t.viewer)),
     ],
     [["log", "player_names"], () => log.update(t.log)],
-    [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board"], drawSeats],
+    [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board", "take_backs", "viewer"], drawSeats],
     [["viewer", "viewer_choices", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names, t.viewer_choices)],
     // while editing, the edit toolbar shows a refused edit's error, beside the board
     [["status", "last_error", "editing"], () => status.update(t.status, edit.editor ? "" : t.last_error)],
