@@ -130,3 +130,20 @@ def plays(g, rng: random.Random, steps: int = 40) -> None:
         g.apply(legal[rng.randrange(len(legal))])
         for seat in range(g.players):
             g.observation(seat)
+
+
+def refused_or_played(game: str, settings: list[tuple[int, dict, int]], vocabulary, count: int = 300,
+                      seed: int = 27) -> tuple[int, int]:
+    """Start ``game`` from each of ``count`` mutants and a two-value field sweep of the ``settings``' positions:
+    each must be refused with a ``PositionError`` or, accepted, be shown and played (:func:`plays`). Return
+    (accepted, cases)."""
+    cases = [*mutants(game, settings, vocabulary, count, seed=seed), *field_sweep(game, settings, vocabulary, 2, seed=seed)]
+    accepted = 0
+    for i, (players, options, position) in enumerate(cases):
+        try:
+            g = dragonwidgets.new_game(game, players=players, position=position, **options)
+        except dragonwidgets.PositionError:
+            continue
+        accepted += 1
+        plays(g, random.Random(i))
+    return accepted, len(cases)

@@ -96,13 +96,7 @@ def test_item5_drachenland_hostile_counts_refused_fast_naming_the_field(field):
     """Item 5: every count field, fed every hostile value, raises PositionError naming it, at once
     (``tokens: [{"fate": 10**18}, {}]`` never returned: 2.3 GB in 8 s)."""
     for value in HOSTILE:
-        position = COUNT_FIELDS[field](value)
-        start = time.perf_counter()
-        with pytest.raises(PositionError) as caught:
-            _new(position)
-        took = time.perf_counter() - start
-        assert names_field(str(caught.value), field), (value, str(caught.value))
-        assert took < FAST, f"{field} = {value!r}: refused in {took:.3f} s"
+        _refused_fast(lambda: _new(COUNT_FIELDS[field](value)), field, PositionError)
 
 
 def test_item5_drachenland_held_tokens_bounded_by_the_components():
@@ -141,7 +135,7 @@ def test_item7_drachenland_counters_are_range_checked():
     babies = 1 + POOL["baby_dragon"]
     with pytest.raises(PositionError, match=rf"'flights\.0': must be in 0\.\.{2 * 3 + babies}"):
         _new({**PLAYING, "turn": 3, "flights": [10**30, 0]})
-    with pytest.raises(PositionError, match=rf"'calls\.1'"):
+    with pytest.raises(PositionError, match=r"'calls\.1'"):
         _new({**PLAYING, "turn": 3, "flights": [0, 4], "calls": [0, 6]})
 
 

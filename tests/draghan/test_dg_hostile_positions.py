@@ -17,7 +17,7 @@ from dragonwidgets.engine.errors import RecordError
 from dragonwidgets.games.draghan import position as position_module
 from dragonwidgets.games.draghan.cards import LOCATION_PILES, load_decks
 
-from position_fuzz import field_sweep, mutants, plays
+from position_fuzz import plays, refused_or_played
 
 GAME = "draghan"
 #: A table in a round, the Elf and the Wizard against the Merchant (the position docs' lesson).
@@ -156,16 +156,8 @@ def test_item6_mutated_positions_are_refused_or_play():
     ``PositionError`` or accepted and then shown and played (``position_fuzz.plays``). Some of each happen."""
     settings = [(2, {}, 60), (3, {"character_choice": "random"}, 80), (4, {}, 80), (3, {"unlimited_coins": True}, 60),
                 (2, {"chance": "manual"}, 40), (3, {"portal_decision_time": "end_of_round"}, 80)]
-    accepted = 0
-    cases = [*mutants(GAME, settings, vocabulary, 300, seed=27), *field_sweep(GAME, settings, vocabulary, 2, seed=27)]
-    for i, (players, options, position) in enumerate(cases):
-        try:
-            g = dragonwidgets.new_game(GAME, players=players, position=position, **options)
-        except PositionError:
-            continue
-        accepted += 1
-        plays(g, random.Random(i))
-    assert 20 <= accepted <= len(cases) - 20, (accepted, len(cases))
+    accepted, cases = refused_or_played(GAME, settings, vocabulary)
+    assert 20 <= accepted <= cases - 20, (accepted, cases)
 
 
 def test_item7_a_game_over_needs_an_end_the_rules_give():

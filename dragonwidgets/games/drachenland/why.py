@@ -99,7 +99,7 @@ def why_illegal(game: "DrachenlandGame", action_id: str) -> str:
         if baby and s.held[seat]["baby_dragon"] == 0:
             return "this seat holds no baby dragon (DL-BABY-1, DL-TOKEN-5)"
         if not baby and (st.die_spent or st.die_value != FLY_VALUE):
-            return f"a flight or a call needs an unspent 4 on this adventurer's die (DL-DRAGON-4, DL-DRAGON-6)"
+            return "a flight or a call needs an unspent 4 on this adventurer's die (DL-DRAGON-4, DL-DRAGON-6)"
         here = s.where(seat, st.adventurer)
         if words[0] == "fly":
             if s.dragons[st.adventurer] != here:
