@@ -31,7 +31,9 @@ class StatusLine:
         if player == CHANCE:
             if seat is not None:  # only the teacher's view picks; a face-down card nobody at the table may see
                 what = "card" if game.chance_outcomes_hidden else "outcome"
-                return f"{head}. Chance decides: the teacher's view picks the {what}, or roll at random (Step)."
+                if game.chance_mode == "manual":  # the seat's view waits for the teacher (views.py)
+                    return f"{head}. Chance decides: the teacher picks the {what}; this view waits."
+                return f"{head}. Chance decides: roll at random (Step)."
             return f"{head}. Chance decides: pick an outcome or roll at random."
         who = self.seats[player]
         if who != HUMAN:

@@ -9,8 +9,9 @@ friends: only the hot-seat view and the person to move).
 What a seat's view may do (issue 27, items 1 and 2):
 
 - at a chance node only the teacher's view (or Python: ``w.game.apply(id)`` then ``w.refresh()``) picks the
-  outcome; a seat's view lists none, and may only draw one at random (``resolve_chance``, Step: the seeded
-  draw shows nothing but the outcome the rules turn up), so no refusal ever names an outcome;
+  outcome; a seat's view lists none, so no refusal ever names an outcome, and the node resolves as the game's
+  option says: with ``chance="manual"`` the seat's view waits for the teacher (its ``resolve_chance`` and Step
+  are refused there), otherwise chance draws at once;
 - with take-backs off (a hot-seat game), the page may not change who plays a seat either
   (:meth:`ViewRules._check_page_intent`): a bot's seat given to a person could then be viewed. From Python
   the teacher still may (``w.seats = [...]``, ``w.set_seat(...)``), and so may the teacher's view.
@@ -178,7 +179,17 @@ class ViewRules:
 
     def _check_page_intent(self, kind: str) -> None:
         """Raise ``IntentError`` if the page may not send an intent of ``kind`` now (the notebook may still call
-        the method): with take-backs off in a seat view, ``set_seat`` (issue 27 item 2)."""
+        the method): with take-backs off in a seat view, ``set_seat`` (issue 27 item 2); in a seat view at a
+        chance node of a game with ``chance="manual"``, ``resolve_chance`` and ``bot_step``: the teacher picks
+        that outcome, so the seat's view waits (issue 27 item 1: a chance node resolves as the game's option
+        says, the seeded draw with ``chance="auto"``, the teacher's pick with ``"manual"``)."""
+        game = self._game
+        if (kind in ("resolve_chance", "bot_step") and self.viewer != TEACHER and game.chance_mode == "manual"
+                and game.current_player == CHANCE):
+            raise IntentError(
+                f"{kind}: chance is manual (chance='manual'), so the teacher picks this outcome: this view waits "
+                "(the teacher's view picks it, or Python: w.game.apply(id) then w.refresh())"
+            )
         if kind == "set_seat" and not self.take_backs and self.viewer != TEACHER:
             raise IntentError(
                 "set_seat: take-backs are off (take_backs=False) in a seat view, so the page may not change who "

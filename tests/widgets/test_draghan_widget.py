@@ -417,7 +417,7 @@ def test_status_of_each_decision_in_the_games_words(decision, words, kw):
     realm = {"draghan": "Draghan", "shadow": "Shadow Realm"}[obs["realm"]]
     assert re.match(rf"^Round {obs['round']} · {realm} · {words}\.", w.status), w.status
     if w.game.current_player == -1:  # only the teacher's view picks a chance outcome (issue 27 item 1)
-        assert w.status.endswith("Chance decides: the teacher's view picks the outcome, or roll at random (Step).")
+        assert w.status.endswith("Chance decides: the teacher picks the outcome; this view waits.")
         w.viewer = "teacher"
         assert w.status.endswith("Chance decides: pick an outcome or roll at random.")
 

@@ -223,19 +223,19 @@ def test_item1_a_seat_view_learns_nothing_of_a_face_down_pile_and_picks_no_outco
 
 @pytest.mark.parametrize("name", GAMES)
 def test_item1_only_the_teachers_view_picks_a_public_chance_outcome(name):
-    """Item 1: a die roll (public) is not picked from a seat's view either; the seat may roll at random (the
-    seeded draw), and the teacher's view may pick."""
+    """Item 1: a die roll (public) is not picked from a seat's view either, nor drawn at random there: with
+    chance="manual" the node waits for the teacher ("resolves as the game's option says"), whose view picks."""
     g = _walk(name, _public_chance)
     for viewer in ("0", "hotseat"):
         w = GameWidget(g.clone(), viewer=viewer, playing=False)
         assert w.legal_actions == [] and not w.can_act
-        assert "teacher's view picks" in w.status, w.status
+        assert "the teacher picks" in w.status and "this view waits" in w.status, w.status
         before = snapshot(w)
         intent(w, "act", id=g.legal_action_ids()[0])
         assert "only the teacher's view picks" in w.last_error and snapshot(w) == before
-        step = w.game.step
-        intent(w, "resolve_chance")
-        assert w.last_error == "" and w.game.step == step + 1
+        for kind in ("resolve_chance", "bot_step"):
+            intent(w, kind)
+            assert "the teacher picks this outcome" in w.last_error and snapshot(w) == before, w.last_error
     teacher = GameWidget(g.clone(), playing=False)
     assert teacher.can_act and [a["id"] for a in teacher.legal_actions] == g.legal_action_ids()
     intent(teacher, "act", id=g.legal_action_ids()[-1])
