@@ -31,13 +31,25 @@ function dragonsByVolcano(obs) {
 
 overlayClasses("dw-dl-passive");
 
-/** The contents of every volcano (treasure, tokens, the royal dragons on it). */
-function volcanoLayer(obs, layout, pts) {
+/**
+ * The volcanoes whose treasure is a choice: a legal action names one of their pieces (`V03/egg`, `V03/ring`).
+ * @param {import("../shared/model.js").Action[]} actions
+ * @returns {string[]}  their ids, sorted
+ */
+export function openVolcanoes(actions) {
+  const ids = new Set();
+  for (const a of actions || []) for (const t of a.targets || []) if (/^V\d+\//.test(t)) ids.add(t.split("/")[0]);
+  return [...ids].sort();
+}
+
+/** The contents of every volcano (treasure, tokens, the royal dragons on it); `open`: see openVolcanoes. */
+function volcanoLayer(obs, layout, pts, open) {
   const dragons = dragonsByVolcano(obs);
   const contents = s("g", { class: "dw-dl-contents" });
   for (const v of layout.volcanoes || []) {
     const here = dragons.get(v.id) || [];
-    contents.append(volcanoContents(v.id, pts.get(v.id), obs.volcanoes?.[v.id], layout, here, obs.hidden?.face_down?.[v.id] ?? null));
+    contents.append(volcanoContents(v.id, pts.get(v.id), obs.volcanoes?.[v.id], layout, here, obs.hidden?.face_down?.[v.id] ?? null,
+      open.includes(v.id)));
   }
   return contents;
 }
@@ -62,6 +74,7 @@ export function createDrachenlandBoard() {
       const obs = t.observation || {};
       const names = t.player_names || [];
       const dragons = dragonsByVolcano(obs);
+      const open = openVolcanoes(t.legal_actions);
       for (const v of layout.volcanoes || []) {
         const here = dragons.get(v.id) || [];
         const view = obs.volcanoes?.[v.id];
@@ -72,7 +85,7 @@ export function createDrachenlandBoard() {
       }
       const part = (key, draw, extra = null) => parts.draw(key, obs, extra, draw);
       morphChildren(live, [
-        part("volcanoes", (o) => volcanoLayer(o, layout, pts)),
+        part("volcanoes", (o) => volcanoLayer(o, layout, pts, open), open),
         adventurersG,
         part("dice", (o) => diceBox(o, layout)),
         part("turn", (o) => turnBox(o, layout, names), names),
@@ -110,7 +123,9 @@ export function createDrachenlandBoard() {
       // (Only while a stone or volcano is a choice, so pieces keep their tooltips otherwise.)
       // The dice likewise, when the pair is the choice (a reroll) and a single die is not.
       const unbound = (selector) => [...live.querySelectorAll(`${selector}:not([data-action-id])`)];
-      const passive = base.querySelector("[data-action-id]") ? unbound("[data-target]") : [];
+      // (an open volcano's piece is a choice too: the adventurers standing by it let taps through to its cells)
+      const choiceOnLand = base.querySelector("[data-action-id]") || live.querySelector(".dw-dl-open [data-action-id]");
+      const passive = choiceOnLand ? unbound("[data-target]") : [];
       if (live.querySelector('[data-target="dice"][data-action-id]')) passive.push(...unbound('[data-target^="die/"]'));
       markOnly(el, "dw-dl-passive", new Set(passive));
     },

@@ -2,6 +2,11 @@
 // colour (`{V}/ruby` ... `{V}/diamond`), its own token (face down: the dragon-head back with "?";
 // face up: the token's picture; a ring token is `{V}/ring`) and the royal dragons sitting there
 // (`dragon/{colour}`).
+//
+// A volcano whose treasure is a choice (a legal action names one of its pieces) is drawn open: its pieces
+// leave the cone's small slots for a grid of cells CELL units square, each piece a touch target of its own
+// cell (issue 27, item 13: 24 CSS px at the map's least width, and no two cells overlap). Elsewhere the
+// pieces are no target: the CSS lets taps and hovers through to the cone, whose tooltip lists them.
 
 /**
  * One volcano in the observation.
@@ -16,6 +21,21 @@ import { VOLCANO_R, gemCount } from "./layout.js";
 const GEM_SLOTS = { ruby: [3, -4], emerald: [16, -4], sapphire: [3, 10], diamond: [16, 10] };
 const EGG_SLOT = [-12, 4];
 const CRATER_Y = -VOLCANO_R * 0.62;
+/** An open volcano's cell (SVG units): 25 CSS px at the map's least width (drachenland.css, 1030 px). */
+export const CELL = 26;
+/** Where each piece of an open volcano sits: [column, row] of a 3 x 2 grid on the cone, its top edge at OPEN_TOP. */
+const OPEN_CELLS = { egg: [-1, 0], token: [0, 0], diamond: [1, 0], ruby: [-1, 1], emerald: [0, 1], sapphire: [1, 1] };
+const OPEN_TOP = -25;
+
+/** The centre of an open volcano's cell for `piece` (egg, token or a gem colour). */
+export function openCell(piece) {
+  const [col, row] = OPEN_CELLS[piece] ?? [0, 0];
+  return [col * CELL, OPEN_TOP + CELL / 2 + row * CELL];
+}
+
+/** A piece's touch target: its whole cell when the volcano is open, else a circle of radius r round it. */
+const hitArea = (open, r) =>
+  open ? s("rect", { x: -CELL / 2, y: -CELL / 2, width: CELL, height: CELL, rx: 5, class: "dw-dl-hit" }) : s("circle", { r, class: "dw-dl-hit" });
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -39,48 +59,49 @@ export function describeVolcano(id, v, layout, dragonsHere) {
   return `Volcano ${id}: ${parts.join(", ")}; ${token}${dragons.length ? `; ${dragons.join(", ")} here` : ""}`;
 }
 
-function tokenOn(id, v, layout, secret) {
+function tokenOn(id, v, layout, secret, open) {
+  const r = open ? 10.5 : 9.5;
   if (v.face_down) {
     // the teacher's view (`hidden`) knows what lies under it: said in the tooltip, never drawn
     const known = secret ? `; the teacher's view knows it is a ${layout.tokens?.[secret] ?? secret}` : "";
     const g = s("g", { class: "dw-dl-vtoken dw-dl-face-down" }, s("title", { text: `${id}: face-down token (revealed when an adventurer arrives)${known}` }));
-    g.append(tokenBack(9.5));
+    g.append(tokenBack(r));
     return g;
   }
   if (v.ring || v.token === "ring") {
     const g = s("g", { class: "dw-dl-vtoken dw-dl-ring-token", "data-target": `${id}/ring` });
     g.append(s("title", { text: `${id}: ring token (an adventurer that moved here may put on a ring instead of taking treasure)` }));
-    g.append(tokenFace("ring", layout.colours || {}, 9.5));
+    g.append(hitArea(open, r), tokenFace("ring", layout.colours || {}, r));
     return g;
   }
   if (!v.token || v.token.startsWith("royal_dragon_")) return null; // a royal dragon is drawn as itself
   const name = layout.tokens?.[v.token] ?? v.token;
   const g = s("g", { class: "dw-dl-vtoken" }, s("title", { text: `${id}: ${name} token, face up (it goes with the next egg taken here)` }));
-  g.append(tokenFace(v.token, layout.colours || {}, 9.5));
+  g.append(tokenFace(v.token, layout.colours || {}, r));
   return g;
 }
 
-function gemsOn(id, v, layout) {
+function gemsOn(id, v, layout, open) {
   const out = [];
-  for (const [gem, [dx, dy]] of Object.entries(GEM_SLOTS)) {
+  for (const [gem, slot] of Object.entries(GEM_SLOTS)) {
+    const [dx, dy] = open ? openCell(gem) : slot;
     const n = v.gems?.[gem] || 0;
     if (!n) continue;
     const info = layout.gems?.[gem] || { name: gem, css: "#888" };
     const g = s("g", { class: `dw-dl-vgem dw-dl-gem-${gem}`, "data-target": `${id}/${gem}`, transform: `translate(${dx},${dy})` });
     g.append(s("title", { text: `${id}: ${gemCount(n, gem, layout)}` }));
-    g.append(s("circle", { r: 7.5, class: "dw-dl-hit" }));
-    g.append(gemGlyph(info.css, n, 6.2));
+    g.append(hitArea(open, 7.5), gemGlyph(info.css, n, open ? 8 : 6.2));
     out.push(g);
   }
   return out;
 }
 
-function eggsOn(id, v) {
+function eggsOn(id, v, open) {
   if (!v.eggs) return null;
-  const g = s("g", { class: "dw-dl-vegg", "data-target": `${id}/egg`, transform: `translate(${EGG_SLOT[0]},${EGG_SLOT[1]})` });
+  const [dx, dy] = open ? openCell("egg") : EGG_SLOT;
+  const g = s("g", { class: "dw-dl-vegg", "data-target": `${id}/egg`, transform: `translate(${dx},${dy})` });
   g.append(s("title", { text: `${id}: ${plural(v.eggs, "dragon egg")}` }));
-  g.append(s("circle", { r: 9, class: "dw-dl-hit" }));
-  g.append(eggGlyph(v.eggs, 8));
+  g.append(hitArea(open, 9), eggGlyph(v.eggs, open ? 10 : 8));
   return g;
 }
 
@@ -104,7 +125,7 @@ export function dragonsOn(id, colours, layout) {
     const info = layout.colours?.[colour] || { name: colour, css: "#888" };
     const g = s("g", { class: "dw-dl-dragon", "data-target": `dragon/${colour}`, transform: `translate(${dx.toFixed(1)},${dy.toFixed(1)})` });
     g.append(s("title", { text: `The ${info.name.toLowerCase()} royal dragon on ${id}` }));
-    g.append(s("circle", { r: 12, class: "dw-dl-hit" }));
+    g.append(s("circle", { r: 13, class: "dw-dl-hit" })); // 26 units: 25 CSS px at the map's least width
     g.append(dragonGlyph(info.css, 11));
     return g;
   });
@@ -118,14 +139,15 @@ export function dragonsOn(id, colours, layout) {
  * @param {Object} layout
  * @param {string[]} dragonsHere
  * @param {string|null} [secret]  the face-down token's kind, in the teacher's view only
+ * @param {boolean} [open]  its treasure is a choice: each piece in a cell of its own (`openCell`)
  */
-export function volcanoContents(id, p, v, layout, dragonsHere, secret = null) {
-  const g = s("g", { class: "dw-dl-vcontents", "data-volcano": id });
+export function volcanoContents(id, p, v, layout, dragonsHere, secret = null, open = false) {
+  const g = s("g", { class: `dw-dl-vcontents${open ? " dw-dl-open" : ""}`, "data-volcano": id });
   const inner = at(p.x, p.y);
   if (v) {
-    const token = tokenOn(id, v, layout, secret);
-    if (token) inner.append(at(0, CRATER_Y, token));
-    inner.append(...[eggsOn(id, v), ...gemsOn(id, v, layout)].filter(Boolean));
+    const token = tokenOn(id, v, layout, secret, open);
+    if (token) inner.append(at(...(open ? openCell("token") : [0, CRATER_Y]), token));
+    inner.append(...[eggsOn(id, v, open), ...gemsOn(id, v, layout, open)].filter(Boolean));
     if (!v.eggs && !Object.values(v.gems || {}).some(Boolean)) {
       inner.append(s("text", { y: 4, class: "dw-dl-empty", text: "empty" }));
     }
