@@ -10,12 +10,16 @@ export function at(x, y, ...children) {
 }
 
 /** An adventurer pawn standing on (0, 0), about 2r wide and 4r tall, in its seat's colours. */
-export function pawnGlyph({ fill, edge }, r = 5) {
+export function pawnGlyph({ fill, edge }, r = 5, hit = null) {
   const body = `M${-r * 1.25},0 Q${-r * 1.2},${-r * 1.9} 0,${-r * 2.1} Q${r * 1.2},${-r * 1.9} ${r * 1.25},0 Z`;
+  // the box that takes taps: the pawn's own cell on a shared square (`hit`, layout.js pawnFan), else an ellipse round it
+  const area = hit
+    ? s("rect", { x: hit.x, y: hit.y, width: hit.w, height: hit.h, rx: 4, class: "dw-cd-hit" })
+    : s("ellipse", { cx: 0, cy: -r * 1.6, rx: Math.max(r * 2.1, 12), ry: Math.max(r * 2.4, 14), class: "dw-cd-hit" });
   return s(
     "g",
     { class: "dw-cd-pawn-glyph" },
-    s("ellipse", { cx: 0, cy: -r * 1.6, rx: Math.max(r * 2.1, 12), ry: Math.max(r * 2.4, 14), class: "dw-cd-hit" }),
+    area,
     s("path", { d: body, fill, stroke: edge, class: "dw-cd-pawn-shape" }),
     s("circle", { cx: 0, cy: -r * 2.75, r: r * 0.95, fill, stroke: edge, class: "dw-cd-pawn-shape" }),
   );

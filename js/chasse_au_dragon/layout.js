@@ -65,14 +65,27 @@ export function seatColour(layout, seat) {
 }
 
 /**
- * Where `n` pawns stand on a square: fanned out along its lower half, never on one point.
- * @returns {{x: number, y: number}[]} pawn foot positions relative to the square's corner
+ * Where `n` pawns stand on a square, and the box each takes taps in (issue 27, item 13, WCAG 2.5.8): one
+ * pawn stands low in the middle; several share the square in a grid of equal cells that never overlap, a
+ * pawn at the foot of each: two side by side in the lower half, three or four in 2 x 2 cells of 32 units,
+ * five or six in 3 x 2 cells of 21 x 32 units. The forest is never drawn under 1 CSS px a unit (its
+ * `min-width`), and at 768 px wide it is 640 px wide, so a cell is 24 CSS px or more there.
+ * @returns {{x: number, y: number, hit: {x: number, y: number, w: number, h: number}}[]} each pawn's foot
+ *     relative to the square's corner, and its tap box relative to its foot
  */
 export function pawnFan(n) {
-  const step = Math.min(13, (CELL - 16) / Math.max(1, n - 1));
-  const centre = n <= 2 ? CELL * 0.68 : CELL / 2 + 4;
-  const first = Math.min(centre - (step * (n - 1)) / 2, CELL - 8 - step * (n - 1));
-  return Array.from({ length: n }, (_, i) => ({ x: first + i * step, y: CELL - 7 - (i % 2) * 3 }));
+  if (n <= 1) return [{ x: CELL / 2, y: CELL - 7, hit: { x: -13, y: -29, w: 26, h: 32 } }];
+  const cols = n === 2 ? 2 : n <= 4 ? 2 : 3;
+  const rows = n === 2 ? 1 : 2;
+  const w = CELL / cols;
+  const h = CELL / 2;
+  const top = CELL - rows * h;
+  return Array.from({ length: n }, (_, i) => {
+    const col = i % cols;
+    const row = Math.floor(i / cols);
+    const foot = { x: col * w + w / 2, y: top + (row + 1) * h - 4 };
+    return { ...foot, hit: { x: -w / 2, y: 4 - h, w, h } };
+  });
 }
 
 /** "1 goblin quarter", "5 goblin quarters". */

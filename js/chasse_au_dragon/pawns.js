@@ -1,5 +1,5 @@
-// The adventurers in the forest: a pawn in each seat's colour (`data-target="adv/{seat}"`), fanned
-// out when several share a square, the active one ringed; beside the active pawn while it moves, the
+// The adventurers in the forest: a pawn in each seat's colour (`data-target="adv/{seat}"`), each in a
+// cell of its own when several share a square (its tap box never overlaps another's), the active one ringed; beside the active pawn while it moves, the
 // goblin quarters it has left for more steps (each step after the first costs one, CD-GOB-3), when
 // this view may know them.
 
@@ -56,8 +56,9 @@ export function pawnAt(seat, v, o) {
   const g = s("g", { class: cls, "data-target": `adv/${seat}`, "data-seat": seat, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
   const name = o.names[seat] ?? `Seat ${seat + 1}`;
   g.append(s("title", { text: `${name}'s adventurer on ${v.where}${v.camp === v.where ? " (at camp)" : v.camp ? ` (camp ${v.camp})` : ""}${v.active ? ", to play" : ""}` }));
-  if (v.active) g.append(s("ellipse", { cx: 0, cy: -10, rx: 12, ry: 17, class: "dw-cd-active-halo" }));
-  g.append(pawnGlyph(seatColour(o.layout, seat), 6));
+  // the halo stays inside the pawn's tap box: no pawn's box reaches into another's
+  if (v.active) g.append(s("ellipse", { cx: 0, cy: -11, rx: Math.min(12, spot.hit.w / 2 - 1), ry: 14, class: "dw-cd-active-halo" }));
+  g.append(pawnGlyph(seatColour(o.layout, seat), 6, spot.hit));
   return g;
 }
 

@@ -403,3 +403,58 @@ def test_item14_in_jupyterlab_the_widget_is_two_tabs_from_its_cell_and_the_board
     finally:
         nb.close()
         lab.shutdown_sessions()
+
+
+#: The boxes of every element a tap chooses with (bound to an action or opening a picker, taking taps).
+CLICKABLE_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.dw-root [data-action-id], .dw-root [data-pick]')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (getComputedStyle(el).pointerEvents === 'none' || el.classList.contains('dw-passthrough')) continue;
+    out.push({name: el.getAttribute('data-target') || el.getAttribute('data-action-id'), x: r.x, y: r.y, w: r.width, h: r.height});
+  }
+  return out;
+}"""
+
+
+def overlapping(boxes, slack: float = 2.0) -> list:
+    """The pairs of boxes that overlap by more than ``slack`` CSS px both across and down."""
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            across = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            down = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            if across > slack and down > slack:
+                out.append((a["name"], b["name"], round(across, 1), round(down, 1)))
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_item13_chasse_pawns_on_one_square_are_separate_24_px_targets_at_768(players, touch, tmp_path):
+    """Issue 27 item 13 (WCAG 2.5.8): every adventurer on one square, the active one choosing whom to duel
+    (CD-DUEL-1): each opponent's pawn is a target of its own, no two targets overlap (they were drawn 13 units
+    apart, their hit areas overlapping by half), each at least 24 x 24 CSS px, and a tap on one duels that one."""
+    start = dragonwidgets.new_game("chasse_au_dragon", players=players, seed=3).position()
+    start["adventurers"] = {colour: "3,1" for colour in start["adventurers"]}
+    start["decision"] = "choose_duel"
+    game = dragonwidgets.new_game("chasse_au_dragon", players=players, position=start)
+    duels = [a for a in game.legal_actions() if a.kind == "duel"]
+    assert len(duels) == players - 1
+    widget = ChasseAuDragonWidget(game=game, seats=["human"] * players, playing=False)
+    page = touch(widget, 768)
+    square = page.locator('.dw-cd-forest [data-target="3,1"]').bounding_box()
+    pad = 30
+    page.screenshot(path=str(shots_dir(tmp_path) / f"item13_chasse_{players}_pawns_768.png"),
+                    clip={"x": square["x"] - pad, "y": square["y"] - pad, "width": square["width"] + 2 * pad,
+                          "height": square["height"] + 2 * pad})
+    boxes = page.evaluate(CLICKABLE_JS)
+    pawns = [b for b in boxes if b["name"].startswith("adv/")]
+    assert sorted(b["name"] for b in pawns) == sorted(a.targets[0] for a in duels)
+    assert overlapping(boxes) == []
+    assert [b for b in pawns if b["w"] < 24 or b["h"] < 24] == []
+    last = duels[-1]
+    before = answered(page)
+    page.locator(f'.dw-cd-forest [data-target="{last.targets[0]}"]').tap()
+    wait_answer(page, before)
+    assert widget.game.history[-1].action.id == last.id

@@ -143,7 +143,7 @@ describe("adventurers", () => {
     expect(byTarget(`adv/${t.observation.active_player}`).classList.contains("dw-cd-pawn-active")).toBe(true);
   });
 
-  it("several adventurers on one square are fanned out, the duel's defender marked", () => {
+  it("several adventurers on one square stand in cells of their own (item 13), the duel's defender marked", () => {
     const t = position("duel_flight");
     mount("duel_flight");
     const { active_player: a, defender: d, positions } = t.observation;
@@ -152,10 +152,19 @@ describe("adventurers", () => {
     const [xd] = translate(byTarget(`adv/${d}`));
     expect(Math.abs(xa - xd)).toBeGreaterThan(8);
     expect(byTarget(`adv/${d}`).classList.contains("dw-cd-pawn-defender")).toBe(true);
-    for (const n of [1, 2, 3, 6]) {
+    for (const n of [1, 2, 3, 4, 5, 6]) {
       const fan = pawnFan(n);
-      expect(new Set(fan.map((p) => p.x.toFixed(1))).size).toBe(n);
-      for (const p of fan) expect(p.x > 0 && p.x < CELL && p.y > 0 && p.y <= CELL).toBe(true);
+      expect(new Set(fan.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`)).size).toBe(n);
+      // issue 27 item 13: each pawn's tap box lies in the square, at least 21 x 32 units, and overlaps no other
+      const boxes = fan.map((p) => ({ x0: p.x + p.hit.x, y0: p.y + p.hit.y, x1: p.x + p.hit.x + p.hit.w, y1: p.y + p.hit.y + p.hit.h }));
+      for (const b of boxes) {
+        expect(b.x0 >= 0 && b.y0 >= 0 && b.x1 <= CELL && b.y1 <= CELL, JSON.stringify(b)).toBe(true);
+        expect(b.x1 - b.x0).toBeGreaterThanOrEqual(21);
+        expect(b.y1 - b.y0).toBeGreaterThanOrEqual(32);
+      }
+      boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+        expect(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) <= 1e-9 || Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) <= 1e-9).toBe(true);
+      }));
     }
   });
 
