@@ -20,7 +20,8 @@ import pytest
 import dragonwidgets
 from dragonwidgets import ChasseAuDragonWidget, DrachenlandWidget, DraghanWidget, EmeraldWidget
 from dragonwidgets.widgets.arguments import STATIC
-from dragonwidgets.widgets.page import _page_sets
+from dragonwidgets.engine import CHANCE
+from dragonwidgets.widgets.page import _chance_status, _page_sets
 
 pytestmark = pytest.mark.browser
 
@@ -120,6 +121,8 @@ def _live_traits(widget, step: int) -> dict:
     own = set(widget.trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
     traits = {name: state[name] for name in own}
     traits.update(_page_sets(widget.viewer))  # a page replays: no action to choose, no bot playing
+    if widget.game.current_player == CHANCE:  # nothing to pick or roll in a page: it says so (issue 27 item 14)
+        traits["status"] = _chance_status(widget, recorded=step < widget.game.history_length)
     return json.loads(json.dumps(traits))
 
 
