@@ -88,8 +88,10 @@ def test_item11_notebook_played_to_step_6_exports_step_6_offline(lab, open_noteb
     expected = nb.kernel.eval("w.game.picture(w.view_seat)")
     assert nb.kernel.eval("w.game.step") == 6
     # live: the same view of the widget (the picture's refresh did not rebuild it), the picture output hidden
-    assert page.evaluate("() => [...document.querySelectorAll('.dw-root')].map(e => e.dataset.dwMark)") == ["first view"]
-    picture = page.locator(".dw-board-picture")
+    # this notebook's panel only: other tests' notebooks stay open in the session's page
+    assert page.evaluate("p => [...document.getElementById(p).querySelectorAll('.dw-root')].map(e => e.dataset.dwMark)",
+                         nb.panel_id) == ["first view"]
+    picture = page.locator(f"#{nb.panel_id} .dw-board-picture")
     assert picture.count() == 1 and not picture.is_visible() and root.is_visible()
     shots = _shots(tmp_path)
     page.screenshot(path=str(shots / "item11_live_jupyterlab.png"))

@@ -383,7 +383,8 @@ def test_item14_in_jupyterlab_the_widget_is_two_tabs_from_its_cell_and_the_board
     nb = lab_harness.open_notebook(page, lab, "item14_tabs.ipynb")
     try:
         root = nb.widget("w")
-        page.locator(".jp-Cell.jp-CodeCell .jp-InputArea-editor").first.click()
+        # this notebook's cell: other tests' notebooks stay open in the session's page, in hidden panels
+        page.locator(f"#{nb.panel_id} .jp-Cell.jp-CodeCell .jp-InputArea-editor").first.click()
         page.keyboard.press("Escape")  # command mode: the cell itself has the focus
         where = []
         to_root = to_board = None
