@@ -390,7 +390,7 @@ def test_a_game_of_another_kind_is_refused():
 
 def test_a_seat_view_gets_no_outcome_of_a_face_down_pile():
     """CD-ZONE-7: with manual chance the card an encounter turns up is picked by hand; the outcomes list the
-    pile's make-up, so only the teacher's view receives them (a seat may still draw at random)."""
+    pile's make-up, so only the teacher's view receives them; a seat's view waits for the teacher's pick."""
     import random
 
     g = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=4, chance="manual", first_player=0)
@@ -400,10 +400,10 @@ def test_a_seat_view_gets_no_outcome_of_a_face_down_pile():
         g.apply(rng.choices(legal, weights=[a.prob or 1 for a in legal])[0])
     w = ChasseAuDragonWidget(game=g, viewer="1", playing=False)
     assert g.chance_outcomes_hidden and w.legal_actions == [] and not w.can_act
-    assert "the teacher's view picks the card" in w.status
+    assert "the teacher picks the card; this view waits" in w.status
     w.viewer = "teacher"
     assert [a["id"] for a in w.legal_actions] == g.legal_action_ids() and w.legal_actions[0]["id"].startswith("reveal ")
     w.viewer = "1"
     step = g.step
     w._handle_custom_msg({"kind": "resolve_chance"}, [])
-    assert w.last_error == "" and g.step == step + 1
+    assert "the teacher picks this outcome" in w.last_error and g.step == step
