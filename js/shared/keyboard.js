@@ -12,6 +12,7 @@
 /** The synced traits this module reflects. @typedef {Pick<import("./model.js").GameTraits, "legal_actions" | "can_act" | "step" | "history_length">} KeyboardTraits */
 
 import { moveAmongRules } from "./rules.js";
+import { choicesIn, isChoice } from "./targets.js";
 
 export const KEY_HELP = "Keys: 1–9 choose · arrows move between choices · Enter choose · ←/→ step the timeline · u undo";
 
@@ -34,15 +35,13 @@ function cycle(list, current, delta) {
 export function attachKeyboard(ctx) {
   const { root, board, list, scope, send } = ctx;
   const mayRewind = () => (ctx.takeBacks ? ctx.takeBacks() : true);
-  const legalOn = (container) =>
-    [...container.querySelectorAll("[data-action-id], [data-pick]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
   const choose = ctx.choose ?? ((el) => send("act", { id: el.getAttribute("data-action-id") }));
   // Up / Down on the rules of an action: Up to that action, Down to the next one.
   const ruleToAction = (chip, key) => {
     const owner = chip.closest("[data-rule-owner]")?.getAttribute("data-rule-owner");
     const own = [...list.querySelectorAll("[data-action-id]")].find((el) => el.getAttribute("data-action-id") === owner);
     if (!own || (key !== "ArrowUp" && key !== "ArrowDown")) return false;
-    (key === "ArrowUp" ? own : cycle(legalOn(list), own, 1))?.focus();
+    (key === "ArrowUp" ? own : cycle(choicesIn(list), own, 1))?.focus();
     return true;
   };
   const onKey = (event) => {
@@ -57,7 +56,7 @@ export function attachKeyboard(ctx) {
     } else if (key === "u" || key === "U") {
       if (mayRewind()) send("undo");
       event.preventDefault();
-    } else if ((key === "Enter" || key === " ") && (target.hasAttribute("data-action-id") || target.hasAttribute("data-pick")) && target.tagName !== "BUTTON") {
+    } else if ((key === "Enter" || key === " ") && isChoice(target) && target.tagName !== "BUTTON") {
       choose(target);
       event.preventDefault();
     } else if (key === "Escape" && ctx.escape?.()) {
@@ -67,14 +66,14 @@ export function attachKeyboard(ctx) {
     } else if (key.startsWith("Arrow")) {
       const delta = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
       const inList = list.contains(target) && target.hasAttribute("data-action-id");
-      const inBoard = board.contains(target) && (target.hasAttribute("data-action-id") || target.hasAttribute("data-pick"));
+      const inBoard = board.contains(target) && isChoice(target);
       if (inList || inBoard) {
-        cycle(legalOn(inList ? list : board), target, delta)?.focus();
+        cycle(choicesIn(inList ? list : board), target, delta)?.focus();
       } else if (key === "ArrowLeft" || key === "ArrowRight") {
         const next = Math.max(0, Math.min(ctx.length(), ctx.step() + delta));
         if (next !== ctx.step() && mayRewind()) send("goto", { step: next });
       } else {
-        (legalOn(board)[0] || legalOn(list)[0])?.focus();
+        (choicesIn(board)[0] || choicesIn(list)[0])?.focus();
       }
       event.preventDefault();
     }

@@ -58,7 +58,7 @@
 
 import { h } from "./dom.js";
 import { createScope, sendIntent } from "./model.js";
-import { bindTargets, previewAction, unbindTargets } from "./targets.js";
+import { bindTargets, choicesIn, CHOICE, isChoice, previewAction, unbindTargets } from "./targets.js";
 import { createActionList } from "./actions.js";
 import { createTimeline, takeBacksBlocked } from "./timeline.js";
 import { createLog } from "./log.js";
@@ -108,9 +108,7 @@ function rememberFocus(container) {
   return active.getAttribute("data-target") ?? active.getAttribute("data-action-id") ?? "";
 }
 
-const firstChoice = (container) => container.querySelector("[data-action-id]:not([aria-disabled='true']), [data-pick]");
-/** The board's choices, in the order arrows move among them. */
-const boardChoices = (board) => [...board.querySelectorAll("[data-action-id], [data-pick]")].filter((el) => el.getAttribute("aria-disabled") !== "true");
+const firstChoice = (container) => choicesIn(container)[0] ?? null;
 /** The title of a game for the widget's accessible name ("chasse_au_dragon" -> "Chasse au dragon"). */
 const gameTitle = (name) => (name ? name[0].toUpperCase() + name.slice(1).replace(/_/g, " ") : "Game");
 
@@ -120,7 +118,6 @@ const gameTitle = (name) => (name ? name[0].toUpperCase() + name.slice(1).replac
  */
 function restoreFocus(container, key, attr) {
   const active = document.activeElement;
-  const isChoice = (el) => el.hasAttribute("data-action-id") || el.hasAttribute("data-pick");
   if (key === null || (container.contains(active) && isChoice(active))) return true;
   const same = [...container.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === key && isChoice(el));
   const next = same || firstChoice(container);
@@ -155,7 +152,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const ringFocus = () => {
     const active = document.activeElement;
     const choice = active && board.el.contains(active) && active.ownerSVGElement
-      && (active.hasAttribute("data-action-id") || active.hasAttribute("data-pick"));
+      && isChoice(active);
     let visible = false;
     try {
       visible = Boolean(choice) && active.matches(":focus-visible");
@@ -239,7 +236,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     for (const svg of [board.el, ...board.el.querySelectorAll("svg")]) {
       if (svg.localName === "svg" && !svg.hasAttribute("tabindex")) svg.setAttribute("tabindex", "-1");
     }
-    const items = boardChoices(board.el);
+    const items = choicesIn(board.el);
     const active = document.activeElement;
     const chosen = to ?? (items.includes(active) ? active : null);
     // only a choice the person focused is remembered: else the first, as a board drawn anew has it
@@ -384,7 +381,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   // restyled or laid out while the kernel works, and the page is free when the answer arrives.
   scope.listen(root, "mousedown", (event) => {
     const target = /** @type {Element} */ (event.target);
-    const chosen = target.closest("[data-action-id], [data-pick]");
+    const chosen = target.closest(CHOICE);
     if (event.button !== 0 || !chosen || target.closest("[data-rule]") || chosen.getAttribute("aria-disabled") === "true") return;
     event.preventDefault();
     if (document.activeElement !== root) {
@@ -414,7 +411,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   });
   scope.listen(board.el, "focusin", (event) => {
     const el = /** @type {Element} */ (event.target);
-    if (el.hasAttribute("data-action-id") || el.hasAttribute("data-pick")) roveBoard(el);
+    if (isChoice(el)) roveBoard(el);
     ringFocus();
   });
   scope.listen(board.el, "focusout", () => ring.hide());

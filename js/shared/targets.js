@@ -19,6 +19,18 @@ const MARKS = [BOUND, "dw-legal", "dw-legal-shared", "dw-legal-view", "dw-previe
 const BINDING_ATTRIBUTES = ["data-action-id", "data-pick", "aria-haspopup", "tabindex", "role", "aria-label", "title"];
 overlayClasses(...MARKS);
 
+/** What a person may choose on a board: an element bound to one action, or one that opens a picker. */
+export const CHOICE = "[data-action-id], [data-pick]";
+/** @param {Element} el */
+export const isChoice = (el) => el.hasAttribute("data-action-id") || el.hasAttribute("data-pick");
+/**
+ * The choices inside `container` that may be used now (not `aria-disabled`), in document order.
+ * @param {Element} container
+ * @returns {Element[]}
+ */
+export const choicesIn = (container) =>
+  [...container.querySelectorAll(CHOICE)].filter((el) => el.getAttribute("aria-disabled") !== "true");
+
 /**
  * Decide which action an element id stands for: the only action targeting it, else the only action
  * whose first target it is, else none (several actions share it: it is highlighted, not clickable).
