@@ -130,6 +130,10 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         self._autos: list[bool] = []
         self._events: list[tuple[Event, ...]] = []
         self._keep_history = True  # False in a search copy (clone(history=False)): no entries kept
+        #: step -> the comment on the state after that many entries (:meth:`annotate`)
+        self._comments: dict[int, str] = {}
+        #: step -> the lines once played from that state, kept when a branch replaced them (:meth:`variations`)
+        self._variations: dict[int, list[dict[str, Any]]] = {}
         self._step = 0
         self._legal: list[Action] | None = None  # the legal actions of the current state, once asked
         self._to_move: int | None = TO_MOVE_UNKNOWN  # the seat to move in the current state, once asked
@@ -220,7 +224,9 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
 
         In ``"auto"`` chance mode the chance outcomes that fall due right after it are drawn and
         applied too, and their events are included. Applying at a past step (after :meth:`goto` or
-        :meth:`undo`) starts a new branch: the entries after the current step are dropped.
+        :meth:`undo`) starts a new branch: the entries after the current step are dropped, or, in an
+        annotated game (a comment or a variation, :meth:`annotate`), kept as a variation from that step
+        (:meth:`variations`), as a study's move tree keeps them.
 
         Raises:
             IllegalActionError: the action is not legal now (wrong id, wrong player, game over);
@@ -400,6 +406,8 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         if self._keep_history:
             step = self._step
             if len(self._actions) > step:  # applying at a past step starts a branch
+                if self._comments or self._variations:  # an annotated game keeps the old line as a variation
+                    self._keep_old_line(step)
                 del self._actions[step:], self._autos[step:], self._events[step:]
                 for later in [k for k in self._checkpoints if k > step]:
                     del self._checkpoints[later]

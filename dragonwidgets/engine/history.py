@@ -29,6 +29,8 @@ LATER_ATTRIBUTES = ("_observation_encoder_cache", "_action_space_cache", "_chanc
 #: game class -> :meth:`History._attribute_names`
 _ATTRIBUTE_NAMES: dict[type, tuple[str, ...]] = {}
 _ABSENT = object()  # an attribute a game has not made (yet)
+#: The longest comment :meth:`History.annotate` takes (and a record may carry), in characters.
+MAX_COMMENT_CHARS = 10_000
 
 
 class Entry(NamedTuple):
@@ -52,6 +54,8 @@ class History:
     _events: list[tuple[Event, ...]]
     _checkpoints: dict[int, Any]
     _keep_history: bool
+    _comments: dict[int, str]
+    _variations: dict[int, list[dict[str, Any]]]
 
     @property
     def step(self) -> int:
@@ -110,6 +114,75 @@ class History:
         if step == 0:
             raise HistoryError("no decision to undo: the game is at its first decision")
         self.goto(step - 1)
+
+    def annotate(self, step: int, text: str) -> None:
+        """Write the comment ``text`` on the state after ``step`` entries (``0``: the start), as a study's
+        comment on a move; an empty (or blank) text removes it. Records carry comments (:meth:`to_record`).
+
+        Once a game holds a comment, applying an action at a past step keeps the line it replaces as a
+        variation from that step (:meth:`variations`) instead of dropping it.
+
+        >>> import dragonwidgets
+        >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+        >>> g.annotate(0, "Three knights stand on each tower.")
+        >>> g.comment(0)
+        'Three knights stand on each tower.'
+
+        Raises:
+            HistoryError: ``step`` is not an int in ``0..history_length``, or the game is a search copy
+                (it keeps no history).
+            TypeError: ``text`` is not a str.
+            ValueError: ``text`` is longer than :data:`MAX_COMMENT_CHARS`.
+        """
+        if not self._keep_history:
+            raise HistoryError("a search copy (clone(history=False)) keeps no history to annotate")
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(self._actions):
+            raise HistoryError(f"step must be an int in 0..{len(self._actions)}, got {step!r:.40}")
+        if not isinstance(text, str):
+            raise TypeError(f"a comment is a str, got {type(text).__name__}")
+        if len(text) > MAX_COMMENT_CHARS:
+            raise ValueError(f"a comment is at most {MAX_COMMENT_CHARS:,} characters, got {len(text):,}")
+        if text.strip():
+            self._comments[step] = text
+        else:
+            self._comments.pop(step, None)
+
+    def comment(self, step: int) -> str | None:
+        """Return the comment on the state after ``step`` entries of the current line, or ``None``."""
+        return self._comments.get(step)
+
+    @property
+    def comments(self) -> dict[int, str]:
+        """``{step: comment}`` of the current line (a copy), in step order."""
+        return dict(sorted(self._comments.items()))
+
+    def variations(self, step: int) -> list[dict[str, Any]]:
+        """Return the lines once played from the state after ``step`` entries and replaced by a branch
+        (a copy; ``[]`` when none), oldest first.
+
+        Each line is JSON-ready: ``{"actions": [{"id", "player", "auto"}], "comments": {"k": text},
+        "variations": {"k": [line, ...]}}`` (the last two only when not empty), ``k`` counting the
+        line's entries from ``step`` (``"1"``: the state after its first entry), as the record holds it.
+        """
+        return copy.deepcopy(self._variations.get(step, []))
+
+    def _keep_old_line(self, step: int) -> None:
+        """Move the entries from ``step`` on, with their comments and variations, into a variation from
+        ``step`` (a branch is about to drop them)."""
+        line: dict[str, Any] = {
+            "actions": [{"id": a.id, "player": a.player, "auto": auto}
+                        for a, auto in zip(self._actions[step:], self._autos[step:])]}
+        later_comments = {k: t for k, t in self._comments.items() if k > step}
+        later_lines = {k: v for k, v in self._variations.items() if k > step}
+        if later_comments:
+            line["comments"] = {str(k - step): t for k, t in sorted(later_comments.items())}
+        if later_lines:
+            line["variations"] = {str(k - step): v for k, v in sorted(later_lines.items())}
+        for k in later_comments:
+            del self._comments[k]
+        for k in later_lines:
+            del self._variations[k]
+        self._variations.setdefault(step, []).append(line)
 
     def log(self, viewer: int | None = None, upto: int | None = None, last: int | None = None
             ) -> list[dict[str, Any]]:
@@ -176,6 +249,7 @@ class History:
         twin.options = dict(self.options)
         twin._actions, twin._autos, twin._events = [], [], []
         twin._checkpoints = {}
+        twin._comments, twin._variations = {}, {}  # a search copy has no past to comment (nor a seat's hidden line)
         twin._keep_history = False
         twin.state = self._copy_state()
         return twin  # the legal-action cache is shared: a list of immutable actions, never mutated

@@ -7,12 +7,16 @@ A record (:meth:`Records.to_record`) is what :func:`dragonwidgets.from_record` r
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .data import json_problem
-from .errors import PositionError
+from .errors import IllegalActionError, PositionError, RecordError
+
+if TYPE_CHECKING:
+    from .game import Game
 
 #: Keys every position may hold besides the game's own: ``chance_step`` is the place in the seed's chance
 #: stream; ``step`` is its older name (positions written before it was renamed), read the same way.
@@ -71,6 +75,8 @@ class Records:
     start_position: dict[str, Any] | None
     _step: int
     _chance_offset: int
+    _comments: dict[int, str]
+    _variations: dict[int, list[dict[str, Any]]]
 
     def to_record(self) -> dict[str, Any]:
         """Return the JSON game record of the whole current line.
@@ -82,7 +88,10 @@ class Records:
         the game draws from, its seed and the position's place in it, :meth:`final_digest`, since the table
         no longer shows them) and, for a game with data files, ``data``
         (``{option: SHA-256 of the file's bytes}``, e.g. ``{"board_file": "9f2c..."}``: a replay checks
-        that it reads the same data). :func:`dragonwidgets.from_record` replays it.
+        that it reads the same data). An annotated game adds ``comments`` (``{"step": text}``,
+        :meth:`annotate`) and ``variations`` (``{"step": [line, ...]}``, :meth:`variations`); both keys are
+        optional, so records written before them read as games without comments.
+        :func:`dragonwidgets.from_record` replays it.
         """
         shown = self._step
         if shown != len(self._actions):
@@ -105,6 +114,10 @@ class Records:
             record["data"] = dict(self.data_digests)
         if self.start_position is not None:
             record["position"] = self.start_position
+        if self._comments:
+            record["comments"] = {str(k): t for k, t in sorted(self._comments.items())}
+        if self._variations:
+            record["variations"] = {str(k): copy.deepcopy(v) for k, v in sorted(self._variations.items())}
         return record
 
     def position(self) -> dict[str, Any]:
@@ -142,3 +155,88 @@ class Records:
         """Return a SHA-256 hex digest of the full table now (equal states give equal digests)."""
         text = json.dumps(self.observation(None), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+def read_annotations(game: Game, record: dict[str, Any]) -> None:
+    """Give ``game`` (a record's replay, all its entries applied) the record's ``comments`` and ``variations``
+    (:meth:`Records.to_record`), after checking them: each variation is replayed from its step on a copy.
+
+    A record without them (every record written before annotations) leaves the game without comments.
+
+    Raises:
+        RecordError: a comment that is not a str of at most ``MAX_COMMENT_CHARS`` characters on a step
+            ``0..len(actions)``, or a variation that is not ``{"actions": [{"id", "player", "auto"}],
+            "comments": ..., "variations": ...}`` or holds an action not legal where it stands; the message
+            names the field (``variations['3'][0].actions[1]``). The game is left without annotations.
+    """
+    comments = _read_comments(record.get("comments", {}), len(game._actions), "comments")
+    lines = record.get("variations", {})
+    if not isinstance(lines, dict):
+        raise RecordError(f"record key 'variations' must be a dict {{step: [line, ...]}}, got {lines!r:.40}")
+    variations: dict[int, list[dict[str, Any]]] = {}
+    shown = game.step
+    for key, value in lines.items():
+        step = _step_key(key, len(game._actions), "variations")
+        where = f"variations[{key!r}]"
+        if not isinstance(value, list):
+            raise RecordError(f"record {where} must be a list of lines, got {value!r:.40}")
+        game.goto(step)
+        for i, line in enumerate(value):
+            _check_line(game, line, f"{where}[{i}]")
+        variations[step] = copy.deepcopy(value)
+    game.goto(shown)
+    game._comments, game._variations = comments, variations
+
+
+def _step_key(key: str, last: int, field: str) -> int:
+    if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) <= last:
+        raise RecordError(f"record key {field!r}: its keys are steps '0'..'{last}', got {key!r:.20}")
+    return int(key)
+
+
+def _read_comments(comments: Any, last: int, field: str) -> dict[int, str]:
+    from .history import MAX_COMMENT_CHARS
+
+    if not isinstance(comments, dict):
+        raise RecordError(f"record key {field!r} must be a dict {{step: text}}, got {comments!r:.40}")
+    out = {}
+    for key, text in comments.items():
+        step = _step_key(key, last, field)
+        if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
+            raise RecordError(f"record {field}[{key!r}] must be a str of at most {MAX_COMMENT_CHARS:,} characters")
+        out[step] = text
+    return out
+
+
+def _check_line(game: Game, line: Any, where: str) -> None:
+    """Replay the variation ``line`` from where ``game`` stands, on a copy (nested variations too)."""
+    if not isinstance(line, dict) or not isinstance(line.get("actions"), list) or not line["actions"]:
+        raise RecordError(f"record {where} must be a dict whose 'actions' is a non-empty list, got {line!r:.60}")
+    unknown = set(line) - {"actions", "comments", "variations"}
+    if unknown:
+        raise RecordError(f"record {where} has unknown keys {sorted(unknown)}; a line holds actions, comments, variations")
+    actions = line["actions"]
+    _read_comments(line.get("comments", {}), len(actions), f"{where}.comments")
+    nested = line.get("variations", {})
+    if not isinstance(nested, dict):
+        raise RecordError(f"record {where}.variations must be a dict {{step: [line, ...]}}")
+    nested_at = {_step_key(k, len(actions), f"{where}.variations"): (k, v) for k, v in nested.items()}
+    twin = game.clone()
+    twin._comments, twin._variations = {}, {}  # the copy replays; it keeps no variation of its own
+    for i, entry in enumerate([None, *actions]):
+        if entry is not None:
+            if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+                raise RecordError(f"record {where}.actions[{i - 1}] must be a dict with a string 'id', got {entry!r:.60}")
+            if entry.get("player", twin.current_player) != twin.current_player:
+                raise RecordError(f"record {where}.actions[{i - 1}] ({entry['id']!r}) is played by {entry['player']!r}, "
+                                  f"but {twin.current_player} is to move")
+            try:
+                twin._replay(entry["id"], auto=entry.get("auto") is True)
+            except IllegalActionError as e:
+                raise RecordError(f"record {where}.actions[{i - 1}]: {e}") from None
+        if i in nested_at:
+            key, sub = nested_at[i]
+            if not isinstance(sub, list):
+                raise RecordError(f"record {where}.variations[{key!r}] must be a list of lines")
+            for j, subline in enumerate(sub):
+                _check_line(twin, subline, f"{where}.variations[{key!r}][{j}]")

@@ -10,6 +10,7 @@ from .data import json_problem
 from .errors import IllegalActionError, RecordError
 from .game import CHANCE_MODES, Game
 from .mcts import MCTSBot
+from .records import read_annotations
 
 #: game name -> module that defines ``GAME_CLASS`` and ``BOTS``.
 GAMES: dict[str, str] = {
@@ -121,7 +122,9 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
             read, was played with a data file that is not passed or passed with other content (digest
             mismatch), holds an action that was not legal where it stands (the message gives the step), or
             does not end in the state it says (``final.digest``, which for a game started from a position
-            covers its seed and place in the chance stream too): it was altered. A record from a position
+            covers its seed and place in the chance stream too): it was altered; or its ``comments`` or
+            ``variations`` are malformed or hold an illegal action (:func:`~.records.read_annotations`,
+            the message names the field). A record from a position
             written before its digest covered the chance stream is refused with a message saying so.
         ValueError: a keyword that is not a data option of the record's game.
 
@@ -194,6 +197,7 @@ def from_record(record: dict[str, Any], **data_files: str) -> Game:
                 "all the same, start new_game(name, position=record['position'], seed=record['seed']) and apply "
                 "record['actions'] one by one")
         raise RecordError("record was altered: replaying its actions does not give the final state it records")
+    read_annotations(game, record)
     game.goto(step)
     return game
 
