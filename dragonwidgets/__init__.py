@@ -30,6 +30,7 @@ from .engine import (
 )
 from .engine.rules import rule_text, rules
 from .simulation import simulate
+from .analysis import ActionValue, Analysis, analyse
 
 __version__ = "0.1.0"
 
@@ -53,6 +54,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "PositionError", "RecordError",
-    "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "GameWidget", "EmeraldWidget",
+    "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "analyse", "Analysis",
+    "ActionValue", "GameWidget", "EmeraldWidget",
     "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "to_html", "__version__",
 ]

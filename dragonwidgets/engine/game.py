@@ -291,6 +291,27 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         obs.update(self._observation(player))
         return obs
 
+    def review(self, seat: int | None = None, **options: Any) -> Any:
+        """Review every decision up to the current step: the value of the action taken and of the best one.
+
+        A thin entry to :func:`dragonwidgets.analysis.review` (see it for ``options``: ``rollouts``,
+        ``policy``, ``executor``, ``seed``...), which this method imports when called, so the engine imports
+        nothing of the package above it. The game is not changed (a copy is rewound to each decision).
+
+        Args:
+            seat: review only this seat's decisions; ``None``: every seat's.
+
+        Returns:
+            A :class:`dragonwidgets.analysis.Review`: per decision the step, the seat, the action taken, its
+            value (chance of winning), the best action and its value, the loss and a mark.
+
+        Raises:
+            ValueError: ``seat`` is not ``None`` nor a seat ``0..players-1``, or a bad option.
+        """
+        from ..analysis.review import review  # lazily: the analysis floor stands above the engine
+
+        return review(self, seat, **options)
+
 
     def __repr__(self) -> str:
         return self._text_board()

@@ -1,0 +1,242 @@
+"""``analyse``: the value of every legal action of one decision, refined batch by batch.
+
+:func:`analyse_steps` yields a new :class:`~.result.Analysis` after every batch of rollouts (what a widget
+shows while it refines; stop it with ``stop`` or by no longer iterating); :func:`analyse` returns the last.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+import time
+from concurrent.futures import Executor, Future
+from typing import Any, Iterator, Optional, Protocol
+
+from ..engine.actions import CHANCE
+from ..engine.game import Game
+from ..simulation.run import InlineExecutor, _executor_workers, _show_progress
+from .allocation import ALLOCATIONS, is_settled, to_sample
+from .exact import exact_values
+from .policies import policy_name
+from .result import ActionValue, Analysis
+from .rollouts import KNOWLEDGE, play_rollouts, rollout_key
+from .stats import wilson
+
+__all__ = ["DEFAULT_ROLLOUTS", "analyse", "analyse_steps"]
+
+#: the most rollouts an action is given by default (a 95 % interval of ±4.9 points at a value of 1/2)
+DEFAULT_ROLLOUTS = 400
+#: a batch gives each action at most this many rollouts per worker (so a live view refines often)
+MAX_BATCH_PER_WORKER = 32
+
+
+class StopFlag(Protocol):
+    """What ``stop`` may be: anything with ``is_set()``, e.g. a :class:`threading.Event`."""
+
+    def is_set(self) -> bool: ...
+
+
+class _Tally:
+    """The sums of one action's rollouts."""
+
+    __slots__ = ("n", "returns", "scores")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.returns = 0.0
+        self.scores = 0.0
+
+    def row(self, action: str) -> ActionValue:
+        if self.n == 0:
+            return ActionValue(action, math.nan, 0.0, 1.0, 0, False, math.nan)
+        mean = self.returns / self.n
+        low, high = wilson(mean, self.n)
+        return ActionValue(action, mean, low, high, self.n, False, self.scores / self.n)
+
+
+def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None, rollouts: int = DEFAULT_ROLLOUTS,
+            seconds: Optional[float] = None, executor: Optional[Executor] = None, seed: int = 0, *,
+            allocation: str = "racing", precision: float = 0.05, knowledge: str = "seat",
+            progress: Optional[bool] = None, stop: Optional[StopFlag] = None) -> Analysis:
+    """Estimate every legal action's chance of winning for the seat to decide, from what it may know.
+
+    Each rollout redeals what the seat cannot see (:meth:`~dragonwidgets.engine.game.Game.determinize`, so
+    the analysis never depends on hidden parts), applies the action, and plays every seat to the end with
+    the ``policy`` bot; the value is the mean of the seat's ``returns()`` (a win 1, a tie the share
+    ``returns()`` gives, Draghan's team win 1 for every seat), with the mean score beside it and a 95 % Wilson
+    interval (:mod:`.stats`). Rollout ``k`` uses one redeal, one chance stream and one bot stream for every
+    action (common random numbers). Where the value is known exactly (:mod:`.exact`: the game over after the
+    action, the end decided by the next throw, Draghan's last fight proven by a fight plan, DG-FIGHT-1..7,
+    DG-DRAGON-5, DG-END-1, DG-END-4) it is marked ``exact`` with ``low == value == high`` and no rollouts.
+    The game is never changed.
+
+    Args:
+        game: the game, at a seat's decision.
+        seat: the seat to decide (``game.current_player``); ``None`` takes it.
+        policy: the bot name that plays the rollouts (:func:`dragonwidgets.bot_names`); ``None``: the
+            game's default (:data:`~.policies.DEFAULT_POLICIES`). Named in the result.
+        rollouts: the most rollouts an action is given (an int ``>= 1``).
+        seconds: a wall-clock budget (a number ``> 0``), checked between batches; ``None``: none.
+        executor: where the rollouts run, as for :func:`dragonwidgets.simulate` (a ``ProcessPoolExecutor``,
+            ``dask.distributed.Client(...).get_executor()``...; left running). ``None``: in this process.
+        seed: a non-negative int the redeals and rollouts derive from: the same seed gives the same analysis
+            on any executor.
+        allocation: ``"racing"`` (rollouts go where actions are close, :mod:`.allocation`) or ``"uniform"``.
+        precision: the interval half-width (win-probability units, in ``(0, 0.5]``) at which an action needs
+            no more rollouts; the analysis stops once the ranking has settled (:func:`.allocation.is_settled`).
+        knowledge: ``"seat"`` (only what the seat may know) or ``"table"`` (every card known, a teacher's
+            view; future dice and draws still unknown).
+        progress: a tqdm bar of rollouts; ``None``: shown unless ``DRAGONWIDGETS_PROGRESS=0`` or under pytest
+            (as :func:`dragonwidgets.simulate`).
+        stop: anything with ``is_set()`` (a :class:`threading.Event`): checked between batches; once set, the
+            analysis ends with what it has.
+
+    Returns:
+        An :class:`~.result.Analysis`: one :class:`~.result.ActionValue` per legal action, in
+        ``legal_actions()`` order, with ``policy``, ``seat`` and ``knowledge``.
+
+    Raises:
+        TypeError: ``game`` is not a game.
+        ValueError: the game is over or at a chance node (no seat decides), ``seat`` is not the seat to decide,
+            or an argument is out of its range (the message names it and what is allowed).
+
+    >>> import dragonwidgets
+    >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    >>> a = dragonwidgets.analyse(g, rollouts=4, policy="random")
+    >>> len(a) == len(g.legal_actions()), a.policy, 0 <= a[0].low <= a[0].value <= a[0].high <= 1
+    (True, 'random', True)
+    """
+    last: Optional[Analysis] = None
+    for last in analyse_steps(game, seat, policy, rollouts, seconds, executor, seed, allocation=allocation,
+                              precision=precision, knowledge=knowledge, progress=progress, stop=stop):
+        pass
+    assert last is not None  # analyse_steps yields at least once
+    return last
+
+
+def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] = None,
+                  rollouts: int = DEFAULT_ROLLOUTS, seconds: Optional[float] = None,
+                  executor: Optional[Executor] = None, seed: int = 0, *, allocation: str = "racing",
+                  precision: float = 0.05, knowledge: str = "seat", progress: Optional[bool] = None,
+                  stop: Optional[StopFlag] = None) -> Iterator[Analysis]:
+    """Yield a refined :class:`~.result.Analysis` after every batch of rollouts; the last has ``done=True``.
+
+    The arguments and errors are :func:`analyse`'s (the errors are raised at the first ``next()``). The first
+    analysis comes after one rollout per action and worker (or at once when every value is exact); each next
+    batch is about as large as all before it, at most :data:`MAX_BATCH_PER_WORKER` rollouts per action and
+    worker, and shrunk to what ``seconds`` leaves. A widget iterates it in a thread and stops it with ``stop``.
+    """
+    seat = _check(game, seat, rollouts, seconds, executor, seed, allocation, precision, knowledge, progress, stop)
+    policy = policy_name(game.name, policy)
+    started = time.perf_counter()
+    actions = game.legal_action_ids()
+    known = game.determinize(seat, random.Random(0)) if knowledge == "seat" else game.clone(history=False)
+    exact = exact_values(known, seat, actions, seed, knowledge)
+    tallies = {a: _Tally() for a in actions if a not in exact}
+    run = executor if executor is not None else InlineExecutor()
+    workers = _executor_workers(run) if executor is not None else 1
+
+    def current(done: bool) -> Analysis:
+        rows = tuple(ActionValue(a, exact[a][0], exact[a][0], exact[a][0], 0, True, exact[a][1]) if a in exact
+                     else tallies[a].row(a) for a in actions)
+        return Analysis(rows, game.name, game.step, seat, policy, knowledge, allocation, seed,
+                        time.perf_counter() - started, is_settled(rows, precision) if done or all(
+                            r.rollouts or r.exact for r in rows) else False, done, precision)
+
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=len(tallies) * rollouts, unit="rollout", desc=f"analyse {game.name} step {game.step}",
+               disable=not _show_progress(progress))
+    next_key, round_seconds = 0, 0.0
+    try:
+        analysis = current(done=False)
+        while True:
+            chosen = to_sample(allocation, analysis.rows, rollouts, precision)
+            elapsed = time.perf_counter() - started
+            if not chosen or (stop is not None and stop.is_set()) or (seconds is not None and elapsed >= seconds):
+                yield current(done=True)
+                return
+            size = _batch_size(next_key, workers, min(rollouts - tallies[a].n for a in chosen),
+                               None if seconds is None else seconds - elapsed, round_seconds)
+            t0 = time.perf_counter()
+            keys = [rollout_key(seed, k) for k in range(next_key, next_key + size)]
+            next_key += size
+            _play(run, workers, known, seat, chosen, keys, policy, knowledge, tallies)
+            round_seconds = (time.perf_counter() - t0) / size
+            bar.update(size * len(chosen))
+            analysis = current(done=False)
+            yield analysis
+    finally:
+        bar.close()
+
+
+def _batch_size(played: int, workers: int, room: int, seconds_left: Optional[float], per_key: float) -> int:
+    """Rollouts per action in the next batch: one per worker first, then as many as so far (doubling), at most
+    :data:`MAX_BATCH_PER_WORKER` per worker, ``room`` (the budget left) and what ``seconds_left`` allows at
+    ``per_key`` seconds per rollout of every chosen action."""
+    size = max(workers, min(played, MAX_BATCH_PER_WORKER * workers))
+    if seconds_left is not None and per_key > 0:
+        size = min(size, max(workers, int(seconds_left / per_key)))
+    return max(1, min(size, room))
+
+
+def _play(run: Executor, workers: int, known: Game, seat: int, chosen: list[str], keys: list[int], policy: str,
+          knowledge: str, tallies: dict[str, _Tally]) -> None:
+    """Play ``keys`` x ``chosen`` rollouts on ``run`` in up to ``workers`` tasks; add them to ``tallies``."""
+    chunk = math.ceil(len(keys) / workers)
+    futures: list[Future] = [run.submit(play_rollouts, known, seat, chosen, keys[i:i + chunk], policy, knowledge)
+                             for i in range(0, len(keys), chunk)]
+    try:
+        for future in futures:  # in key order: the sums do not depend on the executor
+            returns, scores = future.result()
+            for row_returns, row_scores in zip(returns, scores):
+                for action, r, s in zip(chosen, row_returns, row_scores):
+                    tally = tallies[action]
+                    tally.n += 1
+                    tally.returns += r
+                    tally.scores += s
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _is_real(x: Any) -> bool:
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+
+def _check(game: Any, seat: Any, rollouts: Any, seconds: Any, executor: Any, seed: Any, allocation: Any,
+           precision: Any, knowledge: Any, progress: Any, stop: Any) -> int:
+    """Validate :func:`analyse`'s arguments; return the deciding seat."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a dragonwidgets game (new_game(...)), got {type(game).__name__}")
+    to_move = game.current_player
+    if to_move is None:
+        raise ValueError("the game is over: there is no decision to analyse")
+    if to_move == CHANCE:
+        raise ValueError("the game is at a chance node: chance decides now, not a seat (resolve_chance() first)")
+    if seat is not None and (not _is_int(seat) or int(seat) != to_move):
+        raise ValueError(f"seat must be None or the seat to decide ({to_move}), got {seat!r}")
+    if not _is_int(rollouts) or rollouts < 1:
+        raise ValueError(f"rollouts must be an int >= 1 (the most rollouts per action), got {rollouts!r}")
+    if seconds is not None and (not _is_real(seconds) or not float(seconds) > 0 or not math.isfinite(seconds)):
+        raise ValueError(f"seconds must be None or a number > 0, got {seconds!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be None or a concurrent.futures.Executor (with submit), got {executor!r:.60}")
+    if not _is_int(seed) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    if allocation not in ALLOCATIONS:
+        raise ValueError(f"allocation must be one of {ALLOCATIONS}, got {allocation!r}")
+    if not _is_real(precision) or not 0 < float(precision) <= 0.5:
+        raise ValueError(f"precision must be a number in (0, 0.5] (win-probability units), got {precision!r}")
+    if knowledge not in KNOWLEDGE:
+        raise ValueError(f"knowledge must be one of {KNOWLEDGE}, got {knowledge!r}")
+    if progress is not None and not isinstance(progress, bool):
+        raise ValueError(f"progress must be True, False or None, got {progress!r}")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise ValueError(f"stop must be None or an object with is_set() (a threading.Event), got {stop!r:.60}")
+    return int(to_move)

@@ -1,0 +1,257 @@
+"""Issue 29 item 1: ``dragonwidgets.analyse``, the value of every legal action of a decision."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import dragonwidgets
+from dragonwidgets.analysis import ActionValue, Analysis, analyse, analyse_steps
+from dragonwidgets.analysis.allocation import is_settled, to_sample
+from dragonwidgets.analysis.rollouts import play_rollouts, rollout_key
+from dragonwidgets.analysis.stats import wilson
+from dragonwidgets.engine.actions import CHANCE
+from dragonwidgets.engine.bots import bot_move
+
+
+def reach(name: str, players: int, bot: str, seed: int, step: int):
+    """The game ``name`` played by ``bot`` on every seat from ``seed`` until ``step`` entries."""
+    g = dragonwidgets.new_game(name, players=players, seed=seed)
+    bots = [dragonwidgets.make_bot(name, bot) for _ in range(players)]
+    rng = random.Random(seed)
+    while g.step < step:
+        g.apply(bot_move(g, bots[g.current_player], rng))
+    return g
+
+
+def rows_of(a: Analysis) -> list[tuple]:
+    return [(r.action, r.value, r.low, r.high, r.rollouts, r.exact, r.mean_score) for r in a]
+
+
+# ------------------------------------------------------------------ what an analysis gives
+def test_one_row_per_legal_action_in_legal_order_with_interval_around_value():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    a = analyse(g, rollouts=6, policy="random", seed=3)
+    assert [r.action for r in a] == g.legal_action_ids()
+    assert a.seat == g.current_player and a.policy == "random" and a.game == "emerald" and a.step == g.step
+    for r in a:
+        assert r.rollouts == 6 and not r.exact
+        assert 0 <= r.low <= r.value <= r.high <= 1
+        assert 0 < r.high - r.low < 1
+    assert a.rollouts == 6 * len(a)
+
+
+def test_default_policy_is_named_in_the_result():
+    g = reach("draghan", 2, "planner", 0, 12)
+    assert analyse(g, rollouts=2).policy == "planner"
+
+
+def test_to_dict_is_plain_json_with_every_row():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    a = analyse(g, rollouts=3, policy="random")
+    d = json.loads(json.dumps(a.to_dict(), allow_nan=False))
+    assert [r["action"] for r in d["rows"]] == g.legal_action_ids()
+    assert d["policy"] == "random" and d["seat"] == a.seat and d["rollouts"] == a.rollouts
+    assert set(d["rows"][0]) == {"action", "value", "low", "high", "rollouts", "exact", "mean_score"}
+
+
+def test_row_found_by_action_id_and_unknown_id_raises_key_error():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    a = analyse(g, rollouts=2, policy="random")
+    first = g.legal_action_ids()[0]
+    assert a[first] is a[0]
+    with pytest.raises(KeyError, match="not among the analysed actions"):
+        a["fly away"]
+
+
+def test_same_seed_same_analysis_and_another_seed_another():
+    g = dragonwidgets.new_game("emerald", players=3, seed=4)
+    one, two = (analyse(g, rollouts=8, policy="random", seed=5) for _ in range(2))
+    assert rows_of(one) == rows_of(two)
+    assert rows_of(analyse(g, rollouts=8, policy="random", seed=6)) != rows_of(one)
+
+
+def test_analysis_leaves_the_game_unchanged():
+    g = dragonwidgets.new_game("emerald", players=3, seed=4)
+    digest, step, record = g.state_digest(), g.step, g.to_record()
+    analyse(g, rollouts=3, policy="random")
+    assert (g.state_digest(), g.step, g.to_record()) == (digest, step, record)
+
+
+# ------------------------------------------------------------------ a winning action first; exact values
+def test_draghan_action_that_defeats_the_dragon_is_exact_and_ranked_first():
+    """Draghan, seed 0, the planner's game at step 17: assigning the assist location to the dragon defeats it
+    (DG-DRAGON-5, DG-END-1): the game is won, value 1 exact; keeping it back is not."""
+    g = reach("draghan", 2, "planner", 0, 17)
+    assert set(g.legal_action_ids()) == {"assist dragon", "assist none"}
+    a = analyse(g, rollouts=30)
+    best = a.best()
+    assert best.action == "assist dragon" and best.exact and best.value == best.low == best.high == 1.0
+    assert best.rollouts == 0 and best.mean_score == 1.0
+    assert not a["assist none"].exact and a["assist none"].value < 1
+
+
+def test_draghan_fight_plan_proves_the_win_before_the_last_declaration():
+    """Two declarations before the fight (step 13: facing the dragon), no action ends the game, yet a fight
+    plan from there defeats every monster and the dragon (DG-FIGHT-1..7): exact 1."""
+    g = reach("draghan", 2, "planner", 0, 13)
+    a = analyse(g, rollouts=10)
+    after = g.clone(history=False)
+    after.apply("face dragon")
+    assert not after.is_over
+    assert a["face dragon"].exact and a["face dragon"].value == 1.0
+
+
+def test_action_that_ends_the_game_is_exact_with_the_returns_it_gives():
+    """Emerald, greedy game of seed 2 at step 188: one move ends the game (EM-END); its value is exact and is
+    what returns() gives the seat after it."""
+    g = reach("emerald", 3, "greedy", 2, 188)
+    seat = g.current_player
+    a = analyse(g, rollouts=4)
+    ended = [aid for aid in g.legal_action_ids() if _ends(g, aid)]
+    assert ended
+    for aid in ended:
+        after = g.clone(history=False)
+        after.apply(aid)
+        assert a[aid].exact and a[aid].value == after.returns()[seat] == a[aid].low == a[aid].high
+        assert a[aid].mean_score == after.scores()[seat]
+    assert all(not a[aid].exact for aid in g.legal_action_ids() if aid not in ended)
+
+
+def _ends(g, aid: str) -> bool:
+    c = g.clone(history=False)
+    c.apply(aid)
+    return c.is_over
+
+
+# ------------------------------------------------------------------ the interval
+@pytest.mark.parametrize("p, n", [(0.1, 20), (0.5, 30), (0.8, 50)])
+def test_wilson_interval_covers_the_true_mean_about_95_percent(p, n):
+    rng = random.Random(1)
+    trials = 3000
+    covered = 0
+    for _ in range(trials):
+        mean = sum(rng.random() < p for _ in range(n)) / n
+        low, high = wilson(mean, n)
+        covered += low <= p <= high
+    assert 0.92 <= covered / trials <= 0.99
+
+
+def test_wilson_interval_keeps_a_width_when_every_rollout_agrees():
+    low, high = wilson(1.0, 10)
+    assert high == 1.0 and low < 0.8
+    assert wilson(0.0, 0) == (0.0, 1.0)
+
+
+# ------------------------------------------------------------------ common random numbers, executors
+def test_every_action_of_a_rollout_meets_the_same_deal_chance_and_bot_draws():
+    """The same action listed twice gets the same result in each rollout (common random numbers), while
+    rollouts with other keys differ."""
+    g = dragonwidgets.new_game("emerald", players=3, seed=7)
+    seat = g.current_player
+    known = g.determinize(seat, random.Random(0))
+    action = g.legal_action_ids()[0]
+    returns, scores = play_rollouts(known, seat, [action, action], [rollout_key(1, k) for k in range(8)], "random")
+    assert all(r[0] == r[1] for r in returns) and all(s[0] == s[1] for s in scores)
+    assert len({s[0] for s in scores}) > 1
+
+
+def test_results_do_not_depend_on_the_executor():
+    g = dragonwidgets.new_game("emerald", players=3, seed=3)
+    here = analyse(g, rollouts=10, policy="random", seed=2)
+    with ThreadPoolExecutor(2) as pool:
+        there = analyse(g, rollouts=10, policy="random", seed=2, executor=pool)
+    assert rows_of(here) == rows_of(there)
+
+
+# ------------------------------------------------------------------ allocation
+def test_racing_spends_fewer_rollouts_than_uniform_for_the_same_best_action():
+    """Draghan step 17 (see above): 'assist dragon' wins (exact 1); racing stops 'assist none' as soon as its
+    interval falls below 1, uniform plays it to the budget."""
+    g = reach("draghan", 2, "planner", 0, 17)
+    racing = analyse(g, rollouts=40, seed=1)
+    uniform = analyse(g, rollouts=40, seed=1, allocation="uniform")
+    assert racing.allocation == "racing" and uniform.allocation == "uniform"
+    assert racing.best().action == uniform.best().action
+    assert racing.rollouts < uniform.rollouts
+
+
+def test_racing_drops_an_action_wholly_below_the_best_and_uniform_keeps_it():
+    rows = [ActionValue("a", 0.8, 0.7, 0.88, 100, False, 1.0), ActionValue("b", 0.3, 0.2, 0.4, 100, False, 0.0),
+            ActionValue("c", 0.75, 0.6, 0.85, 100, False, 1.0)]
+    assert to_sample("racing", rows, 400, 0.05) == ["a", "c"]
+    assert to_sample("uniform", rows, 400, 0.05) == ["a", "b", "c"]
+    assert to_sample("racing", rows, 100, 0.05) == []  # out of budget
+    assert not is_settled(rows, 0.05)
+    narrow = [ActionValue("a", 0.8, 0.76, 0.84, 400, False, 1.0), rows[1]]
+    assert is_settled(narrow, 0.05)
+
+
+# ------------------------------------------------------------------ live refinement, stop
+def test_analyse_steps_refines_batch_by_batch_and_ends_done():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    seen = list(analyse_steps(g, rollouts=12, policy="random", allocation="uniform"))
+    spent = [a.rollouts for a in seen]
+    assert len(seen) >= 3 and spent == sorted(spent) and spent[0] < spent[-1]
+    assert seen[-1].done and not any(a.done for a in seen[:-1])
+    assert all(r.rollouts == 12 for r in seen[-1])
+
+
+def test_stop_flag_ends_the_analysis_after_the_current_batch():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    stop = threading.Event()
+    steps = analyse_steps(g, rollouts=400, policy="random", stop=stop)
+    first = next(steps)
+    stop.set()
+    rest = list(steps)
+    assert len(rest) == 1 and rest[0].done and rest[0].rollouts == first.rollouts
+
+
+def test_seconds_budget_stops_early():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    a = analyse(g, rollouts=100_000, policy="random", seconds=0.3)
+    assert a.done and a.rollouts < 100_000 * len(a) and not math.isnan(a[0].value)
+
+
+# ------------------------------------------------------------------ errors
+def test_game_over_is_refused_with_a_clear_error():
+    g = dragonwidgets.new_game("draghan", players=2, seed=0)
+    rng = random.Random(0)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_action_ids()))
+    with pytest.raises(ValueError, match="game is over"):
+        analyse(g)
+
+
+def test_chance_node_is_refused_and_the_game_unchanged():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1, chance="manual")
+    while g.current_player != CHANCE:
+        g.apply(g.legal_action_ids()[0])
+    digest = g.state_digest()
+    with pytest.raises(ValueError, match="chance node"):
+        analyse(g)
+    assert g.state_digest() == digest
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"seat": 2}, "seat"), ({"rollouts": 0}, "rollouts"), ({"rollouts": 2.5}, "rollouts"),
+    ({"seconds": 0}, "seconds"), ({"seed": -1}, "seed"), ({"allocation": "greedy"}, "allocation"),
+    ({"precision": 0}, "precision"), ({"knowledge": "all"}, "knowledge"), ({"policy": "oracle"}, "policy"),
+    ({"executor": "pool"}, "executor"), ({"progress": "yes"}, "progress"), ({"stop": True}, "stop"),
+])
+def test_bad_arguments_are_refused_naming_the_field(kwargs, field):
+    g = dragonwidgets.new_game("emerald", players=3, seed=1, first_player=0)
+    digest = g.state_digest()
+    with pytest.raises(ValueError, match=field):
+        analyse(g, **kwargs)
+    assert g.state_digest() == digest
+
+
+def test_a_non_game_is_refused():
+    with pytest.raises(TypeError, match="game must be"):
+        analyse("emerald")  # type: ignore[arg-type]
