@@ -1,0 +1,76 @@
+"""Issue 29 item 1: ``game.review()``, every decision of a played game against the best action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dragonwidgets
+from dragonwidgets.analysis import MARKS, Review, review
+from dragonwidgets.analysis.review import mark
+from dragonwidgets.engine.actions import CHANCE
+from dragonwidgets.engine.bots import bot_move
+
+
+def short_game(decisions: int = 5):
+    g = dragonwidgets.new_game("emerald", players=3, seed=2)
+    rng = random.Random(1)
+    for _ in range(decisions):
+        g.apply(rng.choice(g.legal_action_ids()))
+    return g
+
+
+def test_review_leaves_the_game_unchanged():
+    g = short_game()
+    g.goto(g.step - 1)  # a rewound game: its later entries must stay too
+    before = (g.state_digest(), g.step, g.history_length, g.to_record())
+    g.review(rollouts=3, policy="random")
+    assert (g.state_digest(), g.step, g.history_length, g.to_record()) == before
+
+
+def test_review_has_one_step_per_decision_with_the_action_taken():
+    g = short_game()
+    r = g.review(rollouts=3, policy="random")
+    decisions = [(i, e.action.player, e.action.id) for i, e in enumerate(g.history) if e.action.player != CHANCE]
+    assert isinstance(r, Review) and [(s.step, s.seat, s.action) for s in r] == decisions
+    for s in r:
+        assert 0 <= s.low <= s.value <= s.high <= 1
+        assert s.best_value >= s.value and s.loss == pytest.approx(s.best_value - s.value)
+        assert s.mark in {"", *(name for name, _ in MARKS)}
+
+
+def test_review_of_one_seat_only_and_its_win_chance_chart():
+    g = short_game()
+    r = g.review(seat=1, rollouts=3, policy="random")
+    assert len(r) > 0 and {s.seat for s in r} == {1}
+    assert r.win_chances(1) == [(s.step, s.value) for s in r]
+    assert r.to_dict()["steps"][0]["seat"] == 1
+
+
+def test_review_values_a_taken_action_as_the_analysis_of_that_decision_does():
+    """The decision at step 17 of the planner's Draghan game (seed 0): the dragon was defeated, exact 1."""
+    g = dragonwidgets.new_game("draghan", players=2, seed=0)
+    bots = [dragonwidgets.make_bot("draghan", "planner") for _ in range(2)]
+    rng = random.Random(0)
+    while g.step < 18:
+        g.apply(bot_move(g, bots[g.current_player], rng))
+    assert g.entry(17).action.id == "assist dragon"
+    last = [s for s in review(g, rollouts=4) if s.step == 17][0]
+    assert last.exact and last.value == 1.0 and last.loss == 0.0 and last.mark == ""
+
+
+def test_marks_follow_the_thresholds():
+    assert mark(0.20, 0.1, 0.5) == "blunder"
+    assert mark(0.19, 0.1, 0.5) == "mistake"
+    assert mark(0.10, 0.1, 0.5) == "mistake"
+    assert mark(0.05, 0.1, 0.5) == "inaccuracy"
+    assert mark(0.049, 0.1, 0.5) == ""
+    assert mark(0.30, 0.6, 0.55) == ""  # the best's value lies inside the taken action's interval: noise
+
+
+@pytest.mark.parametrize("seat", [3, -1, "0", True])
+def test_a_bad_seat_is_refused(seat):
+    g = short_game(2)
+    with pytest.raises(ValueError, match="seat must be"):
+        g.review(seat=seat)
