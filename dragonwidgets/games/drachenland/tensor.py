@@ -9,14 +9,19 @@ distinct faces of the two dice of the preset (``1..4`` for ``special_2002``, ``1
 volcanoes ``V01..``, then its stepping stones ``s01..``: every node a walk can end on, DL-MOVE-8), ``V`` the
 volcanoes, ``R`` the volcanoes a river leaves (DL-BOAT-1):
 
-1. ``keep``, ``reroll`` (DL-FATE-1); 2. ``die {value}`` for each face of ``F`` (DL-TURN-3);
-3. ``enter {colour}``, then ``move {colour}``, for each colour of ``C``; 4. ``end turn`` (DL-TURN-5);
+1. ``keep``, ``reroll`` (DL-FATE-1);
+2. ``die {value}`` for each face of ``F`` (DL-TURN-3);
+3. ``enter {colour}``, then ``move {colour}``, for each colour of ``C``;
+4. ``end turn`` (DL-TURN-5);
 5. ``walk {node}`` for each node of ``N`` (the opening walk too, DL-OPEN), then ``march {node}``
    (DL-TOKEN-4): a walk is named by where it ends, never by its path, so the free value is bounded by
-   the board's graph; 6. ``fly {volcano}`` then ``fly {volcano} baby`` for each volcano (DL-DRAGON-4,
-   DL-BABY-1); 7. ``call``, ``call baby`` (DL-DRAGON-6); 8. ``boat {volcano}`` for each volcano of ``R``;
-9. ``end movement``; 10. ``take gems``, ``take diamond``, ``take egg``, ``take ring``, ``skip``
-   (DL-TREASURE); 11. ``magic hand``, ``done`` (DL-HAND-1, DL-TOKEN-2).
+   the board's graph;
+6. ``fly {volcano}`` then ``fly {volcano} baby`` for each volcano (DL-DRAGON-4, DL-BABY-1);
+7. ``call``, ``call baby`` (DL-DRAGON-6);
+8. ``boat {volcano}`` for each volcano of ``R``;
+9. ``end movement``;
+10. ``take gems``, ``take diamond``, ``take egg``, ``take ring``, ``skip`` (DL-TREASURE);
+11. ``magic hand``, ``done`` (DL-HAND-1, DL-TOKEN-2).
 
 The ids are the game's own action ids (no encoding is needed: none carries more than the index names),
 so ``action_id(action_index(a)) == a``. Bundled board: 2 + 4 + 6 + 1 + 2 * 101 + 2 * 15 + 2 + 10 + 1 + 5

@@ -8,7 +8,9 @@ moves from (the board's start spaces ``T1..T4, KEEP``, then ``P1..M9``: EM-MOVE-
 gold values (``1..5``):
 
 1. ``move {space} {colour}`` for each space of ``S``, each colour of ``K`` (space-major): ``S * K`` ids;
-2. ``end turn``; 3. ``take gold``, ``take gem``; 4. ``capture {colour}`` for each colour of ``K``;
+2. ``end turn``;
+3. ``take gold``, ``take gem``;
+4. ``capture {colour}`` for each colour of ``K``;
 5. ``pay {value}`` for each value of ``V``, then ``lose``.
 
 Bundled board: 2 players 93 actions, 3 players 72, 4 players 93, 5 players 114.
