@@ -29,6 +29,7 @@ from .engine import (
     new_game,
 )
 from .engine.rules import rule_text, rules
+from .lessons import Lesson, LessonError
 from .simulation import simulate
 from .analysis import ActionValue, Analysis, analyse
 
@@ -54,7 +55,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "PositionError", "RecordError",
-    "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "analyse", "Analysis",
+    "Lesson", "LessonError", "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "analyse", "Analysis",
     "ActionValue", "GameWidget", "EmeraldWidget",
     "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "to_html", "__version__",
 ]
