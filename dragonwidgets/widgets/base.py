@@ -114,13 +114,13 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         "rule shows its text."
     ).tag(sync=True)
     observation = t.Dict(help="`game.observation(seat)` of the viewer at the shown step.").tag(sync=True)
-    legal_actions = t.List(
+    legal_actions: t.List[dict[str, Any]] = t.List(
         help="The legal actions (`Action.to_dict()`) the viewer may see; empty when they are another seat's."
     ).tag(sync=True)
     can_act = t.Bool(False, help="Whether the listed actions may be chosen from this view now.").tag(sync=True)
     step = t.Int(0, help="The shown step of the history (0 = the initial state).").tag(sync=True)
     history_length = t.Int(0, help="Entries in the history; steps after `step` can be redone.").tag(sync=True)
-    log = t.List(help=f"The last {LOG_ROWS} events, as the viewer may read them.").tag(sync=True)
+    log: t.List[dict[str, Any]] = t.List(help=f"The last {LOG_ROWS} events, as the viewer may read them.").tag(sync=True)
     seats = t.List(t.Any(), help="'human' or a bot name, per seat (an agent given as an object shows by its label).").tag(sync=True)
     bot_names = t.List(t.Unicode(), help="The bots this game offers.").tag(sync=True)
     viewer = t.Unicode(TEACHER, help="'teacher', 'hotseat', or a seat number as a string ('0').").tag(sync=True)

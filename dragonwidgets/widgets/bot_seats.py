@@ -32,7 +32,7 @@ import math
 import random
 import threading
 import time
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from ..engine import CHANCE, Action, bot_move, make_bot
 from ..engine.registry import GENERIC_BOTS
@@ -40,6 +40,11 @@ from ..engine.spaces import agent_choice, agent_input
 from .messages import IntentError
 from .status import possessive
 from .views import HUMAN
+
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
 #: The longest pace (seconds between bot moves) a widget accepts.
 MAX_PACE = 10.0
@@ -71,10 +76,13 @@ def _in_worker_thread(work: Callable[[], Any]) -> concurrent.futures.Future:
     return answer
 
 
-class BotSeats:
+class BotSeats(WidgetParts):
     """The bot seats of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game``, ``seats``,
     ``bot_names``, ``playing``, ``pace``, ``_bots``, ``_task``, ``_rewound`` and the editing and publishing
     methods)."""
+
+    #: The agent's call the bots' loop awaits now (``None``: none).
+    _awaited: _AgentCall | None = None
 
     def play(self) -> None:
         """Let bot seats play by themselves, one move every ``pace`` seconds."""
@@ -150,7 +158,8 @@ class BotSeats:
         if len(entries) != n:
             raise IntentError(f"seats needs one entry per seat ({n}), got {len(entries)}: {entries!r}")
         allowed = [HUMAN, *self.bot_names]
-        seats, agents = [], {}
+        seats: list[str] = []
+        agents: dict[str, Any] = {}
         for i, who in enumerate(entries):
             if isinstance(who, str):
                 if who not in allowed:
@@ -178,6 +187,7 @@ class BotSeats:
                               "themselves): it moves when it answers; pause the bots to stop waiting for it")
         deadline = time.monotonic() + self.agent_time_limit
         question = self._question()
+        assert question is not None, "bot_step asks the agent of the seat deciding now (not while editing)"
         call = self._call_asking(question)
         if call is None:
             earlier = self._earlier_call_running(question)
@@ -202,6 +212,7 @@ class BotSeats:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.agent_time_limit
         question = self._question()
+        assert question is not None, "the bots' loop plays an agent only when one decides now"
         seat = question[1]
         call = self._call_asking(question)
         if call is None:

@@ -132,12 +132,12 @@ class ChasseAuDragonWidget(OneGameWidget):
             fights = [f"{self._name(o['opponent'])} ({self._odds_words(o)})" for o in fight_odds(obs) or []]
             return f"{who} to duel {' or '.join(fights)}, or not"
         if decision == "duel_flight":
-            q = obs.get("defender")
+            q: Any = obs.get("defender")  # a seat number in the observation's JSON
             mine, theirs = obs["boards"][q]["power"], obs["boards"][p]["power"]
             return (f"{self._name(q)} must decide whether to flee {who}'s duel "
                     f"({self._odds_words(fight_entry(q, mine, theirs))})")
         card = (obs.get("revealed") or {}).get("card", "monster")
-        odds = (fight_odds(obs) or [None])[0]
+        odds = next(iter(fight_odds(obs) or []), None)
         words = f" ({self._odds_words(odds)})" if odds else ""
         if odds and odds["faces"][1] < odds["faces"][0]:
             return f"{who} to let the {card} go or fight it{words}"

@@ -20,13 +20,16 @@ Round 1 · Draghan · the Elf chooses which monster to face.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..games.draghan import state as phase
 from ..games.draghan.hint import HINT_DECISIONS, Names, can_clear, fight_hint
 from ..games.draghan.picture_pieces import REALMS
 from .arguments import bundle
 from .game_widget import OneGameWidget
+
+if TYPE_CHECKING:
+    from ..games.draghan.game import DraghanGame
 
 __all__ = ["DraghanWidget", "fight_hint"]
 
@@ -107,7 +110,11 @@ class DraghanWidget(OneGameWidget):
     def _observation_shown(self, seat: int | None) -> dict[str, Any]:
         """The view's observation with the fight hint merged in (``hint``)."""
         obs = super()._observation_shown(seat)
-        return {**obs, "hint": fight_hint(self._game, obs, self._fight_plans(obs), self.board)}
+        return {**obs, "hint": fight_hint(self._draghan(), obs, self._fight_plans(obs), self.board)}
+
+    def _draghan(self) -> DraghanGame:
+        """The game shown: a Draghan game (this widget is made for one, and an edit keeps its class)."""
+        return cast("DraghanGame", self._game)
 
     def _fight_plans(self, obs: dict[str, Any]) -> list[Any] | None:
         """``game.fight_plans()`` once per round's table: it does not change while the team declares."""
@@ -145,7 +152,8 @@ class DraghanWidget(OneGameWidget):
             return f"The team loses: {self._game.outcome().reason}"  # type: ignore[union-attr]
         if decision == phase.CHOOSE_CHARACTER or obs.get("round") == 0:  # a set-up choice, or its market card
             return f"Setting up · {self._what(obs, decision)}"
-        return f"Round {obs.get('round')} · {REALMS.get(obs.get('realm'), obs.get('realm'))} · {self._what(obs, decision)}"
+        realm: Any = obs.get("realm")  # a realm's key in the observation's JSON
+        return f"Round {obs.get('round')} · {REALMS.get(realm, realm)} · {self._what(obs, decision)}"
 
     def _who(self, seat: int | None) -> str:
         if seat is None or seat < 0:
@@ -176,6 +184,7 @@ class DraghanWidget(OneGameWidget):
         if decision == phase.REPLACE:
             return f"Seat {a + 1} takes a new character" if a is not None else "a new character joins"
         if decision == phase.BUY:
+            assert player is not None, "a seat buys at the market"
             hero = (obs.get("heroes") or [None] * (player + 1))[player]
             coins = hero["coins"] if hero else 0
             return f"{self._who(player)} may buy at the market ({coins} coin{'s' * (coins != 1)})"
@@ -184,5 +193,5 @@ class DraghanWidget(OneGameWidget):
     def _monster(self, obs: dict[str, Any], mid: str | None) -> str:
         if mid is None:
             return "nothing"
-        word = Names(self._game, obs, self.board).monster(mid)
+        word = Names(self._draghan(), obs, self.board).monster(mid)
         return word if word.startswith("the ") else f"the {word}"

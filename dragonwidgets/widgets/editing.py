@@ -18,11 +18,16 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
 from .messages import IntentError, shown
 from .views import TEACHER
+
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
 #: Most ops in one edit, and the largest edit as JSON (a whole Drachenland table is under 20 kB).
 MAX_OPS = 32
@@ -84,7 +89,7 @@ def set_path(doc: dict[str, Any], path: list[str | int], value: Any) -> None:
             raise IntentError(f"edit: {'.'.join(map(str, path[: depth + 1]))!r} is not a place in the position")
 
 
-class PositionEditor:
+class PositionEditor(WidgetParts):
     """Edit mode of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game``, ``viewer``,
     ``editing``, ``edit_position``, ``pause`` and ``_after_change``)."""
 
@@ -117,10 +122,9 @@ class PositionEditor:
             IntentError: not editing, or a bad op (shape, size, a path not in the position).
             PositionError: the edited table breaks a count or a rule (nothing changes).
         """
-        self._check_editing("edit")
-        draft = copy.deepcopy(self._draft)
+        draft = copy.deepcopy(self._check_editing("edit"))
         for path, value in checked_ops(ops):
-            set_path(draft, path, value)  # type: ignore[arg-type]
+            set_path(draft, path, value)
         game = self._game_from(draft)  # the position API judges it: raises before anything changes
         self._draft, self._game = game.position(), game
         self.edit_position = self._draft
@@ -132,8 +136,8 @@ class PositionEditor:
         Raises:
             IntentError: not editing.
         """
-        self._check_editing("edit_play")
-        self._game = self._game_from(self._draft)  # a fresh game: its history starts at the edited table
+        draft = self._check_editing("edit_play")
+        self._game = self._game_from(draft)  # a fresh game: its history starts at the edited table
         self._leave_edit_mode()
 
     def edit_cancel(self) -> None:
@@ -143,7 +147,7 @@ class PositionEditor:
             IntentError: not editing.
         """
         self._check_editing("edit_cancel")
-        self._game = self._played
+        self._game = self._played_game()
         self._leave_edit_mode()
 
     def _drop_draft(self) -> None:
@@ -151,7 +155,7 @@ class PositionEditor:
         before editing comes back and the draft is cleared from the page (``editing`` and ``edit_position``
         are sent before the new view is), unpublished: the change of view that calls this publishes."""
         if self.editing:
-            self._game = self._played
+            self._game = self._played_game()
             self._played = self._draft = None
             self.editing = False
             self.edit_position = {}
@@ -163,13 +167,20 @@ class PositionEditor:
         self._after_change()
 
     def _game_from(self, position: dict[str, Any]) -> Game:
-        base = self._played
+        base = self._played_game()
         return type(base)(players=base.players, seed=base.seed, chance=base.chance_mode, position=position,
                           **base.options)
 
-    def _check_editing(self, what: str) -> None:
-        if not self.editing:
+    def _played_game(self) -> Game:
+        """The game put aside while the table is edited (set by :meth:`edit_start`)."""
+        assert self._played is not None, "a game is put aside while the table is edited"
+        return self._played
+
+    def _check_editing(self, what: str) -> dict[str, Any]:
+        """Return the draft; raise ``IntentError`` if the table is not being edited."""
+        if not self.editing or self._draft is None:
             raise IntentError(f"{what}: the table is not being edited (press Edit first: edit_start())")
+        return self._draft
 
     def _check_not_editing(self, what: str) -> None:
         if self.editing:

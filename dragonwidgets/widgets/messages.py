@@ -19,9 +19,14 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets as t
+
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
 #: kind -> {field: type}. Each kind is also the name of the widget method it calls with those fields.
 MESSAGE_KINDS: dict[str, dict[str, type]] = {
@@ -83,7 +88,8 @@ def shown(value: Any) -> str:
         return text if len(text) <= 40 else f"a {len(text)}-digit number"
     if isinstance(value, str):
         return repr(value) if len(value) <= 50 else f"{value[:50]!r}... ({len(value)} characters)"
-    return {list: "a list", dict: "an object"}.get(type(value), f"a {type(value).__name__}")
+    kinds: dict[type, str] = {list: "a list", dict: "an object"}
+    return kinds.get(type(value), f"a {type(value).__name__}")
 
 
 def _a(want: type) -> str:
@@ -121,7 +127,7 @@ def parse_intent(content: Any, buffers: Any = None) -> tuple[str, dict[str, Any]
     return kind, args
 
 
-class FrontEndMessages:
+class FrontEndMessages(WidgetParts):
     """The front end's path into :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``last_error``,
     ``keys``, ``send_state``, ``_check_page_intent``, ``_error_for_page`` and a public method per kind of
     :data:`MESSAGE_KINDS`)."""

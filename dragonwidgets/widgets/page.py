@@ -34,7 +34,7 @@ import os
 import pathlib
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import anywidget
@@ -60,9 +60,10 @@ KEYFRAME_EVERY = 256
 FORMAT = "dragonwidgets-page/1"
 #: The big traits, in every keyframe, written as changes in the widget sync's formats and read back (every
 #: other trait goes whole, in a step where it changed), with their value before any change.
-_ENCODE = {"observation": dict_ops, "legal_actions": table_patch, "log": log_patch, "text": text_patch}
-_DECODE = {"observation": apply_dict_ops, "legal_actions": apply_table_patch, "log": apply_log_patch,
-           "text": apply_text_patch}
+_ENCODE: dict[str, Callable[[Any, Any], Any]] = {
+    "observation": dict_ops, "legal_actions": table_patch, "log": log_patch, "text": text_patch}
+_DECODE: dict[str, Callable[[Any, Any], Any]] = {
+    "observation": apply_dict_ops, "legal_actions": apply_table_patch, "log": apply_log_patch, "text": apply_text_patch}
 _EMPTY = {"observation": {}, "legal_actions": [], "log": [], "text": ""}
 _WIDGETS = {cls.GAME: cls for cls in (EmeraldWidget, DrachenlandWidget, ChasseAuDragonWidget, DraghanWidget)}
 #: No request leaves the page: scripts only inline or from the Blob URL of the inlined bundle.

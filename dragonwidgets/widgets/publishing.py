@@ -9,15 +9,20 @@ texts are sent once, when the widget is made.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.rules import rules
+
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
 #: Log rows synced to the browser (the newest ones).
 LOG_ROWS = 60
 
 
-class TraitPublisher:
+class TraitPublisher(WidgetParts):
     """The publishing of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game``, the traits,
     ``hold_sync`` and the view, status and bot methods)."""
 

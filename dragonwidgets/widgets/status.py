@@ -7,8 +7,15 @@ is worded here once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import CHANCE, Action, Game, Outcome
 from .views import HUMAN
+
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
 
 def possessive(game: Game, player: int) -> str:
@@ -17,7 +24,7 @@ def possessive(game: Game, player: int) -> str:
     return game.player_name(player) + ("'" if getattr(game, "plural_names", False) else "'s")
 
 
-class StatusLine:
+class StatusLine(WidgetParts):
     """The status sentences of :class:`~dragonwidgets.widgets.GameWidget`."""
 
     def _status(self, seat: int | None, visible: list[Action]) -> str:
@@ -56,7 +63,7 @@ class StatusLine:
         game = self._game
         winners = list(out.winners) if out else []
         names = " and ".join(game.player_name(p) for p in winners) or "nobody"
-        points = f" with {out.scores[winners[0]]} points" if winners else ""
+        points = f" with {out.scores[winners[0]]} points" if out and winners else ""
         why = f": {out.reason}" if out and out.reason else ""
         plural = len(winners) > 1 or getattr(game, "plural_names", False)
         return f"Game over: {names} {'win' if plural else 'wins'}{points}{why}."
@@ -66,6 +73,7 @@ class StatusLine:
         whose turn the die or card belongs to)."""
         game = self._game
         player = game.current_player
+        assert player is not None, "who must do what is said while the game goes on"
         if player == CHANCE:
             return f"{game.player_name(active)} must {what}"
         return f"{game.player_name(player)} to {what}"
@@ -76,5 +84,6 @@ class StatusLine:
         obs = self.observation
         decision = (obs.get("decision") or "decide").replace("_", " ")
         player = game.current_player
+        assert player is not None, "who must do what is said while the game goes on"
         who = "Chance" if player == CHANCE else game.player_name(player)
         return f"Step {game.step}: {who} to {decision}"

@@ -30,8 +30,13 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
 #: A sync message whose JSON is longer than this (bytes) is sent deflated (2048: every game's median per
 #: applied action stays under 1.4 kB and 0.18x the naive sync, ``benchmarks/bench_bytes.py``).
@@ -158,7 +163,7 @@ def apply_text_patch(text: str, patch: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class PatchSync:
+class PatchSync(WidgetParts):
     """The sync of :class:`~dragonwidgets.widgets.GameWidget`: one ``sync`` message per update, the big
     traits as changes (it supplies the ``version`` trait and ipywidgets' ``send_state``/``send``)."""
 
@@ -170,7 +175,7 @@ class PatchSync:
         if key is None:
             self._sent = {}
             self.version = self.version + 1  # whole values from here: a later sync message builds on them
-            super().send_state()  # type: ignore[misc]
+            super().send_state()
             self._remember_sent()
             return
         names = [k for k in ([key] if isinstance(key, str) else key) if k != "version"]
@@ -192,9 +197,9 @@ class PatchSync:
         message = {"kind": "sync", "base": base, "version": base + 1, "set": whole, "patch": patch}
         raw = json.dumps(message, separators=(",", ":"), allow_nan=False).encode()
         if len(raw) > DEFLATE_OVER:
-            self.send({"kind": "sync", "deflated": True}, buffers=[zlib.compress(raw, 6)])  # type: ignore[attr-defined]
+            self.send({"kind": "sync", "deflated": True}, buffers=[zlib.compress(raw, 6)])
         else:
-            self.send(message)  # type: ignore[attr-defined]
+            self.send(message)
 
     def _remember_sent(self) -> None:
         """Note the patched traits as the front end now holds them whole (the whole state just went out, or
@@ -206,7 +211,7 @@ class PatchSync:
         self.send_state()
 
 
-_PATCHERS = {
+_PATCHERS: dict[str, Callable[[Any, Any], Any]] = {
     "observation": dict_ops,
     "log": log_patch,
     "text": text_patch,

@@ -8,10 +8,17 @@ says how to resume (:mod:`.bot_seats`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import HistoryError
 
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
-class Timeline:
+
+class Timeline(WidgetParts):
     """The take-backs of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game`` and the editing,
     view, bot and publishing methods)."""
 

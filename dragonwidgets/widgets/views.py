@@ -22,17 +22,22 @@ who moved last: the ``"hotseat"`` view shows them, whatever view was shown meanw
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import CHANCE, Action, IllegalActionError
 from .messages import IntentError
+
+if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
+    from ._parts import WidgetParts
+else:
+    WidgetParts = object
 
 HUMAN = "human"
 TEACHER = "teacher"
 HOTSEAT = "hotseat"
 
 
-class ViewRules:
+class ViewRules(WidgetParts):
     """The viewer rules of :class:`~dragonwidgets.widgets.GameWidget` (it supplies ``_game``, ``seats``,
     ``viewer``, ``take_backs``, ``_check_not_editing`` and ``_drop_draft``)."""
 
@@ -79,8 +84,10 @@ class ViewRules:
         game = self._game
         humans = [i for i, who in enumerate(self.seats) if who == HUMAN]
         player = game.current_player
-        if not humans or player in humans:
-            return player if humans else 0
+        if not humans:
+            return 0
+        if player in humans:
+            return player
         for step in range(game.step - 1, -1, -1):  # back over the bots' and chance's entries since then
             if (decider := game.entry(step).action.player) in humans:
                 return decider
@@ -163,7 +170,7 @@ class ViewRules:
             self._drop_draft()
         return value
 
-    def _error_for_page(self, error: Exception) -> str:
+    def _error_for_page(self, error: BaseException) -> str:
         """The words of a refusal as the page is sent them (``last_error``): in a seat's view, an illegal
         action's list of what is legal names only the actions this view may see (another seat's choices,
         worked out from its hand, or a face-down pile's outcomes, are not its to know)."""
