@@ -123,7 +123,8 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     """Yield a refined :class:`~.result.Analysis` after every batch of rollouts; the last has ``done=True``.
 
     The arguments and errors are :func:`analyse`'s (the errors are raised at the first ``next()``). The first
-    analysis comes after one rollout per action and worker (or at once when every value is exact); each next
+    analysis comes after one rollout per action, the actions shared among the workers (or at once when every
+    value is exact); each next
     batch is about as large as all before it, at most :data:`MAX_BATCH_PER_WORKER` rollouts per action and
     worker, and shrunk to what ``seconds`` leaves. A widget iterates it in a thread and stops it with ``stop``.
     """
@@ -172,10 +173,11 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
 
 
 def _batch_size(played: int, workers: int, room: int, seconds_left: Optional[float], per_key: float) -> int:
-    """Rollouts per action in the next batch: one per worker first, then as many as so far (doubling), at most
-    :data:`MAX_BATCH_PER_WORKER` per worker, ``room`` (the budget left) and what ``seconds_left`` allows at
-    ``per_key`` seconds per rollout of every chosen action."""
-    size = max(workers, min(played, MAX_BATCH_PER_WORKER * workers))
+    """Rollouts per action in the next batch: one first (its actions shared among the workers), then as many
+    as so far (doubling), at least one per worker, at most :data:`MAX_BATCH_PER_WORKER` per worker, ``room``
+    (the budget left) and what ``seconds_left`` allows at ``per_key`` seconds per rollout of every chosen
+    action."""
+    size = 1 if played == 0 else max(workers, min(played, MAX_BATCH_PER_WORKER * workers))
     if seconds_left is not None and per_key > 0:
         size = min(size, max(workers, int(seconds_left / per_key)))
     return max(1, min(size, room))
@@ -183,22 +185,33 @@ def _batch_size(played: int, workers: int, room: int, seconds_left: Optional[flo
 
 def _play(run: Executor, workers: int, known: Game, seat: int, chosen: list[str], keys: list[int], policy: str,
           knowledge: str, tallies: dict[str, _Tally]) -> None:
-    """Play ``keys`` x ``chosen`` rollouts on ``run`` in up to ``workers`` tasks; add them to ``tallies``."""
-    chunk = math.ceil(len(keys) / workers)
-    futures: list[Future] = [run.submit(play_rollouts, known, seat, chosen, keys[i:i + chunk], policy, knowledge)
-                             for i in range(0, len(keys), chunk)]
+    """Play ``keys`` x ``chosen`` rollouts on ``run`` in about ``workers`` tasks (split by rollouts, or by actions
+    when there are fewer rollouts than workers); add them to ``tallies`` in rollout then action order, so the
+    sums do not depend on the executor or the split."""
+    key_chunk = math.ceil(len(keys) / workers)
+    action_groups = max(1, min(len(chosen), workers // len(keys)))
+    action_chunk = math.ceil(len(chosen) / action_groups)
+    tasks = [(keys[i:i + key_chunk], chosen[j:j + action_chunk])
+             for i in range(0, len(keys), key_chunk) for j in range(0, len(chosen), action_chunk)]
+    futures: list[Future] = [run.submit(play_rollouts, known, seat, actions, task_keys, policy, knowledge)
+                             for task_keys, actions in tasks]
+    found: dict[tuple[int, str], tuple[float, float]] = {}
     try:
-        for future in futures:  # in key order: the sums do not depend on the executor
+        for (task_keys, actions), future in zip(tasks, futures):
             returns, scores = future.result()
-            for row_returns, row_scores in zip(returns, scores):
-                for action, r, s in zip(chosen, row_returns, row_scores):
-                    tally = tallies[action]
-                    tally.n += 1
-                    tally.returns += r
-                    tally.scores += s
+            for key, row_returns, row_scores in zip(task_keys, returns, scores):
+                for action, r, sc in zip(actions, row_returns, row_scores):
+                    found[key, action] = (r, sc)
     finally:
         for future in futures:
             future.cancel()
+    for key in keys:
+        for action in chosen:
+            r, sc = found[key, action]
+            tally = tallies[action]
+            tally.n += 1
+            tally.returns += r
+            tally.scores += sc
 
 
 def _is_int(x: Any) -> bool:

@@ -50,6 +50,8 @@ def redeal(known: Game, seat: int, key: int, knowledge: str) -> Game:
 def play_to_end(game: Game, bots: list, rng: random.Random) -> Game:
     """Play ``game`` (a search copy, chance ``"auto"``) to its end with one bot per seat; return it.
 
+    A decision with one legal action is taken without asking the bot (no observation is built for it).
+
     Raises:
         RuntimeError: the game has not ended after :data:`MAX_STEPS` steps.
     """
@@ -61,8 +63,9 @@ def play_to_end(game: Game, bots: list, rng: random.Random) -> Game:
         to_move = game.current_player
         if to_move == CHANCE or to_move is None:
             game.resolve_chance()
-        else:
-            game.apply(bot_move(game, bots[to_move], rng))
+            continue
+        legal = game.legal_actions()
+        game.apply(legal[0] if len(legal) == 1 else bot_move(game, bots[to_move], rng))
     return game
 
 

@@ -1,0 +1,260 @@
+"""Issue 29's goals for ``dragonwidgets.analyse`` and ``game.review``, printed per game (never asserted).
+
+Parts (``--parts``, all by default):
+
+1. ``cost``: what one rollout costs per game, a whole game from the first decision of a seeded game, per
+   policy (the default bot of each game, and ``random``): milliseconds of wall clock per rollout, median of
+   ``--cost-rollouts`` (one core, this process).
+2. ``honesty``: at ``--honesty-decisions`` decisions per game (decision 1, 2... of games played by the default
+   policy), the analysis as used (``--rollouts`` per action, racing, seed 1) against a 20 times longer one
+   (uniform, ``20 x --rollouts`` per action, seed 2): the share of the (non-exact) actions whose 95 % interval
+   contains the long analysis's value (goal 93-97 %), and the exact rows whose value the long analysis
+   agrees with.
+3. ``privacy``: at ``--privacy-positions`` positions per game (the twin tables of
+   ``tests/engine/test_determinize_privacy.py``: hidden cards swapped by hand, another seed and start), the
+   analysis of the deciding seat of both tables with the same seed: how many differ (goal 0 over 500).
+   Rollouts: ``--privacy-rollouts`` per action with ``--privacy-policy`` (default ``random``, as privacy is
+   a property of the redeal, not of the bots; ``default`` takes each game's default policy).
+4. ``speed``: at the first ``--decisions`` decisions of ``--games`` games per game (the goal: 50 of 20), on a
+   process pool of ``--workers`` (2): the seconds to a first value for every action (goal 1 s), and to a
+   settled ranking at ±5 points (goal 20 s, Drachenland 60 s; the analysis is cut there).
+   ``allocation`` (with ``speed``): at the same decisions, racing and uniform each run with no time limit
+   until every interval is within ``--precision`` or out of ``--alloc-rollouts`` per action: the rollouts
+   each spent and whether both name the same best action (goal: racing at most half the rollouts).
+5. ``review``: the wall-clock seconds of ``game.review()`` of a whole 3-player Emerald game (played by the
+   greedy bot) on the pool (goal 60 s), ``--review-rollouts`` per action at most; ``--review-decisions``
+   limits it to the first decisions (0: the whole game).
+
+Small sizes by default (minutes); ``--full`` sets the goal's sizes (hours). On a shared machine the times
+depend on the load, which is printed.
+
+    python benchmarks/bench_analysis.py [--games-list emerald draghan ...] [--parts cost honesty ...] [--full]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import dragonwidgets  # noqa: E402
+from dragonwidgets.analysis import analyse, analyse_steps  # noqa: E402
+from dragonwidgets.analysis.policies import DEFAULT_POLICIES  # noqa: E402
+from dragonwidgets.analysis.rollouts import play_to_end  # noqa: E402
+from dragonwidgets.engine.actions import CHANCE  # noqa: E402
+from dragonwidgets.engine.bots import bot_move  # noqa: E402
+
+GAMES = {"emerald": 3, "draghan": 3, "drachenland": 4, "chasse_au_dragon": 3}
+SETTLE_SECONDS = {"emerald": 20.0, "draghan": 20.0, "chasse_au_dragon": 20.0, "drachenland": 60.0}
+
+
+def load_privacy_helpers() -> Any:
+    path = ROOT / "tests" / "engine" / "test_determinize_privacy.py"
+    spec = importlib.util.spec_from_file_location("determinize_privacy", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def decisions_of(name: str, players: int, seed: int, count: int) -> list[Any]:
+    """Copies of the game ``seed`` played by the default policy at its first ``count`` decisions."""
+    g = dragonwidgets.new_game(name, players=players, seed=seed)
+    bots = [dragonwidgets.make_bot(name, DEFAULT_POLICIES[name]) for _ in range(players)]
+    rng = random.Random(seed)
+    out = []
+    while not g.is_over and len(out) < count:
+        if len(g.legal_actions()) > 1:
+            out.append(g.clone(history=False))
+        g.apply(bot_move(g, bots[g.current_player], rng))
+    return out
+
+
+# ------------------------------------------------------------------ 1. cost of a rollout
+def part_cost(name: str, players: int, args: argparse.Namespace) -> None:
+    for policy in (DEFAULT_POLICIES[name], "random"):
+        g = dragonwidgets.new_game(name, players=players, seed=1)
+        seat = g.current_player
+        assert seat is not None and seat != CHANCE
+        known = g.determinize(seat, random.Random(0))
+        times, lengths = [], []
+        for k in range(args.cost_rollouts):
+            t0 = time.perf_counter()
+            d = known.determinize(seat, random.Random(k))
+            play_to_end(d, [dragonwidgets.make_bot(name, policy) for _ in range(players)], random.Random(k))
+            times.append(time.perf_counter() - t0)
+            lengths.append(d.step)
+        print(f"  cost    {policy:8} {statistics.median(times) * 1000:8.1f} ms per rollout "
+              f"(whole game, {statistics.median(lengths):.0f} steps, median of {len(times)})")
+
+
+# ------------------------------------------------------------------ 2. honest intervals
+def part_honesty(name: str, players: int, args: argparse.Namespace, pool: Executor) -> None:
+    inside = total = exact_ok = exact_n = 0
+    positions = []
+    seed = 100
+    while len(positions) < args.honesty_decisions:
+        positions += decisions_of(name, players, seed, args.honesty_decisions - len(positions))
+        seed += 1
+    for g in positions:
+        short = analyse(g, rollouts=args.rollouts, seed=1, executor=pool, progress=False)
+        long = analyse(g, rollouts=20 * args.rollouts, seed=2, allocation="uniform", precision=0.001,
+                       executor=pool, progress=False)
+        for row in short:
+            ref = long[row.action]
+            if row.exact:
+                exact_n += 1
+                exact_ok += ref.exact and ref.value == row.value
+                continue
+            total += 1
+            inside += row.low <= ref.value <= row.high
+    share = f"{100 * inside / total:.1f} %" if total else "n/a"
+    print(f"  honesty {inside}/{total} intervals contain the 20x value ({share}, goal 93-97 %) over "
+          f"{len(positions)} decisions; exact rows {exact_ok}/{exact_n} agree")
+
+
+# ------------------------------------------------------------------ 3. privacy
+def part_privacy(name: str, players: int, args: argparse.Namespace, helpers: Any) -> None:
+    policy = DEFAULT_POLICIES[name] if args.privacy_policy == "default" else args.privacy_policy
+    compared = differ = 0
+    k = 0
+    while compared < args.privacy_positions and k < 20 * args.privacy_positions:
+        k += 1
+        seed, before, after = k, k % 7 * 3, 5 + k % 11 * 4
+        g = helpers.true_game(name, players, seed, before, after)
+        seat = g.current_player
+        if seat is None or seat == CHANCE:
+            continue
+        twin = helpers.twin_table(g, seat)
+        if twin is None:
+            continue
+        one = analyse(g, seat, policy=policy, rollouts=args.privacy_rollouts, seed=k, progress=False)
+        two = analyse(twin, seat, policy=policy, rollouts=args.privacy_rollouts, seed=k, progress=False)
+        compared += 1
+        differ += [r for r in one] != [r for r in two]
+    print(f"  privacy {differ} of {compared} twin positions give another analysis (goal 0; policy {policy}, "
+          f"{args.privacy_rollouts} rollouts per action)")
+
+
+# ------------------------------------------------------------------ 4. speed: first value, settling, allocation
+def timed(g: Any, allocation: str, cut: float, pool: Executor, seed: int) -> tuple[float, float | None, Any]:
+    """(seconds to the first value of every action, seconds to settle or None, the last analysis)."""
+    t0 = time.perf_counter()
+    first: float | None = None
+    last = None
+    for a in analyse_steps(g, seconds=cut, allocation=allocation, executor=pool, seed=seed, progress=False):
+        if first is None:
+            first = time.perf_counter() - t0
+        last = a
+    assert last is not None and first is not None
+    return first, (last.seconds if last.settled else None), last
+
+
+def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor) -> None:
+    cut = SETTLE_SECONDS[name]
+    firsts, settle = [], []
+    racing_n, uniform_n, same, settled_both = [], [], 0, 0
+    n = 0
+    for game_seed in range(args.games):
+        for g in decisions_of(name, players, 1000 + game_seed, args.decisions):
+            first, settled, _ = timed(g, "racing", cut, pool, seed=n)
+            firsts.append(first)
+            settle.append(settled)
+            if "allocation" in args.parts:
+                race = analyse(g, rollouts=args.alloc_rollouts, precision=args.precision, executor=pool, seed=n,
+                               progress=False)
+                uni = analyse(g, rollouts=args.alloc_rollouts, precision=args.precision, executor=pool, seed=n,
+                              allocation="uniform", progress=False)
+                racing_n.append(race.rollouts)
+                uniform_n.append(uni.rollouts)
+                same += race.best().action == uni.best().action
+                settled_both += race.settled and uni.settled
+            n += 1
+    if not n:
+        return
+    done = [s for s in settle if s is not None]
+    print(f"  first   value for every action: median {statistics.median(firsts):.2f} s, max {max(firsts):.2f} s, "
+          f"{sum(f <= 1 for f in firsts)}/{n} within 1 s")
+    print(f"  settle  ±5 points within {cut:.0f} s: {len(done)}/{n}"
+          + (f", median {statistics.median(done):.1f} s" if done else ""))
+    if racing_n:
+        print(f"  racing  {sum(racing_n)} rollouts beside uniform {sum(uniform_n)} "
+              f"({100 * sum(racing_n) / max(1, sum(uniform_n)):.0f} %; goal <= 50 %) to ±{args.precision * 100:.0f} "
+              f"points or {args.alloc_rollouts} per action; same best action {same}/{n}, both settled {settled_both}/{n};"
+              f" per decision racing/uniform: " + " ".join(f"{r}/{u}" for r, u in zip(racing_n, uniform_n)))
+
+
+# ------------------------------------------------------------------ 5. review time
+def part_review(args: argparse.Namespace, pool: Executor) -> None:
+    g = dragonwidgets.new_game("emerald", players=3, seed=5)
+    bots = [dragonwidgets.make_bot("emerald", "greedy") for _ in range(3)]
+    rng = random.Random(5)
+    while not g.is_over:
+        g.apply(bot_move(g, bots[g.current_player], rng))
+    if args.review_decisions:
+        decided = [i for i in range(g.step) if g.entry(i).action.player != CHANCE]
+        if len(decided) > args.review_decisions:
+            g.goto(decided[args.review_decisions])
+    t0 = time.perf_counter()
+    r = g.review(rollouts=args.review_rollouts, executor=pool, progress=False)
+    seconds = time.perf_counter() - t0
+    marks = {m: sum(s.mark == m for s in r) for m in ("inaccuracy", "mistake", "blunder")}
+    print(f"review  3-player Emerald, {len(r)} decisions (step {g.step}): {seconds:.1f} s (goal 60 s for a whole "
+          f"game), {args.review_rollouts} rollouts per action at most; marks {marks}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games-list", nargs="+", default=list(GAMES), choices=list(GAMES))
+    p.add_argument("--parts", nargs="+", default=["cost", "honesty", "privacy", "speed", "allocation", "review"])
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--cost-rollouts", type=int, default=5)
+    p.add_argument("--honesty-decisions", type=int, default=2)
+    p.add_argument("--rollouts", type=int, default=10, help="rollouts per action of the analysis checked for honesty")
+    p.add_argument("--privacy-positions", type=int, default=10)
+    p.add_argument("--privacy-rollouts", type=int, default=2)
+    p.add_argument("--privacy-policy", default="random")
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--decisions", type=int, default=2)
+    p.add_argument("--alloc-rollouts", type=int, default=100)
+    p.add_argument("--precision", type=float, default=0.1)
+    p.add_argument("--review-rollouts", type=int, default=30)
+    p.add_argument("--review-decisions", type=int, default=10)
+    p.add_argument("--full", action="store_true", help="the goal's sizes: 200 honesty decisions, 500 privacy "
+                   "positions, 50 decisions of 20 games, a whole game reviewed")
+    args = p.parse_args()
+    if args.full:
+        args.honesty_decisions, args.privacy_positions, args.games, args.decisions = 200, 500, 20, 50
+        args.review_decisions, args.cost_rollouts, args.rollouts = 0, 20, 20
+        args.alloc_rollouts, args.precision, args.review_rollouts = 400, 0.05, 100
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; pool of {args.workers} workers")
+    helpers = load_privacy_helpers() if "privacy" in args.parts else None
+    with ProcessPoolExecutor(args.workers) as pool:
+        for name in args.games_list:
+            players = GAMES[name]
+            print(f"{name} ({players} players, default policy {DEFAULT_POLICIES[name]})", flush=True)
+            if "cost" in args.parts:
+                part_cost(name, players, args)
+            if "honesty" in args.parts:
+                part_honesty(name, players, args, pool)
+            if "privacy" in args.parts:
+                part_privacy(name, players, args, helpers)
+            if "speed" in args.parts:
+                part_speed(name, players, args, pool)
+            sys.stdout.flush()
+        if "review" in args.parts:
+            part_review(args, pool)
+
+
+if __name__ == "__main__":
+    main()
