@@ -11,7 +11,7 @@ seat may see (its observation, its own legal actions, the log as it reads it).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..engine import CHANCE
@@ -153,6 +153,12 @@ class LessonRun:
         return {"right": self._right, "questions": self._questions,
                 "goals_reached": sum(self._goals), "goals": len(self._goals)}
 
+    @property
+    def game(self) -> Game:
+        """The chapter's game as it stands (the run's own object: a lesson widget shows it; read it, do not
+        change it, or the run no longer stands where its line says)."""
+        return self._game
+
     def observation(self) -> dict[str, Any]:
         """Return the chapter's game as its seat sees it (:meth:`~dragonwidgets.engine.game.Game.observation`)."""
         return self._game.observation(self.seat)
@@ -181,42 +187,66 @@ class LessonRun:
             LessonError: the lesson is over (field ``answer``).
             TypeError: ``action_id`` is not a str.
         """
-        if self._done:
-            raise LessonError("the lesson is over: there is nothing to answer", field="answer")
-        if not isinstance(action_id, str):
-            raise TypeError(f"an answer is an action id (str), got {type(action_id).__name__}")
+        verdict = self.preview(action_id)
         self._played, self._finished = [], []
-        game = self._game
-        legal = {a.id: a for a in game.legal_actions()}
-        if action_id not in legal:
+        if not verdict.advanced:
             self._tries += 1
-            text = game.explain(action_id)
-            return self._told(Feedback("illegal", text, tuple(rule_ids_in(text))))
+            return self._told(verdict)
         step = self._step
         if step is None:  # a practice chapter after its line
             self._play(action_id, None)
             self._advance()
-            return self._told(Feedback("played", f"You play: {legal[action_id].label}.", advanced=True,
-                                       played=tuple(self._played)))
+        else:
+            if self.chapter.asks(step, self._game.current_player or 0):
+                self._questions += 1
+                self._right += verdict.kind == "right" and self._tries == 0
+            self._play_line_step(step)
+        return self._told(replace(verdict, played=tuple(self._played)))
+
+    def preview(self, action_id: str) -> Feedback:
+        """Return the :class:`Feedback` :meth:`answer` would give ``action_id`` now, changing nothing (its
+        ``played`` is empty: nothing is played). An offline page precomputes each answer's feedback with it.
+
+        Raises:
+            LessonError: the lesson is over (field ``answer``).
+            TypeError: ``action_id`` is not a str.
+        """
+        if self._done:
+            raise LessonError("the lesson is over: there is nothing to answer", field="answer")
+        if not isinstance(action_id, str):
+            raise TypeError(f"an answer is an action id (str), got {type(action_id).__name__}")
+        game = self._game
+        legal = {a.id: a for a in game.legal_actions()}
+        if action_id not in legal:
+            text = game.explain(action_id)
+            return Feedback("illegal", text, tuple(rule_ids_in(text)))
+        step = self._step
+        if step is None:
+            return Feedback("played", f"You play: {legal[action_id].label}.", advanced=True)
         question = step.question
-        asks = self.chapter.asks(step, game.current_player or 0)
         accepted = question.accepted if question is not None and question.accepted else [step.action]
         if action_id in accepted:
-            if asks:
-                self._questions += 1
-                self._right += self._tries == 0
             text = "Right." if action_id == step.action else f"Right. The lesson goes on with: {legal[step.action].label}."
-            self._play_line_step(step)
-            return self._told(Feedback("right", text, advanced=True, played=tuple(self._played)))
-        self._tries += 1
+            return Feedback("right", text, advanced=True)
         text = self._wrong_text(step, legal[action_id].label, action_id)
         if question is not None and not question.retry:
-            if asks:
-                self._questions += 1
-            text += f" The lesson plays: {legal[step.action].label}."
-            self._play_line_step(step)
-            return self._told(Feedback("wrong", text, advanced=True, played=tuple(self._played)))
-        return self._told(Feedback("wrong", text))
+            return Feedback("wrong", f"{text} The lesson plays: {legal[step.action].label}.", advanced=True)
+        return Feedback("wrong", text)
+
+    def skip(self) -> None:
+        """Leave the chapter unfinished and go on to the next one (a practice chapter's goal counts as not
+        reached; a question left unanswered counts nothing). An offline page skips practice chapters so.
+
+        Raises:
+            LessonError: the lesson is over (field ``skip``).
+        """
+        if self._done:
+            raise LessonError("the lesson is over: there is no chapter to skip", field="skip")
+        self._played, self._finished = [], []
+        if self.chapter.mode == "practice":
+            self._goals.append(False)
+        self._next_chapter()
+        self._advance()
 
     def hint(self) -> str | None:
         """Return the step's next hint, in the order the author wrote them; ``None`` when none is left (or the

@@ -150,3 +150,23 @@ def test_a_chapter_of_every_seat_asks_the_student_every_decision():
     run.answer("move T1 black")
     run.answer("end turn")
     assert run.view()["expected"] == "move T1 red"  # red's move is the student's too
+
+
+def test_preview_tells_an_answers_feedback_and_changes_nothing():
+    run = _guess_run()
+    before = (run.view(), run.score)
+    assert run.preview("move KEEP black").kind == "wrong" and run.preview("take gold").kind == "illegal"
+    assert run.preview("move T1 black").kind == "right" and run.preview("move T1 black").played == ()
+    assert (run.view(), run.score) == before
+
+
+def test_skipping_a_chapter_goes_to_the_next_and_counts_a_practice_goal_missed():
+    run = three_chapters().run()
+    run.skip()
+    assert run.chapter_number == 2 and run.score["questions"] == 0
+    run.skip()
+    assert run.chapter.mode == "practice"
+    run.skip()
+    assert run.done and run.score == {"right": 0, "questions": 0, "goals_reached": 0, "goals": 1}
+    with pytest.raises(LessonError):
+        run.skip()
