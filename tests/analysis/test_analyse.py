@@ -255,3 +255,17 @@ def test_bad_arguments_are_refused_naming_the_field(kwargs, field):
 def test_a_non_game_is_refused():
     with pytest.raises(TypeError, match="game must be"):
         analyse("emerald")  # type: ignore[arg-type]
+
+
+def test_draghan_last_fight_that_no_plan_wins_is_exact_zero_and_rollouts_agree():
+    """Draghan, the planner's 2-character game of seed 5 at step 44: the team declares against the dragon with
+    the Shadow location deck empty, and no fight plan defeats it (DG-FIGHT-7, DG-DRAGON-5): the next round
+    turns up no location and the game is lost (DG-END-4). Every action is exact 0, and rollouts say so too."""
+    g = reach("draghan", 2, "planner", 5, 44)
+    assert g.state.phase == "declare_target" and not g.state.decks["location_shadow"]
+    a = analyse(g, rollouts=5)
+    assert all(r.exact and r.value == r.low == r.high == 0.0 and r.rollouts == 0 for r in a)
+    seat = g.current_player
+    known = g.determinize(seat, random.Random(0))
+    returns, _ = play_rollouts(known, seat, g.legal_action_ids(), [rollout_key(3, k) for k in range(3)], "planner")
+    assert all(r == 0.0 for row in returns for r in row)
