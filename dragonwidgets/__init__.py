@@ -30,6 +30,7 @@ from .engine import (
 )
 from .engine.rules import rule_text, rules
 from .lessons import Lesson, LessonError
+from .lessons.tutorials import tutorial
 from .simulation import simulate
 from .analysis import ActionValue, Analysis, analyse
 
@@ -55,7 +56,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CHANCE", "Action", "Event", "GameDataError", "HistoryError", "IllegalActionError", "PositionError", "RecordError",
-    "Lesson", "LessonError", "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "analyse", "Analysis",
+    "Lesson", "LessonError", "bot_names", "from_record", "make_bot", "new_game", "rule_text", "rules", "simulate", "tutorial", "analyse", "Analysis",
     "ActionValue", "GameWidget", "EmeraldWidget",
     "DrachenlandWidget", "ChasseAuDragonWidget", "DraghanWidget", "to_html", "__version__",
 ]
