@@ -157,3 +157,18 @@ def test_a_record_start_of_another_game_is_refused():
     game = chasse_hidden_draw()
     lesson = Lesson("Mixed", **EMERALD).walkthrough("Here", seat=None, record=game.to_record(), game="emerald")
     assert _where(_refused(lesson)) == (0, None, "start.record")
+
+
+def test_a_variation_playing_another_hidden_draw_is_refused_unless_it_reveals():
+    game = chasse_hidden_draw()
+    drawn, other = game.legal_actions()[0], None
+    others = [a.id for a in game.legal_actions() if a.id.split()[-1] != drawn.id.split()[-1]]
+    if not others:
+        pytest.skip("this face-down pile holds one kind of card")
+    other = others[0]
+    lesson = chapter_from(game, seat=0).step(drawn.id)
+    lesson.chapters[0].steps[0].variations.append(Variation([Step(other)]))
+    error = _refused(lesson)
+    assert _where(error) == (0, 0, "variations[0].steps[0].action") and other.split()[-1] in str(error)
+    lesson.chapters[0].steps[0].variations[0] = Variation([Step(other, reveal=True)])
+    lesson.check()
