@@ -77,7 +77,8 @@ def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None
         policy: the bot name that plays the rollouts (:func:`dragonwidgets.bot_names`); ``None``: the
             game's default (:data:`~.policies.DEFAULT_POLICIES`). Named in the result.
         rollouts: the most rollouts an action is given (an int ``>= 1``).
-        seconds: a wall-clock budget (a number ``> 0``), checked between batches; ``None``: none.
+        seconds: a wall-clock budget (a number ``> 0``), checked between batches (the first batch, one rollout
+            per action, is always played); ``None``: none.
         executor: where the rollouts run, as for :func:`dragonwidgets.simulate` (a ``ProcessPoolExecutor``,
             ``dask.distributed.Client(...).get_executor()``...; left running). ``None``: in this process.
         seed: a non-negative int the redeals and rollouts derive from: the same seed gives the same analysis
@@ -155,7 +156,8 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
         while True:
             chosen = to_sample(allocation, analysis.rows, rollouts, precision)
             elapsed = time.perf_counter() - started
-            if not chosen or (stop is not None and stop.is_set()) or (seconds is not None and elapsed >= seconds):
+            out_of_time = seconds is not None and elapsed >= seconds and next_key > 0  # (a first value always)
+            if not chosen or (stop is not None and stop.is_set()) or out_of_time:
                 yield current(done=True)
                 return
             size = _batch_size(next_key, workers, min(rollouts - tallies[a].n for a in chosen),

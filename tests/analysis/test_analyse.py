@@ -216,6 +216,8 @@ def test_seconds_budget_stops_early():
     g = dragonwidgets.new_game("emerald", players=3, seed=1)
     a = analyse(g, rollouts=100_000, policy="random", seconds=0.3)
     assert a.done and a.rollouts < 100_000 * len(a) and not math.isnan(a[0].value)
+    tiny = analyse(g, rollouts=100, policy="random", seconds=1e-9)  # the first value of each action still comes
+    assert all(r.rollouts == 1 and not math.isnan(r.value) for r in tiny)
 
 
 # ------------------------------------------------------------------ errors
