@@ -14,13 +14,21 @@ sends them to other processes).
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol, cast
 
 from .actions import CHANCE, Action
 
 
 class Bot(Protocol):
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action: ...
+
+
+class SearchBot(Protocol):
+    """A bot with ``needs_search = True``: :func:`bot_move` also gives it ``determinize(rng)``, which returns a
+    search copy of the game seen from the seat to move, its hidden things redealt."""
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random,
+               determinize: Callable[[random.Random], Any]) -> Action: ...
 
 
 class RandomBot:
@@ -56,7 +64,7 @@ def bot_move(game, bot: Bot, rng: random.Random) -> Action:
         def determinize(rng: random.Random):
             return known.determinize(seat, rng)
 
-        return bot.choose(view, game.legal_actions(), rng, determinize=determinize)
+        return cast(SearchBot, bot).choose(view, game.legal_actions(), rng, determinize=determinize)
     return bot.choose(view, game.legal_actions(), rng)
 
 

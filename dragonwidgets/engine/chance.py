@@ -13,11 +13,16 @@ import struct
 from functools import lru_cache
 from hashlib import blake2b, shake_128
 from _random import Random as _MersenneTwister  # the C generator under random.Random
-from typing import Any, MutableSequence
+from typing import TYPE_CHECKING, Any, MutableSequence
 
 from .actions import CHANCE, Action, Event
 from .errors import IllegalActionError
 from .protocol import TO_MOVE_UNKNOWN
+
+if TYPE_CHECKING:  # what the other parts of Game supply, for mypy (see _parts.py)
+    from ._parts import GameParts
+else:
+    GameParts = object
 
 #: ``"auto"``: chance outcomes are drawn as soon as they are due; ``"manual"``: the game stops at each one.
 CHANCE_MODES = ("auto", "manual")
@@ -138,7 +143,7 @@ def _fisher_yates(length: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
-class ChanceDraws:
+class ChanceDraws(GameParts):
     """Chance nodes of :class:`~.game.Game`: asking about them, drawing them, drawing those due."""
 
     seed: int

@@ -194,8 +194,8 @@ class DataChecker:
         """Return (not raise) the error for ``field``."""
         return GameDataError(f"{self.file}: field {field!r}: {msg}")
 
-    def need(self, ok: bool, field: str, msg: str) -> None:
-        """Raise the error for ``field`` unless ``ok``."""
+    def need(self, ok: object, field: str, msg: str) -> None:
+        """Raise the error for ``field`` unless ``ok`` (a condition, or any value taken as true or false)."""
         if not ok:
             raise self.fail(field, msg)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numbers
 import random
+from types import EllipsisType
 from typing import Any, ClassVar, Sequence
 
 from .actions import CHANCE, Action, Event
@@ -136,7 +137,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         self._variations: dict[int, list[dict[str, Any]]] = {}
         self._step = 0
         self._legal: list[Action] | None = None  # the legal actions of the current state, once asked
-        self._to_move: int | None = TO_MOVE_UNKNOWN  # the seat to move in the current state, once asked
+        self._to_move: int | None | EllipsisType = TO_MOVE_UNKNOWN  # the seat to move in the current state, once asked
         self.state = self._setup(self._rng(0))
         #: the position the game started from (``None``: the seeded set-up); records carry it
         self.start_position: dict[str, Any] | None = None

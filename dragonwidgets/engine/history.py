@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from .actions import (  # tuple.__new__: a named tuple built in C
     CHANCE,
@@ -21,7 +21,10 @@ from .actions import (  # tuple.__new__: a named tuple built in C
 from .errors import HistoryError
 
 if TYPE_CHECKING:
+    from ._parts import GameParts
     from .game import Game
+else:
+    GameParts = object  # what the other parts of Game supply, for mypy (see _parts.py)
 
 
 #: the attributes a game makes after its set-up: the fixed data :meth:`~.spaces.Interop._cached` keeps
@@ -41,7 +44,7 @@ class Entry(NamedTuple):
     events: tuple[Event, ...]
 
 
-class History:
+class History(GameParts):
     """History entries, undo, the log, clones and determinized copies of :class:`~.game.Game`."""
 
     players: int
@@ -229,7 +232,7 @@ class History:
         (:meth:`_attribute_names`); an attribute set on a game from outside is not carried over.
         """
         names = self._attribute_names()
-        twin = object.__new__(type(self))
+        twin = cast("Game", object.__new__(type(self)))  # self is a Game: History is a part of one
         if history:
             # what stays fixed through a game (its spaces, its tensor encoder: Interop._cached, names ending
             # in "_cache") is shared with the copy, not copied; the rest is copied as one deepcopy would

@@ -205,6 +205,7 @@ class MCTSBot:
                 value = child.total[seat] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                 if value > best_value:
                     best, best_value = a, value
+            assert best is not None, "a decision node has legal actions"
             node = children[best.id]
             path.append(node)
             game.apply(best)

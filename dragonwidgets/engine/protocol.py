@@ -10,9 +10,14 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Event
+
+if TYPE_CHECKING:  # what the other parts of Game supply, for mypy (see _parts.py)
+    from ._parts import GameParts
+else:
+    GameParts = object
 
 #: ``Game._to_move`` before it is computed for the current state (a singleton that copy and pickle keep).
 TO_MOVE_UNKNOWN = Ellipsis
@@ -27,11 +32,11 @@ class Outcome:
     reason: str
 
 
-class GameHooks:
+class GameHooks(GameParts):
     """The hooks a game implements (the ``_``-prefixed ones: the engine's :class:`~.game.Game` calls them,
     never a user), and the public defaults a game may override (``picture``, ``player_name``, ``measures``)."""
 
-    name: str
+    name: ClassVar[str]
     _step: int
     state: Any
 

@@ -10,13 +10,17 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .data import json_problem
 from .errors import IllegalActionError, PositionError, RecordError
 
 if TYPE_CHECKING:
+    from ._parts import GameParts
+    from .actions import Action
     from .game import Game
+else:
+    GameParts = object  # what the other parts of Game supply, for mypy (see _parts.py)
 
 #: Keys every position may hold besides the game's own: ``chance_step`` is the place in the seed's chance
 #: stream; ``step`` is its older name (positions written before it was renamed), read the same way.
@@ -62,11 +66,11 @@ def checked_position(position: Any, game: str, players: int) -> dict[str, Any]:
     return position
 
 
-class Records:
+class Records(GameParts):
     """The JSON record, the position and the state digest of :class:`~.game.Game`."""
 
-    name: str
-    version: int
+    name: ClassVar[str]
+    version: ClassVar[int]
     players: int
     options: dict[str, Any]
     seed: int
@@ -75,6 +79,8 @@ class Records:
     start_position: dict[str, Any] | None
     _step: int
     _chance_offset: int
+    _actions: list[Action]
+    _autos: list[bool]
     _comments: dict[int, str]
     _variations: dict[int, list[dict[str, Any]]]
 

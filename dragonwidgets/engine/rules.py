@@ -83,8 +83,8 @@ def _load(game: str) -> tuple[Rule, ...]:
 
     if game not in GAMES:
         game_module(game)  # raises the ValueError that names the known games
-    path = importlib.resources.files(GAMES[game]).joinpath("data", "rules.json")
-    return _Checker(str(path)).rules(read_json(path), game)
+    path = importlib.resources.files(GAMES[game]) / "data" / "rules.json"  # (Python 3.10: one name a joinpath)
+    return _Checker(str(path)).rules(read_json(str(path)), game)
 
 
 def _index() -> dict[str, Rule]:
