@@ -38,14 +38,15 @@ class StopFlag(Protocol):
 
 
 class _Tally:
-    """The sums of one action's rollouts."""
+    """The sums of one action's rollouts, and its return per rollout key (racing pairs them)."""
 
-    __slots__ = ("n", "returns", "scores")
+    __slots__ = ("n", "returns", "scores", "by_key")
 
     def __init__(self) -> None:
         self.n = 0
         self.returns = 0.0
         self.scores = 0.0
+        self.by_key: dict[int, float] = {}
 
     def row(self, action: str) -> ActionValue:
         if self.n == 0:
@@ -136,6 +137,7 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     known = game.determinize(seat, random.Random(0)) if knowledge == "seat" else game.clone(history=False)
     exact = exact_values(known, seat, actions, seed, knowledge)
     tallies = {a: _Tally() for a in actions if a not in exact}
+    samples = {a: tally.by_key for a, tally in tallies.items()}
     run = executor if executor is not None else InlineExecutor()
     workers = _executor_workers(run) if executor is not None else 1
 
@@ -143,8 +145,8 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
         rows = tuple(ActionValue(a, exact[a][0], exact[a][0], exact[a][0], 0, True, exact[a][1]) if a in exact
                      else tallies[a].row(a) for a in actions)
         return Analysis(rows, game.name, game.step, seat, policy, knowledge, allocation, seed,
-                        time.perf_counter() - started, is_settled(rows, precision) if done or all(
-                            r.rollouts or r.exact for r in rows) else False, done, precision)
+                        time.perf_counter() - started, all(r.rollouts or r.exact for r in rows)
+                        and is_settled(rows, precision, samples), done, precision)
 
     from tqdm.auto import tqdm
 
@@ -154,7 +156,8 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     try:
         analysis = current(done=False)
         while True:
-            chosen = to_sample(allocation, analysis.rows, rollouts, precision)
+            chosen = to_sample(allocation, analysis.rows, rollouts, precision,
+                               samples if allocation == "racing" else None)
             elapsed = time.perf_counter() - started
             out_of_time = seconds is not None and elapsed >= seconds and next_key > 0  # (a first value always)
             if not chosen or (stop is not None and stop.is_set()) or out_of_time:
@@ -214,6 +217,7 @@ def _play(run: Executor, workers: int, known: Game, seat: int, chosen: list[str]
             tally.n += 1
             tally.returns += r
             tally.scores += sc
+            tally.by_key[key] = r
 
 
 def _is_int(x: Any) -> bool:

@@ -63,7 +63,9 @@ class Analysis(Sequence[ActionValue]):
         seed: the seed the rollouts derive from.
         seconds: wall-clock seconds spent so far.
         settled: whether the ranking has settled: the best action's interval is within ``precision`` of
-            its value and every other action's is within ``precision`` too or wholly below the best's.
+            its value and every other action's is within ``precision`` too or shown worse than the best (its
+            interval wholly below, or the paired difference over common rollouts significantly below 0:
+            :func:`~dragonwidgets.analysis.allocation.shown_worse`).
         done: whether this is the last analysis of its run (settled, out of budget, or stopped).
         precision: the half-width (win-probability units) an interval must reach to count as settled.
     """
