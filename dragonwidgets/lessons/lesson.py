@@ -206,6 +206,33 @@ class Lesson:
 
         return LessonRun(self)
 
+    def widget(self, *, seed: int = 0, **kwargs: Any) -> Any:
+        """Return the lesson as a widget a student takes in a notebook (JupyterLab, Notebook 7, marimo...): the
+        board of the chapter's seat beside the lesson panel (:class:`~dragonwidgets.lessons.widget.LessonWidget`).
+
+        Args:
+            seed: the seed of the bots' choices in practice chapters.
+            **kwargs: ``layout`` (ipywidgets).
+
+        Raises:
+            LessonError: the lesson does not check, or its chapters play different games.
+        """
+        from .widget import lesson_widget
+
+        return lesson_widget(self, seed=seed, **kwargs)
+
+    def to_html(self, path: str | os.PathLike[str]) -> Any:
+        """Write the lesson as one self-contained HTML page a student opens from disk, with no kernel and no
+        network (:func:`dragonwidgets.lessons.page.lesson_to_html`); return the page's path.
+
+        Raises:
+            LessonError: the lesson does not check, or its chapters play different games.
+            OSError: the file cannot be written.
+        """
+        from .page import lesson_to_html
+
+        return lesson_to_html(self, path)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Lesson) and self.to_dict() == other.to_dict()
 

@@ -72,12 +72,13 @@ import { createEditMode, focusedEditKey, markRound, restoreEditFocus } from "./e
 import { overlayAttribute } from "./morph.js";
 import { actionsOn, createChoiceBar } from "./choices.js";
 import { createFocusRing } from "./focus_ring.js";
+import { createLessonPanel, LESSON_KEY_HELP } from "./lesson_panel.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
   "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
   "bot_names", "viewer", "viewer_choices", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
-  "rule_texts", "editing", "edit_position",
+  "rule_texts", "editing", "edit_position", "lesson",
 ];
 
 /**
@@ -148,6 +149,9 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   const edit = createEditMode({ model, board, scope, send, panels: [timeline.el, seats.el, viewer.el] });
   const choices = createChoiceBar();
   const ring = createFocusRing();
+  const lessonPanel = t.lesson !== undefined && t.lesson !== null
+    ? createLessonPanel({ send: (msg) => model.send(msg), scope, board: board.el, nameOf })
+    : null;
   /** Draw the ring around the focused choice of an SVG board when the keyboard put it there; else none. */
   const ringFocus = () => {
     const active = document.activeElement;
@@ -162,13 +166,15 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     if (visible) ring.show(active);
     else ring.hide();
   };
+  // A lesson widget or page (a `lesson` trait): the lesson panel beside the board (lesson_panel.js).
+  const lessonOn = Boolean(lessonPanel);
   const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el, choices.el);
   // The widget's one entry point (issue 27, item 14): its root is its first tab stop, named after the game;
   // the board is one more (a roving tab stop, arrows move among its choices), so Tab leaves it in one press.
   const root = h(
     "div",
     {
-      class: `dw-root dw-game-${t.game_name || "game"}`,
+      class: `dw-root dw-game-${t.game_name || "game"}${lessonOn ? " dw-lesson-mode" : ""}`,
       "data-lm-suppress-shortcuts": "",
       tabindex: "0",
       role: "region",
@@ -181,11 +187,12 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       "div",
       { class: "dw-main" },
       boardWrap,
-      h("div", { class: "dw-side" }, actions.el, timeline.el, seats.el),
+      h("div", { class: "dw-side" }, lessonPanel?.el, actions.el, timeline.el, seats.el),
     ),
-    h("div", { class: "dw-footer" }, log.el, inspector.el, h("p", { class: "dw-muted dw-keys", text: KEY_HELP })),
+    h("div", { class: "dw-footer" }, log.el, inspector.el, h("p", { class: "dw-muted dw-keys", text: lessonOn ? LESSON_KEY_HELP : KEY_HELP })),
   );
   el.append(root);
+  if (lessonPanel) scope.listen(root, "keydown", (event) => lessonPanel.key(event));
   const tips = attachRuleTips({ root, scope, texts: () => t.rule_texts });
 
   // Keyboard focus on a choice that a redraw removed (the last decision of a turn) waits on the root,
@@ -289,6 +296,8 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     [["status", "last_error", "editing"], () => status.update(t.status, edit.editor ? "" : t.last_error)],
     [["observation", "legal_actions", "text"], () => inspector.update()],
   ];
+  // after the board: the lesson lights the elements its step names on the board just drawn
+  if (lessonPanel) draws.push([["lesson", "board", "observation", "legal_actions", "can_act", "view_seat"], () => lessonPanel.update(t.lesson)]);
   // One message from Python changes several traits: collect the draws they need, run each once.
   const dirty = new Set();
   let scheduled = false;
