@@ -12,6 +12,8 @@ Some game bots have a faster twin here (:data:`FASTER_TWINS`) that makes exactly
 same view and rng, and is what the analysis plays under the bot's name: La Chasse au Dragon's greedy bot
 works out its target pile once per decision instead of once per legal move (:class:`ChasseGreedyPolicy`,
 about half the cost of a rollout; ``tests/analysis/test_policies.py`` checks the choices are the same).
+Draghan's planner keeps the fight plans it has searched; one planner serves every seat and rollout
+(:data:`SHARED`), so the search of a table is not made again by each seat and in each rollout.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..engine.actions import Action
 from ..engine.registry import bot_names, make_bot
 from ..games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
 
-__all__ = ["DEFAULT_POLICIES", "FASTER_TWINS", "ChasseGreedyPolicy", "make_policy", "policy_name"]
+__all__ = ["DEFAULT_POLICIES", "FASTER_TWINS", "SHARED", "ChasseGreedyPolicy", "make_policy", "policy_name"]
 
 
 class ChasseGreedyPolicy(ChasseGreedyBot):
@@ -79,10 +81,21 @@ def policy_name(game: str, policy: str | None) -> str:
 
 #: (game, bot name) -> a class choosing exactly as that bot does, faster: what rollouts play under its name
 FASTER_TWINS: dict[tuple[str, str], type] = {("chasse_au_dragon", "greedy"): ChasseGreedyPolicy}
+#: the bots whose only state is a memo of a pure function of the table (Draghan's planner keeps the fight
+#: plans it searched, keyed by everything the search and its ranking read): one instance serves every seat
+#: and every rollout of a process, so a table searched once is not searched again
+SHARED: frozenset[tuple[str, str]] = frozenset({("draghan", "planner")})
+_shared_bots: dict[tuple[str, str], Any] = {}
 
 
 def make_policy(game: str, policy: str, players: int) -> list[Any]:
-    """Return fresh bots, one per seat, all playing ``policy`` (a bot name of ``game``; its faster twin in
-    :data:`FASTER_TWINS` when it has one)."""
+    """Return the bots, one per seat, all playing ``policy`` (a bot name of ``game``): fresh ones (its faster
+    twin in :data:`FASTER_TWINS` when it has one), or the one instance of this process for a bot in
+    :data:`SHARED`."""
+    if (game, policy) in SHARED:
+        bot = _shared_bots.get((game, policy))
+        if bot is None:
+            bot = _shared_bots[game, policy] = make_bot(game, policy)
+        return [bot] * players
     twin = FASTER_TWINS.get((game, policy))
     return [twin() if twin is not None else make_bot(game, policy) for _ in range(players)]

@@ -34,3 +34,21 @@ def test_default_policy_per_game_and_unknown_policy_refused():
     with pytest.raises(ValueError, match="policy must be"):
         policy_name("emerald", "planner")
     assert all(isinstance(b, ChasseGreedyPolicy) for b in make_policy("chasse_au_dragon", "greedy", 3))
+
+
+def test_one_draghan_planner_shared_by_every_seat_and_rollout_chooses_as_fresh_planners():
+    """The shared planner (policies.SHARED) has searched other tables first (a warm memo); at every decision
+    of another game it chooses as a fresh planner does."""
+    shared = make_policy("draghan", "planner", 3)
+    assert shared[0] is shared[1] is shared[2] is make_policy("draghan", "planner", 2)[0]
+    for seed in (1, 2):
+        g = dragonwidgets.new_game("draghan", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.current_player
+            view, legal = g.observation(seat), g.legal_actions()
+            k = rng.randrange(2**32)
+            mine = shared[seat].choose(view, legal, random.Random(k))
+            if seed == 2:
+                assert dragonwidgets.make_bot("draghan", "planner").choose(view, legal, random.Random(k)).id == mine.id
+            g.apply(mine)
