@@ -9,6 +9,7 @@ from someone else cannot probe the reader's disk.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -53,7 +54,9 @@ def test_a_record_with_a_file_of_its_own_is_refused_unless_the_file_is_passed(ow
     elsewhere = dict(record, options=dict(record["options"], board_file=str(tmp_path / "nowhere.json")))
     with pytest.raises(RecordError) as err2:
         dragonwidgets.from_record(elsewhere)
-    assert str(err.value).replace(str(own_board), "P") == str(err2.value).replace(str(tmp_path / "nowhere.json"), "P")
+    # The path is quoted cut to 80 characters (a temporary folder under pytest-xdist is longer): compare without it.
+    quoted = re.compile(r"\('[^']*'\)")
+    assert quoted.sub("(P)", str(err.value)) == quoted.sub("(P)", str(err2.value))
     assert "cannot read" not in str(err2.value) and "exist" not in str(err2.value)
     replay = dragonwidgets.from_record(record, board_file=str(own_board))
     assert replay.state_digest() == g.state_digest()
