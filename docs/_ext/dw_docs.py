@@ -30,14 +30,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from docutils import nodes
-from docutils.statemachine import StringList
+from docutils import nodes  # type: ignore[import-untyped]
+from docutils.statemachine import StringList  # type: ignore[import-untyped]
 from sphinx.application import Sphinx
 from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 
 import dragonwidgets
+from dragonwidgets.engine import bot_move
 from dragonwidgets.engine.registry import GAMES, game_module
 from dragonwidgets.engine.rules import RULE_ID_IN_TEXT, Rule
 
@@ -68,7 +69,7 @@ API_MODULES = [
 
 #: Seeded moves played before a board picture or an example page (a few turns into each game).
 EXAMPLE_STEPS = 24
-EXAMPLE_SEED = 7
+EXAMPLE_SEED = 3
 
 
 # ---------------------------------------------------------------------------- public names
@@ -130,14 +131,15 @@ def api_rst(module: ModuleType) -> list[str]:
         obj = getattr(module, name)
         home = _first_documented_home(obj, module.__name__)
         if home is not None:
-            lines += [f".. py:data:: {full}", "", f"   The same object as :obj:`{home}`.", ""]
+            lines += [f".. py:data:: {name}", f"   :module: {module.__name__}", "",
+                      f"   The same object as :obj:`{home}`.", ""]
         elif inspect.isclass(obj) and obj.__name__ == name:
             lines += [f".. autoclass:: {full}", "   :members:", "   :show-inheritance:"]
             stop = _inherited_stop(obj, documented)
             lines += [f"   :inherited-members: {stop}"] if stop else []
             lines += [""]
         elif inspect.isclass(obj):
-            lines += [f".. py:data:: {full}", "", f"   The class :class:`{obj.__module__}.{obj.__qualname__}`"
+            lines += [f".. py:data:: {name}", f"   :module: {module.__name__}", "", f"   The class :class:`{obj.__module__}.{obj.__qualname__}`"
                       f" (documented below as :class:`{module.__name__}.{obj.__name__}`)."
                       if hasattr(module, obj.__name__) else f"   The class ``{obj.__qualname__}``.", ""]
         elif inspect.isroutine(obj):
@@ -145,7 +147,8 @@ def api_rst(module: ModuleType) -> list[str]:
         elif _has_doc_comment(module, name):
             lines += [f".. autodata:: {full}", "" if _short_value(obj) else "   :no-value:", ""]
         else:
-            lines += [f".. py:data:: {full}", f"   :type: {type(obj).__name__}", "", f"   {_data_summary(obj)}", ""]
+            lines += [f".. py:data:: {name}", f"   :module: {module.__name__}", f"   :type: {type(obj).__name__}", "",
+                      f"   {_data_summary(obj)}", ""]
     return lines
 
 
@@ -327,17 +330,22 @@ class OptionsDirective(SphinxDirective):
 
 # ---------------------------------------------------------------------------- pictures and pages
 
+#: The bot that plays every seat of an example game: each game's own strongest cheap bot.
+EXAMPLE_BOTS = {"emerald": "greedy", "drachenland": "greedy", "chasse_au_dragon": "greedy", "draghan": "planner"}
+
+
 def example_game(game: str) -> Any:
     """Return a short seeded game of ``game``: three players (two characters of Draghan), a few turns in,
-    every decision a seeded random choice."""
+    every seat played by the game's bot of :data:`EXAMPLE_BOTS` (chance as the seed draws it)."""
     players = 2 if game == "draghan" else 3
-    options = {"character_choice": "random"} if game == "draghan" else {}
+    options: dict[str, Any] = {"character_choice": "random"} if game == "draghan" else {}
     played = dragonwidgets.new_game(game, players=players, seed=EXAMPLE_SEED, **options)
+    bot = dragonwidgets.make_bot(game, EXAMPLE_BOTS[game])
     rng = random.Random(EXAMPLE_SEED)
     for _ in range(EXAMPLE_STEPS):
         if played.is_over:
             break
-        played.apply(rng.choice(played.legal_action_ids()))
+        played.apply(bot_move(played, bot, rng))
     return played
 
 
