@@ -31,7 +31,7 @@ const MARK = "data-lesson-mark";
  * @param {{right: number, questions: number, goals_reached: number, goals: number}|undefined} score
  */
 export function scoreText(score) {
-  if (!score) return "";
+  if (!score || (!score.questions && !score.goals)) return "";
   const parts = [`${score.right} of ${score.questions} question${score.questions === 1 ? "" : "s"} right at the first try`];
   if (score.goals) parts.push(`${score.goals_reached} of ${score.goals} practice goal${score.goals === 1 ? "" : "s"} reached`);
   return `Score: ${parts.join(" · ")}`;
