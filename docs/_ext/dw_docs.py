@@ -26,6 +26,7 @@ import inspect
 import random
 import re
 import shutil
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -139,16 +140,18 @@ def api_rst(module: ModuleType) -> list[str]:
             lines += [f"   :inherited-members: {stop}"] if stop else []
             lines += [""]
         elif inspect.isclass(obj):
-            lines += [f".. py:data:: {name}", f"   :module: {module.__name__}", "", f"   The class :class:`{obj.__module__}.{obj.__qualname__}`"
-                      f" (documented below as :class:`{module.__name__}.{obj.__name__}`)."
-                      if hasattr(module, obj.__name__) else f"   The class ``{obj.__qualname__}``.", ""]
+            target = (f":class:`{module.__name__}.{obj.__name__}`" if hasattr(module, obj.__name__)
+                      else f"``{obj.__module__}.{obj.__qualname__}``")
+            lines += [f".. py:data:: {name}", f"   :module: {module.__name__}", "", f"   The class {target}.", ""]
         elif inspect.isroutine(obj):
             lines += [f".. autofunction:: {full}", ""]
-        elif _has_doc_comment(module, name):
-            lines += [f".. autodata:: {full}", "" if _short_value(obj) else "   :no-value:", ""]
         else:
-            lines += [f".. py:data:: {name}", f"   :module: {module.__name__}", f"   :type: {type(obj).__name__}", "",
-                      f"   {_data_summary(obj)}", ""]
+            doc = _doc_comment(module, name, obj)
+            value = [f"   :value: {obj!r}"] if _short_value(obj) else []
+            lines += [f".. py:data:: {name}", f"   :module: {module.__name__}", f"   :type: {type(obj).__name__}",
+                      *value, ""]
+            lines += [f"   {line}" for line in doc] if doc else [f"   {_data_summary(obj)}"]
+            lines += [""]
     return lines
 
 
@@ -156,13 +159,24 @@ def _short_value(obj: object) -> bool:
     return isinstance(obj, (int, float, str)) and len(repr(obj)) < 60
 
 
-def _has_doc_comment(module: ModuleType, name: str) -> bool:
-    """Whether ``name`` has a ``#:`` doc comment or a docstring after it in ``module``'s source."""
-    try:
-        analyzer = ModuleAnalyzer.for_module(module.__name__)
-        return ("", name) in analyzer.find_attr_docs()
-    except PycodeError:
-        return False
+def _doc_comment(module: ModuleType, name: str, value: object) -> list[str]:
+    """Return the ``#:`` doc comment of the data ``name`` of ``module``, read where it is assigned: in
+    ``module`` or in the package module it is imported from (``dragonwidgets.CHANCE`` is documented in
+    ``engine/actions.py``); ``[]`` when it has none."""
+    candidates = [module] + [m for key, m in sorted(sys.modules.items())
+                             if key.startswith("dragonwidgets.") and m is not module
+                             and getattr(m, name, _MISSING) is value]
+    for candidate in candidates:
+        try:
+            docs = ModuleAnalyzer.for_module(candidate.__name__).find_attr_docs()
+        except PycodeError:
+            continue
+        if ("", name) in docs:
+            return [line for line in docs[("", name)] if line.strip()]
+    return []
+
+
+_MISSING = object()
 
 
 def _data_summary(obj: object) -> str:
