@@ -169,6 +169,66 @@ class History(GameParts):
         """
         return copy.deepcopy(self._variations.get(step, []))
 
+    def enter_variation(self, step: int, index: int) -> None:
+        """Make the variation ``index`` from ``step`` (:meth:`variations`) the current line, as a study's
+        "promote" does: the line played from ``step`` on becomes a variation from ``step`` in its turn (the
+        last of the list), with its comments and variations, and the chosen line's own comments and variations
+        come back on its steps. The game then shows the state after the variation's first entry (and the
+        chance outcomes drawn after it).
+
+        >>> import dragonwidgets
+        >>> g = dragonwidgets.new_game("emerald", players=3, seed=1)
+        >>> first, second = [a.id for a in g.legal_actions()[:2]]
+        >>> _ = g.apply(first); g.annotate(1, "The first idea."); g.goto(0); _ = g.apply(second)
+        >>> g.enter_variation(0, 0)
+        >>> g.history[0].action.id == first, g.comment(1), g.variations(0)[0]["actions"][0]["id"] == second
+        (True, 'The first idea.', True)
+
+        Raises:
+            HistoryError: ``step`` is not an int in ``0..history_length``, ``index`` not an int naming one of
+                the variations from ``step``, the game is a search copy, or the variation no longer replays
+                from ``step`` (the message says which action); the game is left exactly as it was.
+        """
+        if not self._keep_history:
+            raise HistoryError("a search copy (clone(history=False)) keeps no variations")
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(self._actions):
+            raise HistoryError(f"step must be an int in 0..{len(self._actions)}, got {step!r:.40}")
+        lines = self._variations.get(step, [])
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(lines):
+            allowed = f"an int in 0..{len(lines) - 1}" if lines else "nothing: no variation leaves from this step"
+            raise HistoryError(f"variation index at step {step} must be {allowed}, got {index!r:.40}")
+        line = lines[index]
+        entries = [(entry["id"], entry.get("auto") is True) for entry in line["actions"]]
+        twin = self.clone()  # replayed first on a copy: a line that no longer replays changes nothing
+        twin.goto(step)
+        for i, (action_id, auto) in enumerate(entries):
+            try:
+                twin._replay(action_id, auto)
+            except Exception as e:  # noqa: BLE001 - an illegal action, or a game's error: refused the same way
+                raise HistoryError(f"variation {index} from step {step} does not replay: its action {i} "
+                                   f"({action_id!r}): {e}") from None
+        del lines[index]
+        if not lines:
+            del self._variations[step]
+        game = cast("Game", self)  # History is a part of a Game
+        game.goto(step)
+        if len(self._actions) > step:  # the current line becomes a variation in its turn, then is cut
+            self._keep_old_line(step)
+            del self._actions[step:], self._autos[step:], self._events[step:]
+            for later in [k for k in self._checkpoints if k > step]:
+                del self._checkpoints[later]
+            game._history_cut(step)
+        for action_id, auto in entries:
+            game._replay(action_id, auto)
+        for key, text in line.get("comments", {}).items():
+            self._comments[step + int(key)] = text
+        for key, nested in line.get("variations", {}).items():
+            self._variations.setdefault(step + int(key), []).extend(copy.deepcopy(nested))
+        shown = step + 1
+        while shown < len(self._actions) and self._autos[shown]:
+            shown += 1
+        self.goto(shown)
+
     def _keep_old_line(self, step: int) -> None:
         """Move the entries from ``step`` on, with their comments and variations, into a variation from
         ``step`` (a branch is about to drop them)."""
