@@ -10,7 +10,7 @@ rollout, but it values an action as if everybody then played at random, which mi
 
 Some game bots have a faster twin here (:data:`FASTER_TWINS`) that makes exactly the same choices for the
 same view and rng, and is what the analysis plays under the bot's name: La Chasse au Dragon's greedy bot
-works out its target pile once per decision instead of once per legal move (:class:`ChasseGreedyPolicy`,
+works out its target pile once per decision instead of once per legal move (:class:`.twins.ChasseGreedyPolicy`,
 about half the cost of a rollout; ``tests/analysis/test_policies.py`` checks the choices are the same).
 Draghan's planner keeps the fight plans it has searched; one planner serves every seat and rollout
 (:data:`SHARED`), so the search of a table is not made again by each seat and in each rollout.
@@ -18,38 +18,12 @@ Draghan's planner keeps the fight plans it has searched; one planner serves ever
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
-from ..engine.actions import Action
 from ..engine.registry import bot_names, make_bot
-from ..games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
 
-__all__ = ["DEFAULT_POLICIES", "FASTER_TWINS", "SHARED", "ChasseGreedyPolicy", "make_policy", "policy_name"]
-
-
-class ChasseGreedyPolicy(ChasseGreedyBot):
-    """La Chasse au Dragon's ``"greedy"`` bot, its target pile (``_target``) worked out once per decision.
-
-    The bot values each legal move by how much closer it comes to its target, and worked the target out again
-    for every move; the target depends on the view only, so this twin keeps it for the view it was worked
-    out for. Same view, same legal actions and same rng: the same choice (CD-MOVE-1, CD-CAMP as the bot).
-    """
-
-    def __init__(self) -> None:
-        self._view: dict[str, Any] | None = None
-        self._target_of_view: tuple[int, int] = (0, 0)
-
-    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Any) -> Action:
-        """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``)."""
-        try:
-            return super().choose(view, legal_actions, rng)
-        finally:
-            self._view = None  # the next decision's view is another dict, even if built at the same address
-
-    def _target(self, view: dict[str, Any]) -> tuple[int, int]:
-        if self._view is not view:
-            self._view, self._target_of_view = view, super()._target(view)
-        return self._target_of_view
+__all__ = ["DEFAULT_POLICIES", "FASTER_TWINS", "SHARED", "make_policy", "policy_name"]
 
 #: game name -> the default rollout policy (a bot name of that game)
 DEFAULT_POLICIES: dict[str, str] = {
@@ -79,8 +53,9 @@ def policy_name(game: str, policy: str | None) -> str:
     return policy
 
 
-#: (game, bot name) -> a class choosing exactly as that bot does, faster: what rollouts play under its name
-FASTER_TWINS: dict[tuple[str, str], type] = {("chasse_au_dragon", "greedy"): ChasseGreedyPolicy}
+#: (game, bot name) -> the name of a class of :mod:`.twins` choosing exactly as that bot does, faster: what
+#: rollouts play under the bot's name (imported when first used, so ``import dragonwidgets`` loads no game)
+FASTER_TWINS: dict[tuple[str, str], str] = {("chasse_au_dragon", "greedy"): "ChasseGreedyPolicy"}
 #: the bots whose only state is a memo of a pure function of the table (Draghan's planner keeps the fight
 #: plans it searched, keyed by everything the search and its ranking read): one instance serves every seat
 #: and every rollout of a process, so a table searched once is not searched again
@@ -98,4 +73,7 @@ def make_policy(game: str, policy: str, players: int) -> list[Any]:
             bot = _shared_bots[game, policy] = make_bot(game, policy)
         return [bot] * players
     twin = FASTER_TWINS.get((game, policy))
-    return [twin() if twin is not None else make_bot(game, policy) for _ in range(players)]
+    if twin is not None:
+        cls = getattr(import_module(".twins", __package__), twin)
+        return [cls() for _ in range(players)]
+    return [make_bot(game, policy) for _ in range(players)]

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import dragonwidgets
-from dragonwidgets.analysis.policies import DEFAULT_POLICIES, ChasseGreedyPolicy, make_policy, policy_name
+from dragonwidgets.analysis.policies import DEFAULT_POLICIES, make_policy, policy_name
+from dragonwidgets.analysis.twins import ChasseGreedyPolicy
 from dragonwidgets.games.chasse_au_dragon.bots import GreedyBot
 
 
