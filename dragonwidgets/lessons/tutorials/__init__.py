@@ -24,7 +24,7 @@ from ..validate import start_game
 from ..format import Where
 
 #: The games with a built-in tutorial, in the order the package lists them.
-TUTORIALS = ("emerald", "chasse_au_dragon", "draghan")
+TUTORIALS = ("emerald", "drachenland", "chasse_au_dragon", "draghan")
 #: The reading speed assumed for a newcomer reading rules (slower than the 200-250 of plain prose).
 READING_WORDS_PER_MINUTE = 180
 #: The time a newcomer takes over a question: read the board, think, answer, read the feedback.
