@@ -409,10 +409,14 @@ def copy_notebooks(app: Sphinx, config: Any) -> None:
 
     A copy, not a link: the notebooks link to each other by relative paths, which must resolve inside the
     documentation's source folder. A file whose copy is already the same is left alone (its time too), so
-    a second build reads only the notebooks that changed.
+    a second build reads only the notebooks that changed; a copy whose notebook is gone is removed. The
+    index's toctree takes every notebook by a glob, so a new notebook appears without an edit here.
     """
     source = Path(app.srcdir).parent / "notebooks"
     target = Path(app.srcdir) / "notebooks"
+    for copy in sorted(target.rglob("*.ipynb")):  # a notebook removed or renamed since the last build
+        if not (source / copy.relative_to(target)).exists():
+            copy.unlink()
     for notebook in sorted(source.rglob("*.ipynb")):
         if ".ipynb_checkpoints" in notebook.parts:
             continue
