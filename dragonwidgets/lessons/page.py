@@ -65,9 +65,12 @@ def lesson_page_payload(lesson: Lesson) -> dict[str, Any]:
     shown_nodes: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = []
     run = widget.run
+    skipped: set[int] = set()  # the practice chapters the page skips (numbered from 1)
     while True:
         shown = {name: getattr(widget, name) for name in names}
         panel = dict(widget.lesson)
+        panel["finished"] = [{**f, "goal_reached": None, "skipped": True} if f["chapter"] in skipped else f
+                             for f in panel["finished"]]
         if run.done:
             shown_nodes.append(shown)
             nodes.append({"lesson": panel, "hints": [], "answers": {}})
@@ -77,6 +80,7 @@ def lesson_page_payload(lesson: Lesson) -> dict[str, Any]:
             panel.update(awaiting=False, more_hints=False, notice=PRACTICE_NOTICE, question=None)
             shown_nodes.append(shown)
             nodes.append({"lesson": panel, "hints": [], "answers": {}, "skip": True})
+            skipped.add(run.chapter_number)
             run.skip()
             widget.refresh()
             continue

@@ -290,6 +290,13 @@ class LessonWidget(GameWidget):
         run = getattr(self, "_run", None)
         return run is not None and run.awaiting
 
+    def _status(self, seat: int | None, visible: list[Any]) -> str:
+        """The game's status line, or at the lesson's end, that it is over."""
+        run = getattr(self, "_run", None)
+        if run is not None and run.done:
+            return "The lesson is over: the panel shows your score."
+        return super()._status(seat, visible)
+
     def _schedule_bots(self) -> None:
         """No bot seat in a lesson: the run plays the others itself."""
 

@@ -65,7 +65,8 @@ export function panelTexts(lesson, nameOf = (seat) => `Seat ${seat + 1}`) {
       text: (p.texts || []).join(" "),
     }));
   const finished = (l.finished || []).map((f) => {
-    const goal = f.goal_reached === true ? " Goal reached." : f.goal_reached === false ? " Goal not reached." : "";
+    const goal = f.skipped ? " Skipped: it needs a notebook." : f.goal_reached === true ? " Goal reached."
+      : f.goal_reached === false ? " Goal not reached." : "";
     return `Chapter ${f.chapter} done: ${f.title}.${goal}${f.closing ? ` ${f.closing}` : ""}`;
   });
   return {

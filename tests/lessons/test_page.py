@@ -72,6 +72,10 @@ def test_a_practice_chapter_is_one_node_that_says_it_needs_a_notebook():
     assert practice["skip"] and practice["answers"] == {} and practice["lesson"]["notice"] == PRACTICE_NOTICE
     shown = page_traits(payload, 5)
     assert shown["legal_actions"] == [] and shown["can_act"] is False and shown["observation"]["step"] == 0
+    end = payload["nodes"][6]["lesson"]
+    assert end["done"] and end["finished"] == [{"chapter": 3, "title": "Race the bots", "closing": None,
+                                                "goal_reached": None, "skipped": True}]
+    assert page_traits(payload, 6)["status"] == "The lesson is over: the panel shows your score."
 
 
 def test_the_page_is_one_file_that_loads_nothing_from_a_network(tmp_path):

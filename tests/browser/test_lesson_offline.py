@@ -1,0 +1,174 @@
+"""A lesson's offline page (``lesson.to_html(path)``, issue 28 item 5), opened with ``file://`` in Debian's
+chromium with the network blocked: a wrong answer shows its feedback, a hint shows, a right answer advances
+(by mouse on the board, and once by keyboard only), the practice chapter says it needs a notebook, the
+progress survives a reload, no request leaves the page, and axe-core finds no serious or critical
+violation in the lesson panel. Screenshots go to ``$DW_SCREENSHOTS`` (default: the test's temp folder).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from dragonwidgets import Lesson
+from lab_harness import REPO
+
+pytestmark = pytest.mark.browser
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+_AXE_JS = """
+async (selector) => {
+  document.body.style.height = '100vh';  // without a height axe skips colour contrast silently
+  const result = await axe.run({include: [[selector]]}, {resultTypes: ['violations']});
+  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => n.target.join(' '))}));
+}
+"""
+
+
+def browser_lesson() -> Lesson:
+    """A walkthrough, a guess-the-move question with feedback and a hint, and a practice chapter."""
+    return (
+        Lesson("Emerald: first moves", game="emerald", players=3, seed=1, options={"first_player": 0})
+        .walkthrough("Your first knights", seat=0, comment="You play black.")
+        .step("move T1 black", "Move the black knight of tower T1.", highlight=["T1/black"])
+        .step("move T2 black", "And a second one, from T2.", highlight=["T2/black"])
+        .steps("move T1 red", "move T2 red", "move T1 blue", "move T2 blue")
+        .guess("Find the move", seat=0, comment="Black to move again.")
+        .step("move T1 black", feedback={"move T2 black": "T2 waits: tower T1 goes first."},
+              hints=["Tower T1 goes first."])
+        .practice("Play on", seat=0, bots="random")
+    )
+
+
+@pytest.fixture
+def offline(chromium):
+    """A page in a context with the network off, every request that is not a ``file:`` one aborted and
+    counted, and the page's console errors collected: ``(page, requests, errors)``."""
+    context = chromium.new_context(viewport={"width": 1300, "height": 950}, offline=True)
+    requests: list[str] = []
+    errors: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith("file:"):
+            r.continue_()
+        else:
+            requests.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("request", lambda q: None if q.url.startswith(("file:", "blob:", "data:")) else requests.append(q.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page, requests, errors
+    finally:
+        context.close()
+
+
+def _shots(tmp_path: Path) -> Path:
+    out = Path(os.environ.get("DW_SCREENSHOTS", tmp_path))
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _text(page, selector: str) -> str:
+    return page.locator(f".dw-lesson {selector}").inner_text()
+
+
+def _wait_text(page, selector: str, words: str) -> None:
+    page.wait_for_function("([s, w]) => (document.querySelector('.dw-lesson ' + s)?.textContent || '').includes(w)",
+                           arg=[selector, words], timeout=10_000)
+
+
+def _click_move(page, action_id: str) -> None:
+    page.locator(f'.dw-board-wrap [data-action-id="{action_id}"]').first.click()
+
+
+def _open(page, path: Path) -> None:
+    page.goto(path.as_uri())
+    page.wait_for_selector(".dw-lesson .dw-lesson-progress", timeout=20_000)
+
+
+def test_a_lesson_page_is_taken_offline_by_mouse_and_keeps_its_progress(offline, tmp_path):
+    page, requests, errors = offline
+    path = browser_lesson().to_html(tmp_path / "lesson.html")
+    shots = _shots(tmp_path)
+    _open(page, path)
+    assert _text(page, ".dw-lesson-progress").startswith("Chapter 1 of 3")
+    assert page.locator('.dw-board-wrap [data-target="T1/black"][data-lesson-mark]').count() >= 1
+    page.screenshot(path=str(shots / "lesson_offline_start.png"), full_page=True)
+
+    _click_move(page, "move T3 black")  # legal, not the lesson's move
+    _wait_text(page, ".dw-lesson-feedback", "Not this one.")
+    assert "legal, but this lesson asks for another move" in _text(page, ".dw-lesson-feedback")
+    page.locator(".dw-lesson-hint").click()
+    _wait_text(page, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    page.screenshot(path=str(shots / "lesson_offline_wrong_and_hint.png"), full_page=True)
+
+    _click_move(page, "move T1 black")
+    _wait_text(page, ".dw-lesson-comment", "And a second one, from T2.")
+    assert page.locator('.dw-board-wrap [data-target="T2/black"][data-lesson-mark]').count() >= 1
+    assert page.locator('.dw-board-wrap [data-target="T1/black"][data-lesson-mark]').count() == 0
+    _click_move(page, "move T2 black")
+    _wait_text(page, ".dw-lesson-progress", "Chapter 2 of 3")
+    assert "Red" in _text(page, ".dw-lesson-played")  # the others' replies, played by themselves
+
+    _click_move(page, "move T2 black")
+    _wait_text(page, ".dw-lesson-feedback", "T2 waits: tower T1 goes first.")
+    page.keyboard.press("h")
+    _wait_text(page, ".dw-lesson-hints", "Tower T1 goes first.")
+    _click_move(page, "move T1 black")
+    _wait_text(page, ".dw-lesson-progress", "Chapter 3 of 3")
+    assert "need a notebook" in _text(page, ".dw-lesson-ask")
+    assert page.locator(".dw-board-wrap [data-action-id]").count() == 0  # nothing to play without a kernel
+
+    page.reload()  # the progress is kept in the page's localStorage
+    page.wait_for_selector(".dw-lesson .dw-lesson-progress", timeout=20_000)
+    assert _text(page, ".dw-lesson-progress").startswith("Chapter 3 of 3")
+    page.locator(".dw-lesson-skip").click()
+    _wait_text(page, ".dw-lesson-progress", "Done: 3 chapters")
+    assert _text(page, ".dw-lesson-score") == "Score: 0 of 1 question right at the first try"
+    page.screenshot(path=str(shots / "lesson_offline_done.png"), full_page=True)
+    page.locator(".dw-lesson-restart").click()
+    _wait_text(page, ".dw-lesson-progress", "Chapter 1 of 3")
+    assert requests == [] and errors == []
+
+
+def test_a_lesson_page_is_answered_by_keyboard_only(offline, tmp_path):
+    page, requests, errors = offline
+    path = browser_lesson().to_html(tmp_path / "lesson.html")
+    _open(page, path)
+    page.keyboard.press("3")  # the third legal action: legal, not the lesson's move
+    _wait_text(page, ".dw-lesson-feedback", "Not this one.")
+    page.keyboard.press("h")
+    _wait_text(page, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    page.keyboard.press("Tab")  # from the widget's root to the board's roving tab stop
+    for _ in range(8):
+        if page.evaluate("() => document.activeElement?.getAttribute('data-action-id')") == "move T1 black":
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement?.getAttribute('data-action-id')") == "move T1 black"
+    page.keyboard.press("Enter")
+    _wait_text(page, ".dw-lesson-comment", "And a second one, from T2.")
+    assert _text(page, ".dw-lesson-feedback").startswith("Right.")
+    page.screenshot(path=str(_shots(tmp_path) / "lesson_offline_keyboard.png"), full_page=True)
+    assert requests == [] and errors == []
+
+
+def test_the_lesson_panel_of_a_page_has_no_serious_accessibility_violation(offline, tmp_path):
+    page, _, _ = offline
+    path = browser_lesson().to_html(tmp_path / "lesson.html")
+    _open(page, path)
+    _click_move(page, "move T3 black")
+    _wait_text(page, ".dw-lesson-feedback", "Not this one.")
+    page.locator(".dw-lesson-hint").click()
+    _wait_text(page, ".dw-lesson-hints", "Play:")
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    violations = page.evaluate(_AXE_JS, ".dw-lesson")
+    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad
+    assert page.evaluate("() => typeof axe.run") == "function"
