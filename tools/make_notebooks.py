@@ -76,6 +76,20 @@ Available today: **Emerald** (2–5 players), **Drachenland** (2–4 players), *
 cell in turn). A game appears under the cell that creates it.
 """,
 """#md
+## Learn a game: the tutorial
+
+New to these games? Each has a built-in tutorial of 10 to 20 minutes. Read the instruction beside the board,
+make the move it asks for by clicking the board (or with the keys), see why a wrong move is wrong, ask for a
+hint (the *Hint* button or the key h) and finish with a score. Hover over a rule ID such as `EM-MOVE-1` to
+read the rule. Below is Emerald's; `dragonwidgets.tutorial("drachenland")`, `"chasse_au_dragon"` and
+`"draghan"` give the others, and `tutorial.to_html("emerald_tutorial.html")` writes the same lesson as one
+page that works offline, with no Python behind it.
+""",
+"""import dragonwidgets
+
+tutorial = dragonwidgets.tutorial("emerald")
+tutorial.widget()""",
+"""#md
 ## Play a game
 
 Below is a three-player game of Emerald: you are **Black** (seat 0) against two `greedy` bots.
