@@ -25,7 +25,8 @@ Parts (``--parts``, all by default):
    greedy bot) on the pool (goal 60 s), ``--review-rollouts`` per action at most; ``--review-decisions``
    limits it to the first decisions (0: the whole game).
 
-Small sizes by default (minutes); ``--full`` sets the goal's sizes (hours). On a shared machine the times
+Small sizes by default (about 5 minutes per fast game, 15 per slow one on a loaded machine); ``--full`` sets
+the goal's sizes (hours). On a shared machine the times
 depend on the load, which is printed.
 
     python benchmarks/bench_analysis.py [--games-list emerald draghan ...] [--parts cost honesty ...] [--full]
@@ -218,18 +219,18 @@ def main() -> None:
     p.add_argument("--games-list", nargs="+", default=list(GAMES), choices=list(GAMES))
     p.add_argument("--parts", nargs="+", default=["cost", "honesty", "privacy", "speed", "allocation", "review"])
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--cost-rollouts", type=int, default=5)
-    p.add_argument("--honesty-decisions", type=int, default=2)
-    p.add_argument("--rollouts", type=int, default=10, help="rollouts per action of the analysis checked for honesty")
-    p.add_argument("--privacy-positions", type=int, default=10)
+    p.add_argument("--cost-rollouts", type=int, default=3)
+    p.add_argument("--honesty-decisions", type=int, default=1)
+    p.add_argument("--rollouts", type=int, default=8, help="rollouts per action of the analysis checked for honesty")
+    p.add_argument("--privacy-positions", type=int, default=5)
     p.add_argument("--privacy-rollouts", type=int, default=2)
     p.add_argument("--privacy-policy", default="random")
     p.add_argument("--games", type=int, default=1)
-    p.add_argument("--decisions", type=int, default=2)
-    p.add_argument("--alloc-rollouts", type=int, default=100)
+    p.add_argument("--decisions", type=int, default=1)
+    p.add_argument("--alloc-rollouts", type=int, default=60)
     p.add_argument("--precision", type=float, default=0.1)
-    p.add_argument("--review-rollouts", type=int, default=30)
-    p.add_argument("--review-decisions", type=int, default=10)
+    p.add_argument("--review-rollouts", type=int, default=20)
+    p.add_argument("--review-decisions", type=int, default=6)
     p.add_argument("--full", action="store_true", help="the goal's sizes: 200 honesty decisions, 500 privacy "
                    "positions, 50 decisions of 20 games, a whole game reviewed")
     args = p.parse_args()
