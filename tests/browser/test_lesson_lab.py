@@ -1,0 +1,152 @@
+"""A lesson taken in real JupyterLab (``lesson.widget()``, issue 28 item 4): the lesson panel beside the
+board, the step's highlight on the board, a wrong answer clicked on the board shows its feedback, a hint
+shows, a right answer advances (the kernel's run agrees), the others' replies play by themselves; once by
+keyboard only; axe-core finds no serious or critical violation in the lesson panel in the light and the
+dark theme. Screenshots go to ``$DW_SCREENSHOTS`` (default: the test's temp folder).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from lab_harness import REPO
+
+pytestmark = pytest.mark.browser
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
+NOTEBOOK = "lesson_lab_test.ipynb"
+LESSON_PY = """
+from dragonwidgets import Lesson
+lesson = (
+    Lesson("Emerald: first moves", game="emerald", players=3, seed=1, options={"first_player": 0})
+    .walkthrough("Your first knights", seat=0, comment="You play black.")
+    .step("move T1 black", "Move the black knight of tower T1.", highlight=["T1/black"])
+    .step("move T2 black", "And a second one, from T2.", highlight=["T2/black"])
+    .steps("move T1 red", "move T2 red", "move T1 blue", "move T2 blue")
+    .guess("Find the move", seat=0, comment="Black to move again.")
+    .step("move T1 black", feedback={"move T2 black": "T2 waits: tower T1 goes first."},
+          hints=["Tower T1 goes first."])
+    .practice("Play on", seat=0, bots="random")
+)
+w = lesson.widget()
+w
+"""
+_AXE_JS = """
+async (selector) => {
+  document.body.style.height = '100vh';  // without a height axe skips colour contrast silently
+  const result = await axe.run({include: [[selector]]}, {resultTypes: ['violations']});
+  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => n.target.join(' '))}));
+}
+"""
+
+
+def _shots(tmp_path: Path) -> Path:
+    out = Path(os.environ.get("DW_SCREENSHOTS", tmp_path))
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _open(lab, open_notebook):
+    lab.write_notebook(NOTEBOOK, LESSON_PY)
+    nb = open_notebook(NOTEBOOK)
+    root = nb.widget("w")
+    root.locator(".dw-lesson .dw-lesson-progress").wait_for(timeout=30_000)
+    return nb, root
+
+
+def _wait_text(root, selector: str, words: str, timeout: float = 20) -> str:
+    loc = root.locator(f".dw-lesson {selector}")
+    deadline = time.monotonic() + timeout
+    while True:
+        text = loc.inner_text() if loc.count() else ""
+        if words in text:
+            return text
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{selector} never said {words!r}; it says {text!r}")
+        time.sleep(0.05)
+
+
+def _set_theme(page, theme: str) -> None:
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
+    time.sleep(0.3)
+
+
+def _axe(page, selector: str) -> list[dict]:
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return [v for v in page.evaluate(_AXE_JS, selector) if v["impact"] in ("serious", "critical")]
+
+
+def test_a_lesson_is_taken_in_jupyterlab_by_clicking_the_board(lab, open_notebook, tmp_path):
+    nb, root = _open(lab, open_notebook)
+    shots = _shots(tmp_path)
+    assert root.locator(".dw-lesson .dw-lesson-progress").inner_text().startswith("Chapter 1 of 3")
+    assert root.locator('[data-target="T1/black"][data-lesson-mark]').count() >= 1
+    assert root.locator(".dw-timeline").is_hidden() and root.locator(".dw-seats").is_hidden()
+
+    root.locator('[data-action-id="move T3 black"]').first.click()
+    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    assert nb.kernel.eval("w.lesson['feedback']['kind']") == "wrong" and nb.kernel.eval("w.step") == 0
+    root.locator(".dw-lesson-hint").click()
+    _wait_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    nb.page.screenshot(path=str(shots / "lesson_lab_wrong_and_hint.png"))
+
+    root.locator('[data-action-id="move T1 black"]').first.click()
+    _wait_text(root, ".dw-lesson-comment", "And a second one, from T2.")
+    root.locator('[data-action-id="move T2 black"]').first.click()
+    _wait_text(root, ".dw-lesson-progress", "Chapter 2 of 3")
+    assert "Red" in root.locator(".dw-lesson-played").inner_text()
+    root.locator('[data-action-id="move T2 black"]').first.click()
+    _wait_text(root, ".dw-lesson-feedback", "T2 waits: tower T1 goes first.")
+    root.locator('[data-action-id="move T1 black"]').first.click()
+    _wait_text(root, ".dw-lesson-progress", "Chapter 3 of 3")
+    assert nb.kernel.eval("w.run.score") == {"right": 0, "questions": 1, "goals_reached": 0, "goals": 0}
+    root.locator(".dw-board-wrap [data-action-id]").first.click()  # practice: the bots answer in the kernel
+    _wait_text(root, ".dw-lesson-feedback", "Played.")
+    nb.page.screenshot(path=str(shots / "lesson_lab_practice.png"))
+    assert nb.kernel.eval("w.last_error") == ""
+
+
+def test_a_lesson_is_answered_by_keyboard_only_in_jupyterlab(lab, open_notebook, tmp_path):
+    nb, root = _open(lab, open_notebook)
+    root.focus()
+    nb.page.keyboard.press("3")  # the third legal action: legal, not the lesson's move
+    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    nb.page.keyboard.press("h")
+    _wait_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    nb.page.keyboard.press("Tab")  # from the widget's root to the board's roving tab stop
+    focused = "() => document.activeElement?.getAttribute('data-action-id')"
+    for _ in range(8):
+        if nb.page.evaluate(focused) == "move T1 black":
+            break
+        nb.page.keyboard.press("ArrowRight")
+    assert nb.page.evaluate(focused) == "move T1 black"
+    nb.page.keyboard.press("Enter")
+    _wait_text(root, ".dw-lesson-comment", "And a second one, from T2.")
+    assert root.locator(".dw-lesson-feedback").inner_text().startswith("Right.")
+    assert nb.kernel.eval("w.step") == 1
+    nb.page.screenshot(path=str(_shots(tmp_path) / "lesson_lab_keyboard.png"))
+
+
+def test_the_lesson_panel_has_no_serious_accessibility_violation_light_and_dark(lab, open_notebook, tmp_path):
+    nb, root = _open(lab, open_notebook)
+    page = nb.page
+    root.locator('[data-action-id="move T3 black"]').first.click()
+    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    root.locator(".dw-lesson-hint").click()
+    _wait_text(root, ".dw-lesson-hints", "Play:")
+    try:
+        _set_theme(page, LIGHT)
+        assert _axe(page, ".dw-lesson") == []
+        _set_theme(page, DARK)
+        page.screenshot(path=str(_shots(tmp_path) / "lesson_lab_dark.png"))
+        assert _axe(page, ".dw-lesson") == []
+    finally:
+        _set_theme(page, LIGHT)  # the server saves the theme: leave it as found
