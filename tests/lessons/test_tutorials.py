@@ -9,6 +9,7 @@ import pytest
 
 import dragonwidgets
 from dragonwidgets import Lesson
+from dragonwidgets.engine.rules import rule_ids_in
 from dragonwidgets.lessons import LessonRun
 from dragonwidgets.lessons.coverage import (NOT_PLAY_SECTIONS, VARIANT_SECTIONS, cited_rules, frequent_rules,
                                             rule_sections, rule_shares, section_of)
@@ -52,6 +53,16 @@ def test_each_tutorial_cites_a_rule_of_every_section(game_and_lesson):
     cited = cited_rules(lesson)
     missing = [section for section, ids in rule_sections(game).items() if not cited & set(ids)]
     assert not missing, f"{game}'s tutorial cites no rule of the sections {missing}"
+
+
+def test_each_tutorials_comments_introductions_and_closings_cite_their_rules(game_and_lesson):
+    game, lesson = game_and_lesson
+    texts = [(f"chapter {i} {name}", text) for i, chapter in enumerate(lesson.chapters)
+             for name, text in (("introduction", chapter.comment), ("closing", chapter.closing)) if text]
+    texts += [(f"chapter {i} step {j} ({step.action!r})", step.comment) for i, chapter in enumerate(lesson.chapters)
+              for j, step in enumerate(chapter.steps) if step.comment]
+    uncited = [where for where, text in texts if not rule_ids_in(text)]
+    assert len(texts) >= 10 and not uncited, uncited
 
 
 def test_each_tutorial_cites_only_rules_of_its_game(game_and_lesson):

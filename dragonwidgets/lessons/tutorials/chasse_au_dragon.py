@@ -110,7 +110,7 @@ def build() -> Lesson:
                  "CD-SCORE-3). Wealth cards and goblins never share a zone (CD-ZONE-9).")
         .walkthrough(
             "Deeper into the forest", seat=0, record=_record_after(CHAPTER_1),
-            comment="The same game goes on. You have a d6, and a goblin in your cage.")
+            comment="The same game goes on. You have a d6 (CD-ZONE-5), and a goblin in your cage (CD-ZONE-2).")
         .steps("step 6,2", "stop", "fight", "step 1,2", "fight")
         .step("step 2,1",
               "The squares deeper in hold thicker piles, with stronger monsters (CD-BOARD-3). Head in: first a "
@@ -123,14 +123,16 @@ def build() -> Lesson:
               "You could go on while quarters last, the pantry's plus 4 per caged goblin (CD-GOB-8, CD-MOVE-6); "
               "stop here.", highlight=["2,2"])
         .step("fight",
-              "A troll, power 10: its d10 against your d6. Flee by a roll, or fight?",
+              "A troll, power 10: its d10 against your d6 (CD-COMBAT-3). Its power is higher than yours, so you "
+              "may flee by a roll (CD-ENC-3), or fight?",
               highlight=["2,2", "zone/0/backpack", "dice"],
               feedback={"flee roll": "A troll that wins empties your backpack, and it is empty (CD-ENC-9): you "
                                      "risk nothing and could win 10."},
               hints=["What is in your backpack?"])
         .steps("step 5,1", "fight", "step 1,1", "fight")
         .step("step 3,1",
-              "A troll in your backpack: 10 wealth at risk. Black, on 1,1, carries an orc. Your move?",
+              "A troll in your backpack: 10 wealth at risk (CD-ZONE-8). Black, on 1,1, carries an orc. Your move "
+              "(CD-MOVE-1, CD-MOVE-3)?",
               highlight=["adv/0", "adv/2", "3,0", "zone/0/backpack"],
               accept=["step 2,1"],
               feedback={"step 1,1": "A duel with Black could win its orc, but a lost duel hands over your "
@@ -140,7 +142,7 @@ def build() -> Lesson:
               hints=["Take the troll home.", "A free step toward 3,0, then a paid one."])
         .step("step 3,0", "A second step, paid with a quarter from the pantry (CD-GOB-3, CD-GOB-5).",
               highlight=["3,0", "zone/0/pantry"])
-        .step("stop", "Stop on your camp.", highlight=["3,0"])
+        .step("stop", "Stop on your camp: the camp phase follows (CD-CAMP-1).", highlight=["3,0"])
         .step("swap vault backpack troll",
               "To change equipment, sell the old card back at full value into the backpack or the vault, then "
               "buy with another (CD-CAMP-5). What now?",
@@ -156,7 +158,7 @@ def build() -> Lesson:
                         "unequip vault": "Selling the orc without buying leaves you with a d4 (CD-CAMP-6). "
                                          "Buy the troll with it."},
               hints=["The troll would make a better die than the orc.", "Sell the orc into the vault."])
-        .step("end turn", "A d10 now, and 6 wealth in the vault.", highlight=["zone/0/equipment"])
+        .step("end turn", "A d10 now, and 6 wealth in the vault (CD-SCORE-1). End your turn (CD-TURN-5).", highlight=["zone/0/equipment"])
         .steps("step 4,1", "fight", "step 1,2", "fight")
         .step("step 4,1",
               "Blue stands on 4,1, its cage not empty; you see an opponent's piles only roughly (CD-ZONE-7). "

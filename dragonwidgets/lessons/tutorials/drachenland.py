@@ -79,7 +79,7 @@ def build() -> Lesson:
               highlight=["adv/0/blue"])
         .step("walk s21", "A walk goes at most as many spaces as the die shows (DL-MOVE-1); a stone holds one "
                           "adventurer, a volcano any number (DL-MOVE-5).", highlight=["s21"])
-        .step("enter red", "The 3 brings the red adventurer in.", highlight=["adv/0/red"])
+        .step("enter red", "The 3 brings the red adventurer in, through another entrance (DL-MOVE-3).", highlight=["adv/0/red"])
         .step("walk s13", "Once on the board an adventurer never leaves it (DL-MOVE-8).", highlight=["s13"])
         .steps("keep", "die 4", "move green", "walk V10", "take egg", "magic hand", "take gems", "enter red",
                "walk s01", "reroll", "die 2", "move red", "walk V02", "take egg", "enter green", "walk s09")
@@ -92,9 +92,9 @@ def build() -> Lesson:
               feedback={"keep": "With 2 and 2 none of your adventurers reaches a volcano: this is the roll to "
                                 "spend your fate token on (DL-FATE-1)."},
               hints=["Count the spaces from your adventurers to the nearest volcanoes."])
-        .step("die 4", "2 and 4 now. Take the 4.", highlight=["die/1"])
+        .step("die 4", "2 and 4 now, and the fate token is gone for good (DL-FATE-1). Take the 4 (DL-TURN-3).", highlight=["die/1"])
         .step("move blue",
-              "Which adventurer gets the 4?",
+              "Which adventurer gets the 4? It walks at most 4 spaces (DL-MOVE-1).",
               highlight=["adv/0/red", "adv/0/green", "adv/0/blue", "V10/sapphire"],
               feedback={"move red": "Red reaches a volcano too, for an egg. But blue can walk to V10, whose token "
                                     "is gone, and take both sapphires there: gems of its own colour (DL-MOVE-7, "
@@ -112,15 +112,15 @@ def build() -> Lesson:
               "An adventurer that ends its move on a volcano takes exactly one of: all the gems of its colour, "
               "one diamond, or one egg (DL-MOVE-9, DL-TREASURE-1, DL-TREASURE-2). Take the sapphires.",
               highlight=["V10/sapphire"])
-        .step("move red", "Now the 2, for another adventurer: red.", highlight=["adv/0/red"])
-        .step("walk s15", "Two spaces toward V06.", highlight=["s15", "V06"])
+        .step("move red", "Now the 2, for another adventurer (DL-TURN-3): red.", highlight=["adv/0/red"])
+        .step("walk s15", "Two spaces toward V06; only an adventurer that used a die takes treasure (DL-TURN-4).", highlight=["s15", "V06"])
         .steps("keep", "enter blue", "walk s06", "move red", "walk s02", "die 2", "move red", "end movement",
                "take gems", "enter blue", "walk s01")
         .step("die 3",
               "The Elves' red adventurer moved 0 and took treasure again on V02 (DL-MOVE-2). You rolled 3 and "
               "4; your fate token is spent. Take the 3 first.", highlight=["die/0"])
         .step("move red",
-              "Which adventurer gets the 3?",
+              "Which adventurer gets the 3? A walk may stop short of the die (DL-MOVE-1).",
               highlight=["adv/0/red", "adv/0/green", "adv/0/blue"],
               accept=["move blue"],
               feedback={"move green": "Three spaces leave green on a stepping stone, where nothing is taken "
@@ -135,8 +135,8 @@ def build() -> Lesson:
               "token is still there takes the token too (DL-TREASURE-4). A boatman carries an adventurer along "
               "a river from volcano to volcano, on top of its walk (DL-BOAT-1, DL-BOAT-2).",
               highlight=["V06/egg"])
-        .step("move green", "The 4 goes to green.", highlight=["adv/0/green"])
-        .step("walk V09", "Four spaces to V09.", highlight=["V09"])
+        .step("move green", "The 4 goes to a different adventurer, green (DL-TURN-3).", highlight=["adv/0/green"])
+        .step("walk V09", "Four spaces to V09, whose token is still face down (DL-MOVE-6).", highlight=["V09"])
         .step("take egg",
               "The red royal dragon. Royal dragons stay on the board: nobody ever takes one, not even with an "
               "egg (DL-DRAGON-2, DL-DRAGON-7). Green takes no rubies or sapphires: take an egg. Taking "
@@ -148,8 +148,8 @@ def build() -> Lesson:
                  "only the adventurer that moves or takes treasure can use a token (DL-TOKEN-3).")
         .guess(
             "Your fourth turn", seat=0, record=_record_after(BEFORE_CHAPTER_2),
-            comment=("The Dwarves revealed a forced march and the green royal dragon. You rolled 2 and 4. Find "
-                     "the Humans' moves."))
+            comment=("The Dwarves revealed a forced march and the green royal dragon (DL-DRAGON-3). You rolled 2 "
+                     "and 4. Find the Humans' moves (DL-TURN-2)."))
         .step("die 4", accept=["die 2"],
               feedback={"end turn": "Leaving both dice unused is allowed (DL-TURN-5), but they can bring "
                                     "treasure."},
@@ -185,5 +185,5 @@ def build() -> Lesson:
               feedback={"skip": "The diamond is for any adventurer (DL-TREASURE-3)."},
               hints=["Diamonds belong to no colour."])
         .closing("Good hunting. Each turn: roll, perhaps your fate token, then two dice for two adventurers, each "
-                 "moving then taking treasure, until the last egg is taken.")
+                 "moving then taking treasure (DL-TURN-2), until the last egg is taken (DL-END-1).")
     )

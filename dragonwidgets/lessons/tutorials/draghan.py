@@ -83,7 +83,7 @@ def build() -> Lesson:
               feedback={"discard D47": "The Silver Tiara shows two icons, C C; the others one each. Keep the "
                                        "strongest card."},
               hints=["Count each card's icons."])
-        .step("discard D46", "And the second one: keep the Silver Tiara.", highlight=["card/D46", "card/D47"])
+        .step("discard D46", "And the second one: keep the Silver Tiara (DG-EQUIP-2).", highlight=["card/D46", "card/D47"])
         .steps("face D35", "done", "face none")
         .step("face D35",
               "Round 2, the Dwarf is active. A threat location adds an encounter card (DG-LOC-4): four came up, "
@@ -114,7 +114,8 @@ def build() -> Lesson:
               highlight=["location", "card/D39"])
         .steps("face D39", "done", "skip")
         .step("face D09",
-              "Round 4, you are active, and both your teammates are wounded: the Dwarf shows S, the Wizard K. "
+              "Round 4, you are active, and both your teammates are wounded: the Dwarf shows S, the Wizard K "
+              "(DG-WOUND-1). "
               "Where does the Elf go?",
               highlight=["card/D09", "card/D20", "hero/0"],
               feedback={"face D20": "The Guild Master needs S C C K K: the Elf and a wounded teammate cannot "
@@ -158,7 +159,8 @@ def build() -> Lesson:
                 "Find the Elf's moves."))
         .steps("face S03", "done", "face S03", "done")
         .step("face S03",
-              "The Bone Giant needs S S S C C K. The Dwarf (S S K) and the Wizard (C K K) face it. And you?",
+              "The Bone Giant needs S S S C C K (DG-FIGHT-7). The Dwarf (S S K) and the Wizard (C K K) face it. "
+              "And you?",
               highlight=["card/S03", "hero/0"],
               feedback={"face none": "The Dwarf and the Wizard show S S C K K K: one S and one C short. The "
                                      "active Dwarf would be wounded."},
