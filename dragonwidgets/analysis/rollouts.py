@@ -35,15 +35,19 @@ def redeal(known: Game, seat: int, key: int, knowledge: str) -> Game:
 
     ``knowledge="seat"``: ``known`` holds only what ``seat`` may know (a :meth:`~Game.determinize` copy);
     everything hidden from the seat is redealt and the seed (so every later die) is fresh. ``"table"``: the
-    table as it is, with a fresh seed only (future dice and draws not known to anybody).
+    table as it is, with a fresh seed only (future dice and draws not known to anybody). Either way the copy
+    draws its chance automatically (``chance="auto"``), so the analysis of a table does not depend on whether
+    a teacher picks its dice (``"manual"``).
     """
     rng = random.Random(key)
     if knowledge == "seat":
-        return known.determinize(seat, rng)
-    twin = known.clone(history=False)
-    twin.seed = rng.getrandbits(32)
-    twin._chance_offset = 0
-    twin._legal_cache = None
+        twin = known.determinize(seat, rng)
+    else:
+        twin = known.clone(history=False)
+        twin.seed = rng.getrandbits(32)
+        twin._chance_offset = 0
+        twin._legal_cache = None
+    twin.chance_mode = "auto"  # chance drawn as it falls due, whether the table's teacher picks it or not
     return twin
 
 

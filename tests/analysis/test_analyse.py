@@ -76,6 +76,12 @@ def test_same_seed_same_analysis_and_another_seed_another():
     assert rows_of(analyse(g, rollouts=8, policy="random", seed=6)) != rows_of(one)
 
 
+def test_analysis_does_not_depend_on_whether_a_teacher_picks_the_dice():
+    manual = dragonwidgets.new_game("emerald", players=3, seed=1, chance="manual")
+    auto = dragonwidgets.new_game("emerald", players=3, position=manual.position())
+    assert rows_of(analyse(manual, rollouts=4, policy="random")) == rows_of(analyse(auto, rollouts=4, policy="random"))
+
+
 def test_analysis_leaves_the_game_unchanged():
     g = dragonwidgets.new_game("emerald", players=3, seed=4)
     digest, step, record = g.state_digest(), g.step, g.to_record()
