@@ -68,6 +68,14 @@ class DragonwidgetsEnv(AECEnv):
     """
 
     metadata = {"render_modes": ["ansi"], "name": "dragonwidgets", "is_parallelizable": False}
+    # PettingZoo's bookkeeping of the agents (set by _start, kept up by step)
+    agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
 
     def __init__(self, game_name: str, players: int | None = None, *, render_mode: str | None = None,
                  **options: Any):
@@ -123,13 +131,13 @@ class DragonwidgetsEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.game.apply_index(action)
+        self.game.apply_index(action)  # type: ignore[arg-type]  # None for a live agent: refused there (IllegalActionError)
         self._cumulative_rewards[agent] = 0
         self.rewards = dict(zip(self.possible_agents, self.game.returns()))
         if self.game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player]
+            self.agent_selection = self._agent_to_move()
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -150,4 +158,10 @@ class DragonwidgetsEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
+        self.agent_selection = self._agent_to_move()
+
+    def _agent_to_move(self) -> str:
+        """The agent of the seat to decide (chance is drawn by the game itself: a seat decides while it goes on)."""
+        seat = self.game.current_player
+        assert seat is not None, "a seat decides while the game goes on"
+        return self.possible_agents[seat]

@@ -1,7 +1,7 @@
 """For the type checker only: what the parts of :class:`~dragonwidgets.engine.game.Game` supply one another.
 
 ``Game`` is put together from parts (:class:`~.protocol.GameHooks`, :class:`~.chance.ChanceDraws`,
-:class:`~.history.History`, :class:`~.records.Records`); each part calls methods another part defines (``goto``,
+:class:`~.history.History`, :class:`~.records.Records`, :class:`~.spaces.Interop`); each part calls methods another part defines (``goto``,
 ``current_player``, ``_commit``, the game's hooks...). :class:`GameParts` declares those once, so that mypy checks
 each part against them. A part derives from it only while type checking (``if TYPE_CHECKING``); at run time the
 parts derive from ``object`` and this module is never imported. Its methods are abstract: every game class is
@@ -11,7 +11,7 @@ checked to supply each one (``Game`` or ``GameHooks`` defines it, ahead of this 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any
+from typing import Any, ClassVar, Sequence
 
 from .actions import Action, Event
 
@@ -19,6 +19,8 @@ from .actions import Action, Event
 class GameParts:
     """The constructor, state and methods one part of ``Game`` uses from the others."""
 
+    name: ClassVar[str]
+    players: int
     chance_mode: str
 
     def __init__(self, *, players: int, seed: int | None = None, chance: str = "auto",
@@ -30,8 +32,21 @@ class GameParts:
     @abstractmethod
     def current_player(self) -> int | None: ...
 
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def winners(self) -> list[int]: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
     @abstractmethod
     def legal_action_ids(self) -> list[str]: ...
+
+    @abstractmethod
+    def apply(self, action: Action | str) -> list[Event]: ...
 
     @abstractmethod
     def goto(self, step: int) -> None: ...
@@ -43,7 +58,7 @@ class GameParts:
     def _commit(self, action: Action, auto: bool) -> list[Event]: ...
 
     @abstractmethod
-    def _compute_legal(self) -> list[Action]: ...
+    def _compute_legal(self) -> Sequence[Action]: ...
 
     # the game's hooks (engine/protocol.py)
     @abstractmethod
@@ -57,3 +72,6 @@ class GameParts:
 
     @abstractmethod
     def _chance_outcomes_hidden(self) -> bool: ...
+
+    @abstractmethod
+    def _why_illegal(self, action_id: str) -> str: ...

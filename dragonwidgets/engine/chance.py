@@ -13,7 +13,7 @@ import struct
 from functools import lru_cache
 from hashlib import blake2b, shake_128
 from _random import Random as _MersenneTwister  # the C generator under random.Random
-from typing import TYPE_CHECKING, Any, MutableSequence
+from typing import TYPE_CHECKING, Any, MutableSequence, Sequence
 
 from .actions import CHANCE, Action, Event
 from .errors import IllegalActionError
@@ -151,7 +151,7 @@ class ChanceDraws(GameParts):
     options: dict[str, Any]
     _chance_offset: int
     _step: int
-    _legal: list[Action] | None
+    _legal: Sequence[Action] | None
     _to_move: Any
 
     @property

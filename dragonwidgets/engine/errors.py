@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class DragonwidgetsError(Exception):
     """Base class of every error dragonwidgets raises on purpose."""
@@ -11,8 +13,11 @@ class IllegalActionError(DragonwidgetsError, ValueError):
     """An action that is not legal in the current state was applied.
 
     The game is left exactly as it was. ``action_id`` is what was asked for, ``reason`` why it was
-    refused, and ``legal`` the ids that were legal at that moment.
+    refused, and ``legal`` the ids that were legal at that moment. An index refused by
+    ``Game.apply_index`` is kept as ``index``.
     """
+
+    index: Any
 
     def __init__(self, action_id: str, reason: str, legal: list[str]):
         self.action_id = action_id

@@ -136,7 +136,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         #: step -> the lines once played from that state, kept when a branch replaced them (:meth:`variations`)
         self._variations: dict[int, list[dict[str, Any]]] = {}
         self._step = 0
-        self._legal: list[Action] | None = None  # the legal actions of the current state, once asked
+        self._legal: Sequence[Action] | None = None  # the legal actions of the current state, once asked
         self._to_move: int | None | EllipsisType = TO_MOVE_UNKNOWN  # the seat to move in the current state, once asked
         self.state = self._setup(self._rng(0))
         #: the position the game started from (``None``: the seeded set-up); records carry it
@@ -319,7 +319,7 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
 
     # ------------------------------------------------------------------ internals
     @property
-    def _legal_cache(self) -> list[Action] | None:
+    def _legal_cache(self) -> Sequence[Action] | None:
         """The legal actions of the current state once computed, else ``None``.
 
         Setting it to ``None`` forgets the legal actions and the player to move: a game (or a test)
@@ -328,16 +328,17 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
         return self._legal
 
     @_legal_cache.setter
-    def _legal_cache(self, value: list[Action] | None) -> None:
+    def _legal_cache(self, value: Sequence[Action] | None) -> None:
         self._legal = value
         if value is None:
             self._to_move = TO_MOVE_UNKNOWN
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> Sequence[Action]:
         """Compute, cache and return the legal actions of the current state (not a copy)."""
         to_move = self._to_move
         if to_move is TO_MOVE_UNKNOWN:
             to_move = self._to_move = self._player_to_move()
+        legal: Sequence[Action]
         if to_move is None:
             legal = []
         elif to_move == CHANCE:

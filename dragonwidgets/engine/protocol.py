@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from .actions import Action, Event
 
@@ -48,15 +48,15 @@ class GameHooks(GameParts):
         """Return the seat to decide, :data:`CHANCE`, or ``None`` when the game is over."""
         raise NotImplementedError
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         """Return the legal actions of the player to move (only called at a decision node).
 
-        The engine never mutates the list (``legal_actions()`` hands out copies), so a game may
-        return a memoized list shared between calls; the same holds for :meth:`_chance_outcomes`.
+        The engine never mutates the sequence (``legal_actions()`` hands out copies as lists), so a game may
+        return a memoized list or tuple shared between calls; the same holds for :meth:`_chance_outcomes`.
         """
         raise NotImplementedError
 
-    def _chance_outcomes(self) -> list[Action]:
+    def _chance_outcomes(self) -> Sequence[Action]:
         """Return the chance outcomes, each with ``prob`` set (only called at a chance node)."""
         raise NotImplementedError
 

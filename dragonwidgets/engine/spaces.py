@@ -33,13 +33,18 @@ document theirs; :mod:`.tensors` holds the pieces every game's encoder shares.
 from __future__ import annotations
 
 import numbers
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import numpy as np
 
 from .actions import CHANCE, Action
 from .errors import IllegalActionError
 from .tensors import index_table
+
+if TYPE_CHECKING:  # what the other parts of Game supply, for mypy (see _parts.py)
+    from ._parts import GameParts
+else:
+    GameParts = object
 
 
 class ActionSpace:
@@ -91,13 +96,13 @@ def is_index(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
 
-class Interop:
+class Interop(GameParts):
     """The numeric face of a game (a base of :class:`~dragonwidgets.engine.Game`; see the module docstring)."""
 
     # ------------------------------------------------------------------ hooks for the games
     def _action_space(self) -> Sequence[str]:
         """Return the ordered ids of every action a seat can be offered (this game's options and player count)."""
-        raise NotImplementedError(f"{self.name} has no integer action space yet")  # type: ignore[attr-defined]
+        raise NotImplementedError(f"{self.name} has no integer action space yet")
 
     def _chance_space(self) -> Sequence[str]:
         """Return the ordered ids of every chance outcome (default: none)."""
@@ -107,7 +112,7 @@ class Interop:
         """Return a new encoder of this game's observations: its ``layout`` (a
         :class:`~.tensors.TensorLayout`) and ``encode(observation) -> np.ndarray``; the default hooks below
         make it once per game and use it."""
-        raise NotImplementedError(f"{self.name} has no observation tensor yet")  # type: ignore[attr-defined]
+        raise NotImplementedError(f"{self.name} has no observation tensor yet")
 
     def _observation_tensor_shape(self) -> tuple[int, ...]:
         """Return the shape of :meth:`_observation_tensor` (fixed for the game's options and player count)."""
@@ -116,12 +121,12 @@ class Interop:
     def _observation_tensor(self, seat: int) -> np.ndarray:
         """Return ``seat``'s observation as a float32 array, computed from ``observation(seat)`` only."""
         encoder = self._cached("_observation_encoder_cache", self._observation_encoder)
-        return encoder.encode(self.observation(seat))  # type: ignore[attr-defined]
+        return encoder.encode(self.observation(seat))
 
     def _returns(self) -> list[float]:
         """Return each seat's reward at the end: the winners share 1 equally, the others get 0."""
-        winners = self.winners()  # type: ignore[attr-defined]
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]  # type: ignore[attr-defined]
+        winners = self.winners()
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -170,8 +175,8 @@ class Interop:
         """
         space = self.action_space
         mask = np.zeros(len(space), dtype=bool)
-        if self.current_player not in (None, CHANCE):  # type: ignore[attr-defined]
-            for action in self.legal_actions():  # type: ignore[attr-defined]
+        if self.current_player not in (None, CHANCE):
+            for action in self.legal_actions():
                 mask[space.index(action.id)] = True
         return mask
 
@@ -186,7 +191,7 @@ class Interop:
             IllegalActionError: ``index`` is outside the action space, or its action is not legal now; the
                 message names the index, its action id and the legal indices and ids. The game is unchanged.
         """
-        return self.apply(self.legal_action_id(index))  # type: ignore[attr-defined]
+        return self.apply(self.legal_action_id(index))
 
     def legal_action_id(self, index: int) -> str:
         """Return the id of the action at ``index`` if it is legal now (what :meth:`apply_index` applies).
@@ -199,10 +204,10 @@ class Interop:
             raise self._illegal_index(f"<index {index!r}>", f"index {index!r} is outside the action space "
                                       f"0..{len(space) - 1}", index)
         action_id = space.ids[int(index)]
-        if self.current_player in (None, CHANCE) or action_id not in self.legal_action_ids():  # type: ignore[attr-defined]
-            why = "the game is over" if self.is_over else (  # type: ignore[attr-defined]
-                "chance moves now (a chance node: see chance_space)" if self.current_player == CHANCE  # type: ignore[attr-defined]
-                else self._why_illegal(action_id))  # type: ignore[attr-defined]
+        if self.current_player in (None, CHANCE) or action_id not in self.legal_action_ids():
+            why = "the game is over" if self.is_over else (
+                "chance moves now (a chance node: see chance_space)" if self.current_player == CHANCE
+                else self._why_illegal(action_id))
             raise self._illegal_index(action_id, f"index {int(index)} ({action_id!r}): {why}", index)
         return action_id
 
@@ -223,11 +228,11 @@ class Interop:
             NotImplementedError: the game has no observation tensor.
             RuntimeError: the game's encoder gave another shape or dtype than it declares (a bug in the game).
         """
-        if not is_index(seat) or not 0 <= seat < self.players:  # type: ignore[attr-defined]
-            raise ValueError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")  # type: ignore[attr-defined]
+        if not is_index(seat) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")
         tensor = self._observation_tensor(int(seat))
         if tensor.shape != self.observation_tensor_shape or tensor.dtype != np.float32:
-            raise RuntimeError(f"{self.name}'s observation tensor is {tensor.dtype}{tensor.shape}, "  # type: ignore[attr-defined]
+            raise RuntimeError(f"{self.name}'s observation tensor is {tensor.dtype}{tensor.shape}, "
                                f"its declared shape float32{self.observation_tensor_shape}")
         return tensor
 
@@ -238,8 +243,8 @@ class Interop:
         seats 1/k each) and the others get 0.0, so the returns of a finished game add up to 1; a
         cooperative game gives the whole team one reward.
         """
-        if not self.is_over:  # type: ignore[attr-defined]
-            return [0.0] * self.players  # type: ignore[attr-defined]
+        if not self.is_over:
+            return [0.0] * self.players
         return [float(r) for r in self._returns()]
 
     def _cached(self, key: str, make: Any) -> Any:
@@ -258,8 +263,8 @@ class Interop:
         """Return the error for an index refused now, listing the legal indices (with ``index`` kept on it)."""
         legal = self.legal_action_indices()
         reason += f"; legal indices: {', '.join(map(str, legal)) or 'none'}"
-        error = IllegalActionError(action_id, reason, self.legal_action_ids() if legal else [])  # type: ignore[attr-defined]
-        error.index = index  # type: ignore[attr-defined]
+        error = IllegalActionError(action_id, reason, self.legal_action_ids() if legal else [])
+        error.index = index
         return error
 
 

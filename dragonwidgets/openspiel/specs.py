@@ -46,7 +46,7 @@ class Spec:
 def _emerald_knight_moves(game: TableGame) -> int:
     """Return a bound on the knight moves of an Emerald game: every knight advances at least one square a
     move and never goes back (EM-MOVE-1/3), from its start space (pos 0) to at most the lair (``lair_pos``)."""
-    knights = sum(sum(colours.values()) for colours in game.state.knights.values())  # type: ignore[attr-defined]
+    knights = sum(sum(colours.values()) for colours in game.state.knights.values())
     return knights * game.board.lair_pos  # type: ignore[attr-defined]
 
 

@@ -98,7 +98,7 @@ class DragonwidgetsState(pyspiel.State):
             return [(k, 1.0 / DEALS) for k in range(DEALS)]
         game = self._table.game
         space = game.chance_space
-        return sorted((space.index(a.id), a.prob) for a in game.legal_actions())
+        return sorted((space.index(a.id), a.prob or 0.0) for a in game.legal_actions())  # (a chance outcome has prob)
 
     def _apply_action(self, action: int) -> None:
         """Apply a seat's action index, a chance outcome index, or the deal."""
@@ -154,13 +154,15 @@ class DragonwidgetsState(pyspiel.State):
 
     def seat_tensor(self, seat: int) -> np.ndarray:
         """Return ``observation_tensor(seat)`` of the game (zeros before the deal), read-only."""
-        if self._table is None:
+        table = self._table
+        if table is None:
             return np.zeros(self.get_game().table.observation_tensor_shape, dtype=np.float32)
-        return self._table.view(("tensor", seat), lambda: _read_only(self._table.game.observation_tensor(seat)))
+        return table.view(("tensor", seat), lambda: _read_only(table.game.observation_tensor(seat)))
 
     def __str__(self) -> str:
         """Return the text board (the public table), or ``"before the deal"``."""
-        return "before the deal" if self._table is None else self._table.view(("text",), lambda: repr(self._table.game))
+        table = self._table
+        return "before the deal" if table is None else table.view(("text",), lambda: repr(table.game))
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:

@@ -9,7 +9,7 @@ import os
 import pickle
 import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Generator, Sequence
 
 import numpy as np
 
@@ -276,7 +276,7 @@ def _executor_workers(executor: Executor) -> int:
 
 def _run_batches(
     executor: Executor, study: Study, seeds: np.ndarray, starts: range, batch_size: int
-) -> Iterator[tuple[int, dict[str, Any]]]:
+) -> Generator[tuple[int, dict[str, Any]], None, None]:
     """Yield ``(start, result)`` as the batches ``seeds[start : start + batch_size]`` complete, keeping
     at most two per worker in flight when the executor tells its size (so an interrupted study stops
     soon, and only those batches' seeds are lists at a time); all at once otherwise."""
