@@ -222,6 +222,22 @@ def test_each_game_page_lists_its_options_and_the_readings_they_flip(site: Site,
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_page_lays_out_its_observation_tensor_field_by_field(site: Site, game: str) -> None:
+    text = (built(site) / "games" / f"{game}.html").read_text(encoding="utf-8")
+    found = re.search(r"At (\d) players \((\d+) entries\), field by field", text)
+    assert found, f"{game}: no tensor table"
+    players, size = int(found.group(1)), int(found.group(2))
+    game_obj = dragonwidgets.new_game(game, players=players, seed=0)
+    assert game_obj.observation_tensor_shape == (size,)
+    table = text[found.end():text.index("</table>", found.end())]
+    layout = game_obj._observation_encoder().layout
+    offsets = [int(cell) for cell in re.findall(r"<tr[^>]*>\s*<td><p>(\d+)</p></td>", table)]
+    assert offsets == [layout.slice(field.name).start for field in layout.fields]
+    assert all(f"<code class=\"docutils literal notranslate\"><span class=\"pre\">{field.name}</span></code>" in table
+               for field in layout.fields)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_each_game_page_links_an_example_exported_page_that_exists(site: Site, game: str) -> None:
     html = built(site)
     page = read_page(html / "games" / f"{game}.html")

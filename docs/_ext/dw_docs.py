@@ -14,6 +14,7 @@ Directives (each game page and the API page call them):
 - ``dw-api MODULE``: one autodoc entry per name of ``MODULE.__all__`` (a module without ``__all__``: its
   public functions and classes), so a name added to ``__all__`` gets its entry with no edit here. It must
   stand in reStructuredText (an ``eval-rst`` block), as autodoc parses docstrings as reStructuredText.
+- ``dw-tensor GAME``: the game's observation tensor field by field, from its encoder's layout.
 - ``dw-board GAME``: the game's static SVG picture after a few seeded moves, inline.
 
 At the end of an HTML build, ``examples/<game>.html`` is a short seeded game exported with ``to_html``.
@@ -342,6 +343,57 @@ class OptionsDirective(SphinxDirective):
         return [listing]
 
 
+# ---------------------------------------------------------------------------- tensor layout
+
+#: The player count whose observation tensor a game page lays out field by field (its sizes at the other
+#: counts are in the tensor module's text above the table).
+LAYOUT_PLAYERS = {"emerald": 3, "drachenland": 3, "chasse_au_dragon": 3, "draghan": 2}
+
+
+class TensorDirective(SphinxDirective):
+    """``dw-tensor GAME``: the game's observation tensor field by field (offset, name, size, what it
+    holds), read from the layout its encoder builds (the engine's ``_observation_encoder`` hook)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0]
+        players = LAYOUT_PLAYERS[game]
+        layout = dragonwidgets.new_game(game, players=players, seed=0)._observation_encoder().layout
+        text = _MarkdownText(self, game)
+        intro = nodes.paragraph("", f"At {players} players ({layout.size} entries), field by field:")
+        table = nodes.table(classes=["dw-tensor"])
+        group = nodes.tgroup(cols=4)
+        table += group
+        for width in (8, 22, 6, 64):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        head += self._row([nodes.paragraph("", label) for label in ("offset", "field", "size", "what it holds")])
+        group += head
+        body = nodes.tbody()
+        for field in layout.fields:
+            where = layout.slice(field.name)
+            body += self._row([nodes.paragraph("", f"{where.start}"), nodes.paragraph("", "", nodes.literal(field.name, field.name)),
+                               nodes.paragraph("", f"{field.size}"), *[self._cell(text.paragraph(field.doc))]])
+        group += body
+        return [intro, table]
+
+    @staticmethod
+    def _cell(parts: list[nodes.Node]) -> nodes.Node:
+        holder = nodes.container()
+        holder.extend(parts)
+        return holder
+
+    @staticmethod
+    def _row(cells: list[nodes.Node]) -> nodes.row:
+        row = nodes.row()
+        for content in cells:
+            entry = nodes.entry()
+            entry += content
+            row += entry
+        return row
+
+
 # ---------------------------------------------------------------------------- pictures and pages
 
 #: The bot that plays every seat of an example game: each game's own strongest cheap bot.
@@ -433,6 +485,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("dw-options", OptionsDirective)
     app.add_directive("dw-api", ApiDirective)
     app.add_directive("dw-board", BoardDirective)
+    app.add_directive("dw-tensor", TensorDirective)
     app.connect("build-finished", write_example_pages)
     app.connect("autodoc-process-docstring", escape_rule_wildcards)
     app.connect("config-inited", copy_notebooks)
