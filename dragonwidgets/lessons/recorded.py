@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.game import Game
-from .model import Chapter, Mode, Start, Step, Variation
+from .model import Chapter, Mode, Question, Start, Step, Variation
 
 
 def start_of(game: Game) -> Start:
@@ -54,3 +54,40 @@ def chapter_from_game(game: Game, title: str, mode: Mode = "walkthrough", seat: 
     lines = {k: game.variations(k) for k in range(len(entries) + 1) if game.variations(k)}
     steps, closing = _steps(entries, game.comments, lines, game.chance_mode)
     return Chapter(title=title, mode=mode, start=start_of(game), seat=seat, steps=steps, closing=closing)
+
+
+def chapter_from_recording(game: Game, title: str, questions: dict[int, list[str]], *,
+                           mode: Mode = "walkthrough", seat: int | None = None) -> Chapter:
+    """Return the chapter of a lesson recorded in the widget: :func:`chapter_from_game` of ``game`` with a
+    question on each step of ``questions``.
+
+    Args:
+        game: the annotated game (its comments and variations become the steps').
+        title: the chapter's title.
+        questions: ``{k: accepted}``: the entry ``k`` of the line (the action played from the state after
+            ``k`` entries) is a question; its action is the accepted answer, and so are the action ids of
+            ``accepted`` (other legal actions at that state).
+        mode: the chapter's mode (see :data:`~.model.MODES`).
+        seat: the student's seat; ``None`` (default) picks the seat that decides every question step when
+            one seat does, else every seat (``None``).
+
+    Raises:
+        ValueError: a step of ``questions`` that is not an entry of the line, or an entry the generator drew
+            (a chance outcome of ``chance="auto"``: no step of the chapter).
+    """
+    chapter = chapter_from_game(game, title, mode, seat)
+    place: dict[int, int] = {}  # entry of the line -> step of the chapter
+    for k, entry in enumerate(game.history):
+        if not (game.chance_mode == "auto" and entry.auto):
+            place[k] = len(place)
+    for k, accepted in sorted(questions.items()):
+        if k not in place:
+            raise ValueError(f"questions[{k}]: the line has no step {k} a student could be asked "
+                             f"(entries 0..{game.history_length - 1}, chance drawn by the seed aside)")
+        played = game.entry(k).action.id
+        others = [a for a in dict.fromkeys(accepted) if a != played]
+        chapter.steps[place[k]].question = Question(accepted=[played, *others] if others else [])
+    if seat is None:
+        deciders = {game.entry(k).action.player for k in questions}
+        chapter.seat = deciders.pop() if len(deciders) == 1 else None
+    return chapter

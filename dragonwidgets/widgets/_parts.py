@@ -103,4 +103,10 @@ class WidgetParts(anywidget.AnyWidget):
     def _viewer_choices(self) -> list[str]: ...  # views
 
     @abstractmethod
+    def _annotations_shown(self, seat: int | None) -> dict[str, Any]: ...  # annotations
+
+    @abstractmethod
+    def _recording_shown(self) -> dict[str, Any]: ...  # annotations
+
+    @abstractmethod
     def _status(self, seat: int | None, visible: list[Action]) -> str: ...  # status

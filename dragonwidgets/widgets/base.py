@@ -29,6 +29,7 @@ import anywidget
 import traitlets as t
 
 from ..engine import Game, bot_names
+from .annotations import Annotations
 from .arguments import bundle
 from .bot_seats import AGENT_TIME_LIMIT, MAX_PACE, BotSeats
 from .editing import PositionEditor
@@ -64,7 +65,7 @@ def _flush_pictures_after_each_cell() -> None:
 
 
 class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, PositionEditor, ViewRules, StatusLine,
-                 BotSeats, anywidget.AnyWidget):
+                 BotSeats, Annotations, anywidget.AnyWidget):
     """Play, rewind and inspect an engine game in a notebook.
 
     Args:
@@ -154,6 +155,14 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
     edit_position = t.Dict(help="The position being edited (game.position()'s JSON); {} when not editing.").tag(
         sync=True
     )
+    annotations = t.Dict(
+        help="The comments and variations the log and timeline show, as this view may see them "
+        "(widgets/annotations.py): {'comments': {step: text}, 'variations': {step: [summary]}}."
+    ).tag(sync=True)
+    recording = t.Dict(
+        help="The lesson being recorded (teacher's view): {'available', 'on', 'title'?, 'questions'?, 'export'?, "
+        "'saved'?} (widgets/annotations.py)."
+    ).tag(sync=True)
     version = t.Int(0, help="How many sync messages built the front end's state (see widgets/sync.py).").tag(sync=True)
 
     _ACCEPTED = ("seats", "viewer", "pace", "playing", "take_backs", "agent_time_limit", "layout")
@@ -176,6 +185,7 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         self._picture_id: str | None = None  # the display id of the picture output IPython shows (if it does)
         self._picture_sent: dict[str, str] | None = None
         self._picture_timer: asyncio.TimerHandle | None = None
+        self._init_annotations()
         playing = kwargs.get("playing")
         if playing is not None and not isinstance(playing, bool):
             raise IntentError(f"playing must be True, False or None (bots answer people by themselves), got {shown(playing)}")

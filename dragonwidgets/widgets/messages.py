@@ -28,6 +28,14 @@ if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _par
 else:
     WidgetParts = object
 
+class Text(str):
+    """The type of a message field holding a person's words (a comment): a str of at most :data:`MAX_WORDS`
+    characters (other strings are ids and names, at most :data:`MAX_TEXT`)."""
+
+
+#: Longest text field (:class:`Text`) accepted: the longest comment a game takes (``history.MAX_COMMENT_CHARS``).
+MAX_WORDS = 10_000
+
 #: kind -> {field: type}. Each kind is also the name of the widget method it calls with those fields.
 MESSAGE_KINDS: dict[str, dict[str, type]] = {
     "act": {"id": str},
@@ -45,6 +53,15 @@ MESSAGE_KINDS: dict[str, dict[str, type]] = {
     "edit": {"ops": list},
     "edit_play": {},
     "edit_cancel": {},
+    # annotations and recording a lesson (annotations.py)
+    "enter_variation": {"step": int, "index": int},
+    "record_start": {},
+    "record_stop": {},
+    "annotate": {"step": int, "text": Text},
+    "set_question": {"step": int, "accepted": list},
+    "clear_question": {"step": int},
+    "record_export": {},
+    "record_save": {"name": str},
 }
 
 #: Longest string field accepted (an action id or a bot name is far shorter).
@@ -64,6 +81,8 @@ def _check_field(kind: str, name: str, want: type, value: Any) -> Any:
     elif want is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         value = float(value) if ok else value
+    elif want is Text:
+        ok = isinstance(value, str) and len(value) <= MAX_WORDS
     elif want is list:
         ok = isinstance(value, list)  # its items are checked by the method (e.g. editing.checked_ops)
     else:
@@ -94,7 +113,7 @@ def shown(value: Any) -> str:
 
 def _a(want: type) -> str:
     return {int: "an int", float: "a finite number", str: f"a string of at most {MAX_TEXT} characters",
-            list: "a list"}[want]
+            list: "a list", Text: f"a string of at most {MAX_WORDS:,} characters"}[want]
 
 
 def parse_intent(content: Any, buffers: Any = None) -> tuple[str, dict[str, Any]]:

@@ -49,6 +49,8 @@ class TraitPublisher(WidgetParts):
             self.log = game.log(seat, last=LOG_ROWS)
             self.text = repr(game)
             self.status = self._status(seat, visible)
+            self.annotations = self._annotations_shown(seat)
+            self.recording = self._recording_shown()
 
     def _observation_shown(self, seat: int | None) -> dict[str, Any]:
         """The observation this view is sent: ``game.observation(seat)`` (``seat`` None: the full table). A
