@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..engine.registry import new_game
 from ..engine.rules import rule_ids_in, rules
@@ -127,3 +128,7 @@ def lesson_texts(lesson: Lesson) -> list[str]:
 def cited_rules(lesson: Lesson) -> set[str]:
     """Return the rule IDs a lesson's texts name (:func:`lesson_texts`)."""
     return {r for text in lesson_texts(lesson) for r in rule_ids_in(text)}
+
+
+__all__ = ["NOT_PLAY_SECTIONS", "VARIANT_SECTIONS", "cited_rules", "frequent_rules", "lesson_texts", "rule_sections",
+           "rule_shares", "section_of"]

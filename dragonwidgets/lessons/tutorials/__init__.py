@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from importlib import import_module
 
 from ..coverage import lesson_texts
+from ..format import Where
 from ..lesson import Lesson
 from ..validate import start_game
-from ..format import Where
 
 #: The games with a built-in tutorial, in the order the package lists them.
 TUTORIALS = ("emerald", "drachenland", "chasse_au_dragon", "draghan")

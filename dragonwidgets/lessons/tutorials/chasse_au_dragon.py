@@ -158,7 +158,8 @@ def build() -> Lesson:
                         "unequip vault": "Selling the orc without buying leaves you with a d4 (CD-CAMP-6). "
                                          "Buy the troll with it."},
               hints=["The troll would make a better die than the orc.", "Sell the orc into the vault."])
-        .step("end turn", "A d10 now, and 6 wealth in the vault (CD-SCORE-1). End your turn (CD-TURN-5).", highlight=["zone/0/equipment"])
+        .step("end turn", "A d10 now, and 6 wealth in the vault (CD-SCORE-1). End your turn (CD-TURN-5).",
+              highlight=["zone/0/equipment"])
         .steps("step 4,1", "fight", "step 1,2", "fight")
         .step("step 4,1",
               "Blue stands on 4,1, its cage not empty; you see an opponent's piles only roughly (CD-ZONE-7). "

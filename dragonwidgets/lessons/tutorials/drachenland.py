@@ -79,7 +79,8 @@ def build() -> Lesson:
               highlight=["adv/0/blue"])
         .step("walk s21", "A walk goes at most as many spaces as the die shows (DL-MOVE-1); a stone holds one "
                           "adventurer, a volcano any number (DL-MOVE-5).", highlight=["s21"])
-        .step("enter red", "The 3 brings the red adventurer in, through another entrance (DL-MOVE-3).", highlight=["adv/0/red"])
+        .step("enter red", "The 3 brings the red adventurer in, through another entrance (DL-MOVE-3).",
+              highlight=["adv/0/red"])
         .step("walk s13", "Once on the board an adventurer never leaves it (DL-MOVE-8).", highlight=["s13"])
         .steps("keep", "die 4", "move green", "walk V10", "take egg", "magic hand", "take gems", "enter red",
                "walk s01", "reroll", "die 2", "move red", "walk V02", "take egg", "enter green", "walk s09")
@@ -92,7 +93,8 @@ def build() -> Lesson:
               feedback={"keep": "With 2 and 2 none of your adventurers reaches a volcano: this is the roll to "
                                 "spend your fate token on (DL-FATE-1)."},
               hints=["Count the spaces from your adventurers to the nearest volcanoes."])
-        .step("die 4", "2 and 4 now, and the fate token is gone for good (DL-FATE-1). Take the 4 (DL-TURN-3).", highlight=["die/1"])
+        .step("die 4", "2 and 4 now, and the fate token is gone for good (DL-FATE-1). Take the 4 (DL-TURN-3).",
+              highlight=["die/1"])
         .step("move blue",
               "Which adventurer gets the 4? It walks at most 4 spaces (DL-MOVE-1).",
               highlight=["adv/0/red", "adv/0/green", "adv/0/blue", "V10/sapphire"],
@@ -113,7 +115,8 @@ def build() -> Lesson:
               "one diamond, or one egg (DL-MOVE-9, DL-TREASURE-1, DL-TREASURE-2). Take the sapphires.",
               highlight=["V10/sapphire"])
         .step("move red", "Now the 2, for another adventurer (DL-TURN-3): red.", highlight=["adv/0/red"])
-        .step("walk s15", "Two spaces toward V06; only an adventurer that used a die takes treasure (DL-TURN-4).", highlight=["s15", "V06"])
+        .step("walk s15", "Two spaces toward V06; only an adventurer that used a die takes treasure (DL-TURN-4).",
+              highlight=["s15", "V06"])
         .steps("keep", "enter blue", "walk s06", "move red", "walk s02", "die 2", "move red", "end movement",
                "take gems", "enter blue", "walk s01")
         .step("die 3",
@@ -171,8 +174,8 @@ def build() -> Lesson:
                                     "(DL-RING-3).",
                         "skip": "Taking nothing is allowed (DL-TREASURE-6), but here is a ring."},
               hints=["Look at the token just turned up.",
-                     "A ring token stays on its volcano (DL-RING-1, DL-RING-2); one ring per adventurer "
-                     "(DL-RING-4)."])
+                     ("A ring token stays on its volcano (DL-RING-1, DL-RING-2); one ring per adventurer "
+                      "(DL-RING-4).")])
         .step("move green",
               feedback={"move blue": "Blue reaches no volcano with a 2, and V10 is empty.",
                         "end turn": "Your green adventurer can still take treasure."},

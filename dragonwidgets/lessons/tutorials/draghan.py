@@ -83,7 +83,8 @@ def build() -> Lesson:
               feedback={"discard D47": "The Silver Tiara shows two icons, C C; the others one each. Keep the "
                                        "strongest card."},
               hints=["Count each card's icons."])
-        .step("discard D46", "And the second one: keep the Silver Tiara (DG-EQUIP-2).", highlight=["card/D46", "card/D47"])
+        .step("discard D46", "And the second one: keep the Silver Tiara (DG-EQUIP-2).",
+              highlight=["card/D46", "card/D47"])
         .steps("face D35", "done", "face none")
         .step("face D35",
               "Round 2, the Dwarf is active. A threat location adds an encounter card (DG-LOC-4): four came up, "

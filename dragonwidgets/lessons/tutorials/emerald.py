@@ -141,10 +141,11 @@ def build() -> Lesson:
         .guess(
             "Toward the lair", seat=0, record=_record_after(BEFORE_CHAPTER_2),
             comment=("Many turns later in the same game. Blue has a knight in the lair and a treasure; Red took "
-                     "the four-gems bonus. You hold three gold cards, and black knights stand on M3, M4 and M7. "
+                     "the four-gems bonus. You hold three gold cards; black knights stand in T4 and on M3, M4 and M7. "
                      "The flight track has reached M6 to M9 and stays there (EM-TRACK-2). Find Black's moves."))
         .step("move M7 black",
-              "Your move: one or two knights (EM-TURN-2), each as far as the knights it leaves (EM-MOVE-1). Which knight goes furthest?",
+              "Your move: one or two knights (EM-TURN-2), each as far as the knights it leaves (EM-MOVE-1). "
+              "Which knight goes furthest?",
               highlight=["M7", "M3/black", "M4/black", "M7/black"],
               feedback={"move M3 black": "Alone on M3, that knight goes one square, to M4 (EM-MOVE-1).",
                         "move M4 black": "Alone on M4, that knight goes one square, to M5 (EM-MOVE-1).",
