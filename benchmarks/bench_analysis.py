@@ -2,9 +2,10 @@
 
 Parts (``--parts``, all by default):
 
-1. ``cost``: what one rollout costs per game, a whole game from the first decision of a seeded game, per
-   policy (the default bot of each game, and ``random``): milliseconds of wall clock per rollout, median of
-   ``--cost-rollouts`` (one core, this process).
+1. ``cost``: what one rollout costs per game, a whole game from the first decision of a seeded game: the
+   default bot as the games play it (before), the same bot as the analysis plays it (after: faster twins, a
+   shared planner, forced decisions without a view, :mod:`dragonwidgets.analysis.policies`), and ``random``:
+   milliseconds of wall clock per rollout, median of ``--cost-rollouts`` (one core, this process).
 2. ``honesty``: at ``--honesty-decisions`` decisions per game (decision 1, 2... of games played by the default
    policy), the analysis as used (``--rollouts`` per action, racing, seed 1) against a 20 times longer one
    (uniform, ``20 x --rollouts`` per action, seed 2): the share of the (non-exact) actions whose 95 % interval
@@ -50,10 +51,10 @@ sys.path.insert(0, str(ROOT))
 
 import dragonwidgets  # noqa: E402
 from dragonwidgets.analysis import analyse, analyse_steps  # noqa: E402
-from dragonwidgets.analysis.policies import DEFAULT_POLICIES  # noqa: E402
+from dragonwidgets.analysis.policies import DEFAULT_POLICIES, make_policy  # noqa: E402
 from dragonwidgets.analysis.rollouts import play_to_end  # noqa: E402
 from dragonwidgets.engine.actions import CHANCE  # noqa: E402
-from dragonwidgets.engine.bots import bot_move  # noqa: E402
+from dragonwidgets.engine.bots import bot_move, play_out  # noqa: E402
 
 GAMES = {"emerald": 3, "draghan": 3, "drachenland": 4, "chasse_au_dragon": 3}
 SETTLE_SECONDS = {"emerald": 20.0, "draghan": 20.0, "chasse_au_dragon": 20.0, "drachenland": 60.0}
@@ -83,19 +84,29 @@ def decisions_of(name: str, players: int, seed: int, count: int) -> list[Any]:
 
 # ------------------------------------------------------------------ 1. cost of a rollout
 def part_cost(name: str, players: int, args: argparse.Namespace) -> None:
-    for policy in (DEFAULT_POLICIES[name], "random"):
-        g = dragonwidgets.new_game(name, players=players, seed=1)
-        seat = g.current_player
-        assert seat is not None and seat != CHANCE
-        known = g.determinize(seat, random.Random(0))
+    """Before: the game's bot as ``simulate`` plays it (fresh bots, every decision asks the bot); after: the
+    rollout policy the analysis plays under the same name (:func:`make_policy`: faster twins, a shared
+    planner, forced decisions taken without a view); and ``random``."""
+    default = DEFAULT_POLICIES[name]
+    g = dragonwidgets.new_game(name, players=players, seed=1)
+    seat = g.current_player
+    assert seat is not None and seat != CHANCE
+    known = g.determinize(seat, random.Random(0))
+    ways = [(f"{default} (bot)", lambda: [dragonwidgets.make_bot(name, default) for _ in range(players)], False),
+            (f"{default} (policy)", lambda: make_policy(name, default, players), True),
+            ("random", lambda: make_policy(name, "random", players), True)]
+    for label, bots, as_analysis in ways:
         times, lengths = [], []
         for k in range(args.cost_rollouts):
             t0 = time.perf_counter()
             d = known.determinize(seat, random.Random(k))
-            play_to_end(d, [dragonwidgets.make_bot(name, policy) for _ in range(players)], random.Random(k))
+            if as_analysis:
+                play_to_end(d, bots(), random.Random(k))
+            else:
+                play_out(d, bots(), random.Random(k))
             times.append(time.perf_counter() - t0)
             lengths.append(d.step)
-        print(f"  cost    {policy:8} {statistics.median(times) * 1000:8.1f} ms per rollout "
+        print(f"  cost    {label:18} {statistics.median(times) * 1000:8.1f} ms per rollout "
               f"(whole game, {statistics.median(lengths):.0f} steps, median of {len(times)})")
 
 
