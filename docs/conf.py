@@ -66,17 +66,15 @@ autodoc_inherit_docstrings = False
 # open_spiel is an optional extra (a 16 MB wheel) that the docs do not need: without it its modules are
 # documented from their source, pyspiel stood in by autodoc's mock.
 autodoc_mock_imports = [] if importlib.util.find_spec("pyspiel") else ["pyspiel", "open_spiel"]
-suppress_warnings = ["myst.header"]
 
 # ---------------------------------------------------------------- HTML
 html_theme = "furo"
 html_title = f"dragonwidgets {release}"
 html_static_path = ["_static"]
 html_css_files = ["dragonwidgets.css"]
-# No math in the pages; should a notebook output hold some, MathJax is not fetched from a CDN.
-# mathjax_path: see below
+# No page holds math, so Sphinx adds no MathJax (which it loads from a CDN); should a docstring or a
+# notebook bring some, tests/test_docs.py's offline check fails and says which page.
 html_theme_options = {
-    "source_repository": "",
     "navigation_with_keys": True,
 }
 html_show_sourcelink = False
