@@ -122,11 +122,14 @@ class DraghanWidget(OneGameWidget):
             return None
         key = (obs["round"], obs["location"], obs.get("dragon"), tuple(m["id"] for m in obs["table"]),
                tuple(None if h is None else (h["shows"], tuple(h["equipment"])) for h in obs["heroes"]))
-        if key not in self._plans:
-            if len(self._plans) > 16:
-                self._plans.clear()
-            self._plans[key] = self._game.fight_plans()  # type: ignore[attr-defined]
-        return self._plans[key]
+        plans = getattr(self, "_plans", None)
+        if plans is None:  # a lesson widget (lessons/widget.py) runs GameWidget.__init__, not this class's
+            plans = self._plans = {}
+        if key not in plans:
+            if len(plans) > 16:
+                plans.clear()
+            plans[key] = self._game.fight_plans()  # type: ignore[attr-defined]
+        return plans[key]
 
     def _status(self, seat: int | None, visible: list[Any]) -> str:
         out = self._game.outcome()

@@ -170,3 +170,14 @@ def test_cited_rules_reads_comments_feedback_hints_and_closings():
                     hints=["See EM-TURN-2."])
               .closing("End (EM-END-1)."))
     assert cited_rules(lesson) == {"EM-SETUP-1", "EM-MOVE-1", "EM-MOVE-2", "EM-TURN-2", "EM-END-1"}
+
+
+def test_each_tutorial_opens_in_its_widget_and_writes_an_offline_page_under_1_mb(game_and_lesson, tmp_path):
+    game, lesson = game_and_lesson
+    widget = lesson.widget()
+    assert widget.lesson["chapter"] == 1 and widget.lesson["intro"] == lesson.chapters[0].comment
+    path = tmp_path / f"{game}.html"
+    lesson.to_html(path)
+    size = path.stat().st_size
+    print(f"{game}: offline page {size / 1024:.0f} KB")
+    assert 10_000 < size <= 1_000_000
