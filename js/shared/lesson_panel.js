@@ -51,14 +51,16 @@ export function panelTexts(lesson, nameOf = (seat) => `Seat ${seat + 1}`) {
   else if (l.awaiting && l.mode === "practice") ask = `Your move. Goal: ${l.goal || "win"}`;
   else if (l.awaiting && l.question) ask = l.question.scored ? "Your move: find the move (a question)." : "Your move.";
   else if (l.awaiting) ask = "Your move: play the move the lesson asks for.";
-  const feedback = l.feedback
-    ? {
-        kind: l.feedback.kind,
-        label: { right: "Right", wrong: "Not this one", illegal: "Not legal", played: "Played" }[l.feedback.kind] || "",
-        text: l.feedback.text || "",
-      }
-    : null;
+  let feedback = null;
+  if (l.feedback) {
+    const text = l.feedback.text || "";
+    const label = { right: "Right", wrong: "Not this one", illegal: "Not legal", played: "Played" }[l.feedback.kind] || "";
+    // "Right." needs no "Right" before it
+    feedback = { kind: l.feedback.kind, label: text.startsWith(label) ? "" : label, text };
+  }
+  // the replies played since the student's move (their own move is the one they just made)
   const played = (l.played || [])
+    .filter((p) => l.seat === null || l.seat === undefined || p.player !== l.seat)
     .filter((p) => (p.texts || []).length || p.comment)
     .map((p) => ({
       who: p.player >= 0 ? nameOf(p.player) : "Chance",
@@ -158,7 +160,8 @@ export function createLessonPanel({ send, scope, board, nameOf }) {
       fill(played, texts.played, (p) => h("li", {}, h("strong", { text: `${p.who}: ` }), p.text));
       played.hidden = !texts.played.length;
       if (texts.feedback) {
-        feedback.replaceChildren(h("strong", { text: `${texts.feedback.label}. ` }), ...withRuleChips(texts.feedback.text));
+        const label = texts.feedback.label ? h("strong", { text: `${texts.feedback.label}. ` }) : null;
+        feedback.replaceChildren(...[label, ...withRuleChips(texts.feedback.text)].filter(Boolean));
         feedback.setAttribute("data-kind", texts.feedback.kind);
         feedback.hidden = false;
       } else {

@@ -73,12 +73,13 @@ import { overlayAttribute } from "./morph.js";
 import { actionsOn, createChoiceBar } from "./choices.js";
 import { createFocusRing } from "./focus_ring.js";
 import { createLessonPanel, LESSON_KEY_HELP } from "./lesson_panel.js";
+import { createAnnotations, stepNotes, switchClicked } from "./annotations.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
   "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
   "bot_names", "viewer", "viewer_choices", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
-  "rule_texts", "editing", "edit_position", "lesson",
+  "rule_texts", "editing", "edit_position", "lesson", "annotations", "recording",
 ];
 
 /**
@@ -100,6 +101,8 @@ export function readTraits(model) {
   t.viewer_choices ??= null;
   t.rule_texts ??= {};
   t.edit_position ??= {};
+  t.annotations ??= {};
+  t.recording ??= {};
   return /** @type {GameTraits} */ (t);
 }
 
@@ -168,6 +171,9 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   };
   // A lesson widget or page (a `lesson` trait): the lesson panel beside the board (lesson_panel.js).
   const lessonOn = Boolean(lessonPanel);
+  // comments and variations (annotations.js): marks on the timeline's track, notes in the log, the Comments panel
+  const notes = lessonOn ? null : createAnnotations({ send, scope, range: timeline.range });
+  if (notes) scope.listen(log.el, "click", (event) => switchClicked(event, send));
   const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el, choices.el);
   // The widget's one entry point (issue 27, item 14): its root is its first tab stop, named after the game;
   // the board is one more (a roving tab stop, arrows move among its choices), so Tab leaves it in one press.
@@ -187,7 +193,8 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       "div",
       { class: "dw-main" },
       boardWrap,
-      h("div", { class: "dw-side" }, lessonPanel?.el, actions.el, timeline.el, seats.el),
+      lessonPanel?.el, // beside the board on a wide page, right under it in a notebook's width
+      h("div", { class: "dw-side" }, actions.el, timeline.el, notes?.el, seats.el),
     ),
     h("div", { class: "dw-footer" }, log.el, inspector.el, h("p", { class: "dw-muted dw-keys", text: lessonOn ? LESSON_KEY_HELP : KEY_HELP })),
   );
@@ -289,7 +296,9 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       ["step", "history_length", "take_backs", "viewer"],
       () => timeline.update(t.step ?? 0, t.history_length ?? 0, takeBacksBlocked(t.take_backs, t.viewer)),
     ],
-    [["log", "player_names"], () => log.update(t.log)],
+    [["annotations", "recording", "step", "history_length", "legal_actions"], () => notes?.update(t)],
+    [["log", "player_names", "annotations", "recording"],
+      () => log.update(t.log, notes ? (k) => stepNotes(t.annotations, k, notes.canSwitch()) : null)],
     [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board", "take_backs", "viewer"], drawSeats],
     [["viewer", "viewer_choices", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names, t.viewer_choices)],
     // while editing, the edit toolbar shows a refused edit's error, beside the board

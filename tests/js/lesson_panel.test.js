@@ -30,6 +30,9 @@ describe("lesson panel texts", () => {
     expect(illegal.feedback).toEqual({ kind: "illegal", label: "Not legal", text: "EM-CARD-1: no." });
     expect(illegal.canHint).toBe(false);
     expect(panelTexts({ ...asking, feedback: { kind: "wrong", text: "x" } }).feedback.label).toBe("Not this one");
+    expect(panelTexts({ ...asking, feedback: { kind: "right", text: "Right." } }).feedback.label).toBe("");
+    const own = panelTexts({ ...asking, played: [{ player: 0, texts: ["Black moves."] }, ...asking.played] });
+    expect(own.played.map((p) => p.text)).toEqual(["Red moves."]); // the student's own move is not repeated
     const done = panelTexts({ ...asking, done: true, awaiting: false });
     expect([done.done, done.canHint, done.ask, done.comment]).toEqual([true, false, "The lesson is over.", ""]);
   });
