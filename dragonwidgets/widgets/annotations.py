@@ -95,12 +95,17 @@ class Annotations(WidgetParts):
 
     def _recording_shown(self) -> dict[str, Any]:
         """The ``recording`` trait: ``{"available": whether this view may record, "on", "title", "questions":
-        {"k": {"played", "accepted"}}, "export"?: {"json", "snippet"}, "saved"?: path}``."""
+        {"k": {"played", "accepted"}}, "next": the entry played from the shown step ({"step", "id", "player"},
+        None at the end of the line), "export"?: {"json", "snippet"}, "saved"?: path}``."""
         available = self.viewer == TEACHER and not self.editing
         if not self._recording_on or not available:
             return {"available": available, "on": False}
+        game = self._game
+        played = game.entry(game.step).action if game.step < game.history_length else None
         out: dict[str, Any] = {"available": True, "on": True, "title": self._recording_title,
-                               "questions": {str(k): q for k, q in sorted(self._live_questions().items())}}
+                               "questions": {str(k): q for k, q in sorted(self._live_questions().items())},
+                               "next": None if played is None else {"step": game.step, "id": played.id,
+                                                                    "player": played.player}}
         export = self._export
         if export is not None and export[0] == self._recording_signature():
             out.update(export[1])
@@ -269,7 +274,7 @@ class Annotations(WidgetParts):
         self._check_recorder("record_export")
         text = json.dumps(self.recorded_lesson().to_dict(), indent=1, ensure_ascii=False)
         snippet = f"import json\nfrom dragonwidgets import Lesson\nlesson = Lesson.from_dict(json.loads({text!r}))"
-        self._export = (self._recording_signature(), {"export": {"json": text, "snippet": snippet}})
+        self._keep_export({"export": {"json": text, "snippet": snippet}})
         self._after_change()
 
     def record_save(self, name: str) -> pathlib.Path:
@@ -289,9 +294,15 @@ class Annotations(WidgetParts):
         if path.exists():
             raise IntentError(f"record_save: {name} exists already; choose another name (nothing is overwritten)")
         self.recorded_lesson().save(path)
-        self._export = (self._recording_signature(), {"saved": str(path)})
+        self._keep_export({"saved": str(path)})
         self._after_change()
         return path
+
+    def _keep_export(self, shown_now: dict[str, Any]) -> None:
+        """Remember what the page shows of this recording (its export, where it was saved) until it changes."""
+        signature = self._recording_signature()
+        kept = self._export[1] if self._export is not None and self._export[0] == signature else {}
+        self._export = (signature, {**kept, **shown_now})
 
     def _check_recorder(self, what: str, need_on: bool = True) -> None:
         """Raise ``IntentError`` unless this is the teacher's view, not editing, and (``need_on``) recording."""

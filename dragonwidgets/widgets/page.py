@@ -134,7 +134,8 @@ def page_payload(game: Game, viewer: str) -> dict[str, Any]:
 def _page_sets(viewer: str) -> dict[str, Any]:
     """The traits a page sets itself: it replays a recorded game (no action to choose, no bot playing, no
     kernel to refuse anything yet) in one view."""
-    return {"can_act": False, "playing": False, "last_error": "", "viewer_choices": [viewer], "version": 0}
+    return {"can_act": False, "playing": False, "last_error": "", "viewer_choices": [viewer], "version": 0,
+            "recording": {}}  # nothing is recorded in a page (no kernel)
 
 
 def _replay(game: Game, viewer: str) -> Iterator[dict[str, Any]]:

@@ -9,6 +9,20 @@ import { rememberRuleFocus, restoreRuleFocus, withRuleChips } from "./rules.js";
 /** Run `fn` before the next frame is painted (at once where there are no frames). */
 const nextFrame = (fn) => (globalThis.requestAnimationFrame ? requestAnimationFrame(fn) : fn());
 
+/** The rows with the notes of each step after its last row (and step 0's first, when the log starts there). */
+function withNotes(rows, lis, notesFor) {
+  const note = (step) => {
+    const notes = notesFor(step);
+    return notes ? [h("li", { class: "dw-log-notes", "data-step": step }, notes)] : [];
+  };
+  const out = !rows.length || rows[0].step === 1 ? note(0) : [];
+  rows.forEach((row, i) => {
+    out.push(lis[i]);
+    if (rows[i + 1]?.step !== row.step) out.push(...note(row.step));
+  });
+  return out;
+}
+
 /**
  * @param {(seat: number) => string} nameOf
  */
@@ -23,8 +37,12 @@ export function createLog(nameOf) {
   const el = panel("dw-log", "Log", list);
   return {
     el,
-    /** @param {{step:number, player:number, kind:string, text:string}[]} rows */
-    update(rows) {
+    /**
+     * @param {{step:number, player:number, kind:string, text:string}[]} rows
+     * @param {((step: number) => Element|null)} [notesFor]  the notes of a step (its comment and variations,
+     *     annotations.js), drawn after the step's last row (step 0's before the first row of step 1)
+     */
+    update(rows, notesFor = null) {
       const focus = rememberRuleFocus(list);
       let lastStep = null;
       let nth = 0; // the row's place among the rows of its step: with the step, it names the row
@@ -47,7 +65,7 @@ export function createLog(nameOf) {
       });
       shown = new Map(rows.map((row, i) => [row, items[i]]));
       const before = list.lastElementChild;
-      reconcileChildren(list, items.map((item) => item.li));
+      reconcileChildren(list, notesFor ? withNotes(rows, items.map((item) => item.li), notesFor) : items.map((item) => item.li));
       if (!rows.length) list.append(h("li", { class: "dw-muted", text: "Nothing has happened yet." }));
       // Newest last, in sight: scrolled in the next frame, before it is painted, so that reading the
       // list's height lays the page out once, after every panel is drawn, not in the middle of a redraw.

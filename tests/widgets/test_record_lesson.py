@@ -207,3 +207,22 @@ def test_questions_of_two_seats_make_a_lesson_for_every_seat_and_one_seat_refuse
     with pytest.raises(LessonError, match="question"):
         w.recorded_lesson(seat=first)
     assert w.recorded_lesson().chapters[0].seat is None  # the student plays every seat
+
+
+def test_a_recording_whose_lesson_does_not_check_exports_nothing_and_says_why():
+    from dragonwidgets import DraghanWidget
+    from dragonwidgets.lessons.privacy import hidden_names
+
+    w = DraghanWidget(players=2, seed=1, seats=["human"] * 2, playing=False, viewer="teacher")
+    intent(w, "record_start")
+    for _ in range(3):
+        intent(w, "act", id=w.game.legal_action_ids()[0])
+    hidden = sorted(hidden_names(w.game.clone(), 0))[0]  # at step 0: a card seat 0 may not see
+    intent(w, "annotate", step=0, text=f"{hidden} waits for you.")
+    intent(w, "set_question", step=0, accepted=[])  # seat 0's move: the lesson is seat 0's
+    with pytest.raises(LessonError, match=f"field 'comment': names '{hidden}', which seat 0 may not see"):
+        w.recorded_lesson()
+    before = _state(w)
+    intent(w, "record_export")
+    assert f"names '{hidden}', which seat 0 may not see" in w.last_error
+    assert _state(w) == before and "export" not in w.recording
