@@ -117,11 +117,13 @@ def _documented_classes() -> set[type]:
 
 
 def _inherited_stop(cls: type, documented: set[type]) -> str:
-    """Return the names of the bases at which ``cls``'s inherited members stop being listed: a base that
-    has an entry of its own, or one outside the package (ipywidgets', anywidget's, pyspiel's)."""
-    stops = [base.__name__ for base in cls.__mro__[1:]
-             if base in documented or not base.__module__.startswith("dragonwidgets")]
-    return ", ".join(dict.fromkeys(stops))
+    """Return the bases whose members ``cls``'s entry leaves out: from the first base that has an entry of
+    its own, or that is outside the package (ipywidgets', anywidget's, pyspiel's), to ``object``. Every one
+    is named (Sphinx 9 leaves out the members of the classes named, not those of their bases)."""
+    bases = cls.__mro__[1:]
+    first = next((i for i, base in enumerate(bases)
+                  if base in documented or not base.__module__.startswith("dragonwidgets")), len(bases))
+    return ", ".join(dict.fromkeys(base.__name__ for base in bases[first:]))
 
 
 def api_rst(module: ModuleType) -> list[str]:
