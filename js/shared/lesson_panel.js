@@ -143,6 +143,14 @@ export function createLessonPanel({ send, scope, board, nameOf }) {
     node.textContent = text;
     node.hidden = !text;
   };
+  // a text naming rule IDs shows them as chips, whose rule text shows on hover or focus (rules.js)
+  const showWithRules = (node, text) => {
+    if (node.getAttribute("data-text") !== text) {
+      node.replaceChildren(...withRuleChips(text));
+      node.setAttribute("data-text", text);
+    }
+    node.hidden = !text;
+  };
   let lastHighlights = [];
   return {
     el,
@@ -152,8 +160,8 @@ export function createLessonPanel({ send, scope, board, nameOf }) {
       show(progress, texts.progress);
       show(chapter, texts.chapter);
       show(mode, texts.mode);
-      show(intro, texts.intro);
-      show(comment, texts.comment);
+      showWithRules(intro, texts.intro);
+      showWithRules(comment, texts.comment);
       show(ask, texts.ask);
       fill(finished, texts.finished, (text) => h("li", { text }));
       finished.hidden = !texts.finished.length;

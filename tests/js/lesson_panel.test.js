@@ -64,6 +64,9 @@ describe("lesson panel on the board", () => {
     const root = el.querySelector(".dw-root");
     expect(root.classList.contains("dw-lesson-mode")).toBe(true);
     expect(el.querySelector(".dw-lesson-comment").textContent).toBe("Which knight?");
+    model.update({ lesson: { ...asking, comment: "Knights move (EM-MOVE-1)." } });
+    await flush();
+    expect([...el.querySelectorAll(".dw-lesson-comment [data-rule]")].map((c) => c.dataset.rule)).toEqual(["EM-MOVE-1"]);
     expect(el.querySelector(".dw-keys").textContent).toContain("h hint");
     el.querySelector(".dw-lesson-hint").click();
     root.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true }));
