@@ -37,7 +37,7 @@ def camp_actions(s: ChasseState, allow_sell_without_replacement: bool) -> list[A
     p = s.active
     b = s.boards[p]
     out = []
-    for t in sorted(b.backpack, key=POWER.get):
+    for t in sorted(b.backpack, key=POWER.__getitem__):
         out.append(Action(f"deposit {t}", f"Put {a_or_an(t)} card from the backpack into the vault", p, "deposit",
                           (f"zone/{p}/backpack", f"zone/{p}/vault"), ("CD-CAMP-2",)))
     if b.cage:
@@ -47,7 +47,7 @@ def camp_actions(s: ChasseState, allow_sell_without_replacement: bool) -> list[A
         out.append(Action("goblin to cage", "Move a goblin from the dungeon to the cage", p, "goblin_to_cage",
                           (f"zone/{p}/dungeon", f"zone/{p}/cage"), ("CD-CAMP-3",)))
     for source in WEALTH_ZONES:
-        for t in sorted(getattr(b, source), key=POWER.get):
+        for t in sorted(getattr(b, source), key=POWER.__getitem__):
             if b.equipment is None:
                 out.append(Action(f"equip {source} {t}", f"Buy equipment with {a_or_an(t)} card from the {source} "
                                   f"(d{POWER[t]})", p, "equip", (f"zone/{p}/{source}", f"zone/{p}/equipment"),

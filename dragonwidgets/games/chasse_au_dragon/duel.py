@@ -51,7 +51,7 @@ def defender_actions(s: ChasseState) -> tuple[Action, ...]:
     """Return the defender's answers: flee by decoy or flight roll, or fight (CD-DUEL-2..5)."""
     q = s.defender
     board = s.boards[q]  # type: ignore[index]
-    return duel_flight_menu(q, s.active, board.cage > 0, board.power())  # type: ignore[arg-type]
+    return duel_flight_menu(q, s.active, board.cage > 0, board.power())
 
 
 @cache

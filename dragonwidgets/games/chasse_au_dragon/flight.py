@@ -80,7 +80,7 @@ def flight_roll(s: ChasseState, face: int, options: Mapping[str, Any], ev: list[
     s.last_rolls = {"flight": [face]}
     ok = face == n
     duel = s.defender is not None and s.fight is None and who == s.defender
-    ev.append(flight_roll_event(who, face, n))  # type: ignore[arg-type]
+    ev.append(flight_roll_event(who, face, n))
     s.fleeing = None
     if duel:
         if ok:

@@ -60,9 +60,9 @@ def move_actions(s: ChasseState) -> tuple[Action, ...]:
     """
     p = s.active
     if s.steps == 0:
-        return move_menu(p, s.positions[p], False)  # type: ignore[arg-type]
+        return move_menu(p, s.positions[p], False)
     if quarters(s.boards[p]):
-        return move_menu(p, s.positions[p], True)  # type: ignore[arg-type]
+        return move_menu(p, s.positions[p], True)
     return stop_menu(p, True)
 
 

@@ -81,7 +81,7 @@ def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
     revealed = None
     if s.revealed and here in s.piles and s.piles[here]:
         card = s.piles[here][0]
-        revealed = {"square": square_id(here), "card": card, "power": POWER[card]}  # type: ignore[arg-type]
+        revealed = {"square": square_id(here), "card": card, "power": POWER[card]}
     fight = None
     if s.fight is not None:
         fight = {"kind": s.fight.kind, "faces": list(s.fight.faces), "throws": [list(t) for t in s.fight.throws],

@@ -54,8 +54,9 @@ def _phase(obs: dict[str, Any]) -> str | None:
 # ---------------------------------------------------------------------------------------------- the side panel
 def side_panel_svg(obs: dict[str, Any], names: list[str]) -> str:
     """The turn and its phase, the monster met or the duel, the fight's dice (or the last roll), the end."""
-    x, y = SIDE_X, FOREST[1] - 16
-    out = []
+    x: float = SIDE_X
+    y: float = FOREST[1] - 16
+    out: list[str] = []
     if obs["is_over"]:
         y = _over(obs, names, x, y, out)
     else:

@@ -177,6 +177,7 @@ def fight_of(s: ChasseState, value: Any) -> Fight | None:
     kind = fight.get("kind")
     need(kind == ("duel" if s.defender is not None else "encounter"), "turn.fight.kind", "a fight with a "
          "'turn.defender' is a 'duel', without one an 'encounter' with the monster turned up (CD-DUEL-7, CD-ENC-7)")
+    assert isinstance(kind, str)  # need() raised otherwise
     mine = s.boards[s.active].power()
     faces = (mine, s.boards[s.defender].power() if kind == "duel" else POWER[s.pile_here()[0]])  # type: ignore[index]
     throws = fight.get("throws", [[], []])

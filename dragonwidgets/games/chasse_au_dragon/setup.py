@@ -278,6 +278,7 @@ class _Checker(DataChecker):
             for key, cards in piles.items():
                 m = _SQUARE_KEY.match(key)
                 self.need(m is not None, f"explicit_piles[{key!r}]", "a square key is \"x,y\"")
+                assert m is not None  # need() raised otherwise
                 entries.append(([int(m[1]), int(m[2])], cards, f"explicit_piles[{key!r}]"))
         else:
             self.need(isinstance(piles, list), "explicit_piles",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from dragonwidgets.engine import Event
 
-from .state import square_id
+from .state import Square, square_id
 
 if TYPE_CHECKING:
     from .game import ChasseGame
@@ -53,7 +53,7 @@ def render(game: "ChasseGame") -> str:
     s = game.state
     doing = f"over: {s.end_reason}" if s.phase == "over" else f"{game.player_name(s.active)} to {_DOING.get(s.phase, s.phase.replace('_', ' '))}"
     lines = [f"La Chasse au Dragon, {s.players} players · round {s.round} · {doing}"]
-    who = {}
+    who: dict[Square, list[str]] = {}
     for i, p in enumerate(s.positions):
         if p is not None:
             who.setdefault(p, []).append(str(i))

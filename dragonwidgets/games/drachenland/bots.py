@@ -80,7 +80,7 @@ class GreedyBot:
         kind = action.kind
         words = action.id.split()
         step = view.get("action") or {}
-        colour = step.get("adventurer")
+        colour: Any = step.get("adventurer")  # the adventurer of the move under way (JSON)
         if kind == "fate":
             low = sum(view["dice"]) < REROLL_BELOW and 4 not in view["dice"]
             return 1.0 if (words[0] == "reroll") == low else 0.0
@@ -133,8 +133,8 @@ class GreedyBot:
         if here is None:
             ends = entry_distances(self.board, die, occupied, face_down)
             return max((self._node_value(view, hoard, rings, colour, n) for n in ends), default=-1.0)
-        ends = walk_distances(self.board, here, die, occupied, face_down)
-        return max([self._node_value(view, hoard, rings, colour, n) for n in ends]
+        walk_ends = walk_distances(self.board, here, die, occupied, face_down)
+        return max([self._node_value(view, hoard, rings, colour, n) for n in walk_ends]
                    + [self._node_value(view, hoard, rings, colour, here)])
 
     def _marches(self, view: dict[str, Any], node: str, march_only: bool) -> int:

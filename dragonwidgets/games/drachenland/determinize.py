@@ -36,7 +36,7 @@ def redeal_hidden_tokens(state: DrachenlandState, rng: random.Random) -> None:
     kinds = [state.token[v] for v in slots]
     if state.boxed:  # "": a board with no token left over for the box
         kinds.append(state.boxed)
-    kinds.sort()  # type: ignore[arg-type]  (a face-down volcano always holds a token)
+    kinds.sort()  # a face-down volcano always holds a token
     rng.shuffle(kinds)
     for v, kind in zip(slots, kinds):
         state.token[v] = kind

@@ -14,7 +14,7 @@ adventurer can enter): :func:`place` and :func:`forget_table` keep it true as th
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from .board import Board
@@ -168,6 +168,7 @@ def reach_by_mask(board: Board, start: str | None, allowance: int,
     hit = board.cache.get(key)
     if hit is None:
         face_down = [v for v in board.volcanoes if face_down_near & board.volcano_bit[v]]
+        ends: Mapping[str, tuple[int, str | None]]
         if start is None:
             ends = entry_reach(board, allowance, face_down)
         else:

@@ -79,7 +79,8 @@ def _cone(x: float, y: float) -> str:
 
 def land_svg(layout: Mapping, pts: Mapping[str, tuple[float, float, str]]) -> str:
     """Paths, rivers, volcano cones, stepping stones and entrance arrows (shared styles set once a group)."""
-    paths, entries = [], []  # each path's segments as one path's data
+    paths: list[str] = []  # each path's segments as one path's data
+    entries: list[str] = []
     for a, b in layout.get("edges", []):
         (x1, y1, k1), (x2, y2, k2) = pts[a], pts[b]
         (entries if "entrances" in (k1, k2) else paths).append(f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}")

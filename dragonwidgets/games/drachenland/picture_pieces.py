@@ -147,7 +147,7 @@ def gem_svg(css: str, count: int, r: float = 6.2) -> str:
 #: Each token kind's picture on a disc of radius 8 (js/drachenland/glyphs.js): (kind of mark, path data).
 _LINE, _FILL = {"fill": "none", "stroke": "#4e342e", "stroke_width": 1.3, "stroke_linecap": "round"}, \
     {"fill": "#8d6e63", "stroke": "#4e342e", "stroke_width": 0.8}
-TOKEN_PICTURES = {
+TOKEN_PICTURES: dict[str, tuple[tuple[dict[str, object], str], ...]] = {
     "fate": ((_LINE, "M-4.5,1.5 A4.6,4.6 0 1 1 -1,4.4"), ({"fill": "#4e342e"}, "M-6.8,-0.5 L-4.4,3.2 L-1.8,-0.2 Z")),
     "boatman": ((_FILL, "M-6,1 L6,1 L3.5,5 L-3.5,5 Z"), (_LINE, "M0,1 L0,-6 M0,-5.5 L4.5,-0.5 L0,-0.5")),
     "magic_hand": ((_LINE, "M-3.5,5 L-3.5,-1 M-1.5,1 L-1.5,-5 M0.5,1 L0.5,-6 M2.5,1 L2.5,-5 M4,2 L5.5,-1.5"),

@@ -30,7 +30,7 @@ def fail(field: str, message: str) -> NoReturn:
     raise PositionError(f"field {field!r}: {message}")
 
 
-def need(ok: bool, field: str, message: str) -> None:
+def need(ok: object, field: str, message: str) -> None:
     """Raise the :class:`PositionError` of ``field`` unless ``ok``."""
     if not ok:
         fail(field, message)

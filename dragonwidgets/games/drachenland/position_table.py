@@ -90,7 +90,7 @@ class Table:
         self.slots: dict[str, str | None] = {**state.token, BOX: state.boxed}
         self.pinned: set[str] = set()  # slots whose token the position fixed
         self.origins: dict[str, str] = {}  # volcano -> colour of the royal dragon found there
-        self.egg_named = [set() for _ in range(state.players)]  # seats whose hoard eggs are named
+        self.egg_named: list[set[str]] = [set() for _ in range(state.players)]  # seats whose hoard eggs are named
 
     def place(self) -> DrachenlandState:
         """Put everything named in place (the module's rules) and return the state."""
@@ -134,7 +134,7 @@ class Table:
 
     def free_kinds(self) -> Counter[str]:
         """Return the kinds in the slots the position leaves free."""
-        return Counter(k for v, k in self.slots.items() if v not in self.pinned and k)  # type: ignore[misc]
+        return Counter(k for v, k in self.slots.items() if v not in self.pinned and k)
 
     def place_tokens(self) -> None:
         """Tokens named on volcanoes and in the box, royal dragons found, tokens gone with eggs."""

@@ -80,7 +80,7 @@ def place_turn(game: DrachenlandGame, s: DrachenlandState, position: dict[str, A
     die = None if s.step is None else s.step.die
     if "chosen_die" not in position:
         s.chosen_die = die
-    s.used = read_used(position["used"]) if "used" in position else ([s.step.adventurer] if die is not None else [])
+    s.used = read_used(position["used"]) if "used" in position else ([s.step.adventurer] if s.step is not None and die is not None else [])
     s.dice_used = (read_pair(position["dice_used"], "dice_used") if "dice_used" in position
                    else [i == die for i in range(2)])
     s.rerolled = read_bool(position.get("rerolled", False), "rerolled")
@@ -210,6 +210,7 @@ def check_opening(game: DrachenlandGame, s: DrachenlandState) -> None:
         return
     need(st is not None and st.die is None and st.entering, "action",
          "the opening walk is an adventurer brought in, with no die (DL-OPEN-2)")
+    assert st is not None  # need() raised otherwise
     distance = game.board.opening_distances[players][s.opening_index]
     need(st.die_value == distance, "action.die_value", f"the seat opening now walks exactly {distance} (DL-OPEN-2)")
     where = s.positions[s.active][st.adventurer]

@@ -113,11 +113,11 @@ def token_moves(game: DrachenlandGame) -> list[Action]:
     for src in dragon_sources(s, p, st):
         baby = src == "baby"
         for v in flight_destinations(board, s, p, st):
-            out.append(fly_action(p, c, here, v, baby))  # type: ignore[arg-type]
+            out.append(fly_action(p, c, here, v, baby))
         if can_call(s, p, st):
-            out.append(call_action(p, c, s.dragons[c], here, baby))  # type: ignore[arg-type]
+            out.append(call_action(p, c, s.dragons[c], here, baby))
     for v in river_destinations(board, s, p, st):
-        out.append(boat_action(p, here, v))  # type: ignore[arg-type]
+        out.append(boat_action(p, here, v))
     return out
 
 

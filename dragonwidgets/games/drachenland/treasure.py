@@ -12,7 +12,7 @@ The phase follows a movement phase that ended on a volcano with something to tak
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from dragonwidgets.engine import Action, Event
 
@@ -166,7 +166,7 @@ def take_treasure(game: DrachenlandGame, what: str, ev: list[Event]) -> None:
         return
     got = take(s, p, v, st.adventurer, what)  # type: ignore[arg-type]
     st.takes += 1
-    items = ", ".join(f"{n} {plural(k, n)}" for k, n in got.items() if k != "token")
+    items = ", ".join(f"{n} {plural(k, cast(int, n))}" for k, n in got.items() if k != "token")  # counts
     token = f" and the {str(got['token']).replace('_', ' ')} token" if "token" in got else ""
     ev.append(Event("treasure_taken", f"{who} takes {items}{token} on {v}.",
                     data={"seat": p, "colour": st.adventurer, "volcano": v, "items": dict(got)}))

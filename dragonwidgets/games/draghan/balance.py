@@ -120,7 +120,9 @@ def play_record(characters: int, seed: int, bot: str = "planner", travel_at: int
         state = game.state
         if state.phase == DECLARE_TARGET and dragon_card in state.table:
             beside.update(state.table)
-        game.apply(bot_move(game, bots[game.current_player], rng))
+        seat = game.current_player
+        assert seat is not None  # the game goes on, and a seat decides (not chance)
+        game.apply(bot_move(game, bots[seat], rng))
     beside.discard(dragon_card)
     fled = [c for c in sorted(beside) if game.decks.card(c).deck == "encounter_draghan"]
     return {"result": game.state.result, "dragon": game.state.dragon, "beside": sorted(beside), "fled": fled}

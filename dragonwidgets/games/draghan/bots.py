@@ -328,8 +328,8 @@ class PlannerBot:
         for act in legal:
             if act.kind != "give":
                 continue
-            _, c, to = act.id.split()
-            to = int(to)
+            _, c, receiver = act.id.split()
+            to = int(receiver)
             mine = [x for x in heroes[a]["equipment"] if x != c]
             gain = (self._value(heroes[a], mine) - base[a]
                     + self._value(heroes[to], heroes[to]["equipment"] + [c]) - base[to])

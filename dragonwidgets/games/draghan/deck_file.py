@@ -248,9 +248,9 @@ class DecksChecker(DataChecker):
             self.need(abilities[ability] == want, "decks.location_draghan",
                       f"must hold exactly {want} {ability} locations (DG-SETUP-2), got {abilities[ability]}")
         for i, cid in enumerate(ids["location_shadow"]):
-            ability = cards[cid].ability
-            self.need(ability in SHADOW_ABILITIES, f"decks.location_shadow[{i}].ability",
-                      f"a Shadow location is {', '.join(SHADOW_ABILITIES)} only, got {ability!r} "
+            shadow_ability = cards[cid].ability
+            self.need(shadow_ability in SHADOW_ABILITIES, f"decks.location_shadow[{i}].ability",
+                      f"a Shadow location is {', '.join(SHADOW_ABILITIES)} only, got {shadow_ability!r} "
                       "(DG-INT-28, DG-MARKET-5, DG-PORTAL-5)")
 
     def check_dragons(self, cards: dict[CardId, Card], ids: dict[str, tuple[CardId, ...]]) -> None:

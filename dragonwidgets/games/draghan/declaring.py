@@ -23,7 +23,7 @@ def shows(g: "DraghanGame", seat: int) -> str:
     """The icons the seat's character shows now: healthy 3, wounded 1 (DG-FIGHT-2)."""
     hero = g.state.heroes[seat]
     card = g.tables.card[hero.card]  # type: ignore[union-attr]
-    return card.wounded if hero.wounded else card.healthy  # type: ignore[union-attr,return-value]
+    return card.wounded if hero.wounded else card.healthy  # type: ignore[union-attr]
 
 
 def start_declare(g: "DraghanGame", ev: list[Event]) -> None:
@@ -53,7 +53,7 @@ def equipment_actions(g: "DraghanGame") -> list[Action]:
     s, t = g.state, g.tables
     seat = s.declaring[0]
     target = s.targets[seat]
-    out = [actions.use(t, seat, c, target, s.dragon) for c in usable_cards(g, seat)]  # type: ignore[arg-type]
+    out = [actions.use(t, seat, c, target, s.dragon) for c in usable_cards(g, seat)]
     out.append(actions.done(seat))
     return out
 

@@ -77,8 +77,8 @@ def resample_location_deck(deck: list[str], t: Tables, rng: random.Random) -> li
     for cards in kinds:
         rng.shuffle(cards)
         # one per block still to come; the current (first) block only if its own is still unseen
-        for block, card in zip(range(len(sizes) - len(cards), len(sizes)), cards):
-            blocks[block].append(card)
+        for k, card in zip(range(len(sizes) - len(cards), len(sizes)), cards):
+            blocks[k].append(card)
     rng.shuffle(others)
     start = 0
     for block, size in zip(blocks, sizes):

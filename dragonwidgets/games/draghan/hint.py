@@ -37,7 +37,7 @@ def fight_plans(g: "DraghanGame", limit: int = 0) -> list[Plan]:
     heroes = {seat: (declaring.shows(g, seat), [(c, t.card[c].icons) for c in s.heroes[seat].equipment  # type: ignore[union-attr]
                                                 if t.card[c].icons]) for seat in s.in_play()}
     weights = {m: 1.5 if s.realm == DRAGHAN and t.card[m].flee else 1.0 for m in monsters}
-    return search(monsters, (dragon, t.req(dragon, s.dragon)) if dragon in s.table else None, heroes,  # type: ignore[arg-type]
+    return search(monsters, (dragon, t.req(dragon, s.dragon)) if dragon in s.table else None, heroes,
                   s.assist, assist_alone=g.options["assist_alone"], weights=weights, limit=limit)
 
 
@@ -86,7 +86,7 @@ def from_here(plan: Plan, obs: dict[str, Any], done: list[int], current: int | N
     """The plan as it would be played from here: the declarations made replace its placements of
     those seats (where each faces and what it committed), the seat declaring its equipment adds
     the plan's cards it has not committed yet. Returns ``(targets, cards)`` by seat."""
-    targets: dict[int, str] = dict(plan.targets)
+    targets: dict[int, str | None] = dict(plan.targets)
     cards = {s: list(c) for s, c in plan.cards.items()}
     made, used = obs.get("targets") or {}, obs.get("used") or {}
     seats = list(done) + ([current] if current is not None and obs.get("decision") == "declare_equipment" else [])

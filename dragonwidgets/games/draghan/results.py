@@ -50,7 +50,7 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
     for m in others:
         placed = placed_at.get(m, NO_ICONS)
         card = t.card[m]  # not the dragon card: its own name and icons (Tables.monster_name, Tables.req)
-        beaten = defeats(card.req, placed)  # type: ignore[arg-type]
+        beaten = defeats(card.req, placed)
         if beaten:
             down.append(m)
         ev.append(event("tested", f"The {card.name} is {'defeated' if beaten else 'not defeated'}.",
@@ -59,7 +59,7 @@ def resolve(g: "DraghanGame", ev: list[Event]) -> None:
     all_down = len(down) == len(others)
     if dragon in s.table and all_down:
         name = t.monster_name(dragon, s.dragon)
-        if defeats(t.req(dragon, s.dragon), placed_at.get(dragon, NO_ICONS)):  # type: ignore[arg-type]
+        if defeats(t.req(dragon, s.dragon), placed_at.get(dragon, NO_ICONS)):
             s.result = "won"
             s.end_reason = f"the team defeated the {name}"
             s.phase = OVER

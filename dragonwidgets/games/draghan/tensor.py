@@ -129,7 +129,7 @@ def action_space(decks: Decks, players: int) -> list[str]:
         *(f"face {m}" for m in beasts), "face dragon", "face none",
         *(f"use {c}" for c in items if card[c].icons), "done",
         *(f"assist {m}" for m in beasts), "assist dragon", "assist none",
-        *(f"extra {m} {who}" for m in beasts if card[m].gold for who in odd_coin_seats(card[m].gold, players)),
+        *(f"extra {m} {who}" for m in beasts if (gold := card[m].gold) for who in odd_coin_seats(gold, players)),
         *(f"replace {c}" for c in decks.characters),
         *(f"buy {c}" for c in decks.market),
         *(f"give {c} {seat}" for c in items for seat in range(players)), "skip",

@@ -261,7 +261,7 @@ class _Checker(DataChecker):
         self.need(length == 4, "flight_track.length", f"the flight track is 4 squares long, got {length}")
         raw = self.get(ft, "positions", dict, "flight_track.positions")
         self.need(len(raw) >= 1, "flight_track.positions", "needs at least one position")
-        track = {}
+        track: dict[int, tuple[int, ...]] = {}
         for k in range(1, len(raw) + 1):
             f = f"flight_track.positions.{k}"
             squares = self.get(raw, str(k), list, f)
@@ -283,9 +283,9 @@ class _Checker(DataChecker):
         facing = self.get(start, "facing", str, "flight_track.dragon_start.facing")
         self.need(sq in pos and pos[sq] in track[1], "flight_track.dragon_start.square", f"must be beside the initial track, got {sq!r}")
         self.need(facing in ("plain", "lair"), "flight_track.dragon_start.facing", f"must be 'plain' or 'lair', got {facing!r}")
-        f = 1 if facing == "lair" else -1
-        self.need(pos[sq] + f in track[1], "flight_track.dragon_start.facing", "the dragon must face along its track (EM-INT-6)")
-        return track, initial, final, pos[sq], f
+        step = 1 if facing == "lair" else -1
+        self.need(pos[sq] + step in track[1], "flight_track.dragon_start.facing", "the dragon must face along its track (EM-INT-6)")
+        return track, initial, final, pos[sq], step
 
     def die(self, data: dict, track: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
         """EM-SETUP-6, EM-DRAGON-4/7: faces 1..3 so the dragon always ends on its 4-square track."""

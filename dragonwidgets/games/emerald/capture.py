@@ -41,8 +41,8 @@ def pay_actions(state: EmeraldState) -> list[Action]:
     owner, colour, square = pending.victim_owner, pending.victim_colour, pending.square  # type: ignore[union-attr]
     out = []
     for value in sorted(set(state.hands[owner].gold)):  # type: ignore[index]
-        out.append(pay_action(value, colour, square, owner))  # type: ignore[arg-type]
-    out.append(lose_action(colour, square, owner))  # type: ignore[arg-type]
+        out.append(pay_action(value, colour, square, owner))
+    out.append(lose_action(colour, square, owner))
     return out
 
 
@@ -75,7 +75,7 @@ def soothe_dragon(state: EmeraldState, rules: Rules, value: int, ev: list[Event]
     Raises ``ValueError`` if the owner holds no gold card of that value.
     """
     pending = state.pending
-    assert pending is not None and pending.victim_owner is not None
+    assert pending is not None and pending.victim_owner is not None and pending.victim_colour is not None
     owner = pending.victim_owner
     hand = state.hands[owner]
     hand.gold.remove(value)
@@ -83,8 +83,8 @@ def soothe_dragon(state: EmeraldState, rules: Rules, value: int, ev: list[Event]
     colour, square = pending.victim_colour, pending.square
     if (not rules.soothed_knight_may_move and owner == state.active
             and not state.moved.get(square, {}).get(colour)):
-        mark_moved(state, square, colour)  # type: ignore[arg-type]
-    ev.append(events.dragon_paid(rules.names[owner], owner, value, colour, square,  # type: ignore[arg-type]
+        mark_moved(state, square, colour)
+    ev.append(events.dragon_paid(rules.names[owner], owner, value, colour, square,
                                  rules.show_paid_gold))
 
 

@@ -15,6 +15,7 @@ place with the card that would have come.
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from dragonwidgets.engine import Action, Event
 
@@ -39,7 +40,7 @@ def card_actions(state: EmeraldState, board: Board) -> list[Action]:
     for pile in (GOLD, GEM):
         cards = piles[pile]
         if cards:
-            out.append(take_action(pile, card_name(board, cards[-1]), square, seat))  # type: ignore[arg-type]
+            out.append(take_action(pile, card_name(board, cards[-1]), square, seat))
     return out
 
 
@@ -56,14 +57,15 @@ def take_card(state: EmeraldState, rules: Rules, pile: str, ev: list[Event], *, 
     card = cards.pop()
     hand = state.hands[seat]
     if pile == GOLD:
-        hand.gold.append(card)  # type: ignore[arg-type]
+        hand.gold.append(cast(int, card))  # a gold pile holds gold values
     else:
-        hand.gems[card] = hand.gems.get(card, 0) + 1  # type: ignore[index]
+        gem = cast(str, card)  # a gem pile holds gem ids
+        hand.gems[gem] = hand.gems.get(gem, 0) + 1
     state.card_taken = True
     board = rules.board
-    ev.append(events.card_taken(rules.names[seat], card_name(board, card), square, pile, card))  # type: ignore[arg-type]
+    ev.append(events.card_taken(rules.names[seat], card_name(board, card), square, pile, card))
     if cards and reveal:
-        ev.append(events.card_revealed(pile, square, card_name(board, cards[-1]), cards[-1]))  # type: ignore[arg-type]
+        ev.append(events.card_revealed(pile, square, card_name(board, cards[-1]), cards[-1]))
     return card
 
 
@@ -98,7 +100,7 @@ def reveal_outcomes(state: EmeraldState, board: Board) -> list[Action]:
     pile, square = state.revealing, state.destination
     stock = hidden_stock(state, pile)  # type: ignore[arg-type]
     total = sum(stock.values())
-    return [reveal_action(pile, card, card_name(board, card), square, n / total)  # type: ignore[arg-type]
+    return [reveal_action(pile, card, card_name(board, card), square, n / total)
             for card, n in sorted(stock.items())]
 
 
@@ -115,7 +117,7 @@ def reveal_card(state: EmeraldState, rules: Rules, card: Card, ev: list[Event]) 
         place, i = _hidden_place_of(state, card, pile)  # type: ignore[arg-type]
         place[i], cards[-1] = cards[-1], place[i]
     state.revealing = None
-    ev.append(events.card_revealed(pile, square, card_name(rules.board, card), card))  # type: ignore[arg-type]
+    ev.append(events.card_revealed(pile, square, card_name(rules.board, card), card))
 
 
 def _hidden_place_of(state: EmeraldState, card: Card, kind: str) -> tuple[list[Card], int]:

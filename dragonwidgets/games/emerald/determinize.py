@@ -27,6 +27,7 @@ still holds and the gold it paid is then really unknown.
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from .board import Board
 from .cards import face_down
@@ -45,8 +46,8 @@ def unseen_cards(state: EmeraldState, board: Board, seat: int, *, paid_gold_publ
     gold_seen: list[int] = []
     gems_seen: list[str] = []
     for square, piles in state.piles.items():  # the face-up tops (EM-SETUP-9, EM-CARD-2)
-        gold_seen += piles[GOLD][len(face_down(state, square, GOLD)):]
-        gems_seen += piles[GEM][len(face_down(state, square, GEM)):]
+        gold_seen += cast("list[int]", piles[GOLD][len(face_down(state, square, GOLD)):])  # gold values
+        gems_seen += cast("list[str]", piles[GEM][len(face_down(state, square, GEM)):])  # gem ids
     for i, hand in enumerate(state.hands):
         for gem, n in hand.gems.items():  # gems lie face up (EM-CARD-6)
             gems_seen += [gem] * n
@@ -77,7 +78,7 @@ def resample_hidden(state: EmeraldState, board: Board, seat: int, rng: random.Ra
         ValueError: as :func:`unseen_cards`, or the unseen cards do not fill the hidden places exactly;
             the state is then left unchanged.
     """
-    unseen = dict(zip((GOLD, GEM), unseen_cards(state, board, seat, paid_gold_public=paid_gold_public)))
+    unseen: dict[str, list[Any]] = dict(zip((GOLD, GEM), unseen_cards(state, board, seat, paid_gold_public=paid_gold_public)))
     for cards in unseen.values():
         rng.shuffle(cards)
     dealt = {GOLD: 0, GEM: 0}

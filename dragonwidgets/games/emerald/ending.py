@@ -4,6 +4,8 @@ majority bonuses and the scores (EM-END-4).
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from dragonwidgets.engine import Event
 
 from . import events
@@ -35,7 +37,7 @@ def knights_in_play(state: EmeraldState, seat: int, *, lair_knights_in_play: boo
     return knights_in_play_by_seat(state, lair_knights_in_play=lair_knights_in_play)[seat]
 
 
-def end_reason(state: EmeraldState, names: list[str], *, lair_knights_in_play: bool = True) -> str | None:
+def end_reason(state: EmeraldState, names: Sequence[str], *, lair_knights_in_play: bool = True) -> str | None:
     """Return why the game ends now, or ``None`` if it goes on (EM-END-1, EM-END-2, EM-INT-14).
 
     ``names`` are the seats' display names, used in the reason.

@@ -65,16 +65,16 @@ def _mountain_y(k: int) -> float:
 def skeleton_svg(layout: dict[str, Any]) -> str:
     """The fixed board: road, castle and start spaces, plain and mountain squares, lair, nest, rail."""
     out = [f'<rect width="{VIEW_W}" height="{VIEW_H}" rx="12" fill="{BOARD_BG}" stroke="{BORDER}"/>']
-    road = [(CASTLE[0] + CASTLE[2] - 4, PLAIN["y"] + PLAIN["h"] / 2)]
+    road: list[tuple[float, float]] = [(CASTLE[0] + CASTLE[2] - 4, PLAIN["y"] + PLAIN["h"] / 2)]
     road += [(_space(f"P{k}")[1] + PLAIN["w"] / 2, PLAIN["y"] + PLAIN["h"] / 2) for k in range(1, 7)]
     mx = MOUNTAIN["x"] + MOUNTAIN["w"] / 2
     road += [(mx, PLAIN["y"] + PLAIN["h"] / 2)] + [(mx, _mountain_y(k)) for k in range(1, 10)]
     road.append((mx, LAIR[1] + LAIR[3] / 2))
     out.append(f'<polyline points="{" ".join(f"{x:g},{y:g}" for x, y in road)}" fill="none" stroke="{ROAD}" '
                f'stroke-width="26" stroke-linejoin="round" stroke-linecap="round"/>')
-    x, y, w, h = CASTLE
-    out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="{STONE}" stroke="#8a8a8a"/>')
-    out.append(_text(x + w / 2, y - 10, "CASTLE", size=12, weight="bold", fill=MUTED))
+    left, top, width, height = CASTLE
+    out.append(f'<rect x="{left}" y="{top}" width="{width}" height="{height}" rx="4" fill="{STONE}" stroke="#8a8a8a"/>')
+    out.append(_text(left + width / 2, top - 10, "CASTLE", size=12, weight="bold", fill=MUTED))
     used = layout.get("start_spaces") or START
     for space in START:
         _, cx, cy, r, _ = _space(space)

@@ -19,7 +19,7 @@ at a time:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn, cast
 
 from .board import Board
 from .position_checks import fail, need, read_dict, read_int, read_list
@@ -67,10 +67,11 @@ def place_cards(s: EmeraldState, board: Board, position: dict[str, Any]) -> None
             piles[kind] = places[kind][f"piles.{sq}.{kind}"]
     s.out_of_game = places[GOLD]["box.gold"] + places[GEM]["box.gem"]
     for i, hand in enumerate(s.hands):
-        hand.gold, hand.paid = places[GOLD][f"hands.{i}.gold"], places[GOLD][f"hands.{i}.paid"]
+        gold, paid = places[GOLD][f"hands.{i}.gold"], places[GOLD][f"hands.{i}.paid"]
+        hand.gold, hand.paid = cast("list[int]", gold), cast("list[int]", paid)  # gold cards are their values
         hand.gems = {}
-        for gem in places[GEM][f"hands.{i}.gems"]:
-            hand.gems[gem] = hand.gems.get(gem, 0) + 1  # type: ignore[index]
+        for gem in cast("list[str]", places[GEM][f"hands.{i}.gems"]):  # gem cards are gem ids
+            hand.gems[gem] = hand.gems.get(gem, 0) + 1
 
 
 def read_bonus(s: EmeraldState, board: Board, position: dict[str, Any]) -> None:
@@ -146,7 +147,7 @@ def _named_hand(h: dict[str, Any], i: int, board: Board, named: dict[str, dict[s
         f = f"hands.{i}.gems"
         gems = []
         for name, n in read_dict(h["gems"], f).items():
-            gem = read_card(name, GEM, board, f)
+            gem = cast(str, read_card(name, GEM, board, f))  # a gem id: without any_ok, never None
             gems += [gem] * read_int(n, f"{f}.{name}", 0, board.gem_deck.count(gem),
                                      f"the decks hold {board.gem_deck.count(gem)} {board.gem_names[gem]} cards, D2")
         named[GEM][f] = gems
@@ -195,14 +196,14 @@ def _deal(kind: str, setup: dict[str, list[Card]], named: dict[str, list], board
                 cards[i] = take(None, place)
     out = dict(setup)
     for place in unnamed_piles:  # step 4
-        out[place] = [(loose.pop(0)[0] if loose else None) if (place, i) in taken else c
-                      for i, c in enumerate(setup[place])]
-        out[place] = [c for c in out[place] if c is not None]
+        refilled = [(loose.pop(0)[0] if loose else None) if (place, i) in taken else c
+                    for i, c in enumerate(setup[place])]
+        out[place] = [c for c in refilled if c is not None]
     if loose:  # step 5
         fail(loose[0][1], f"{len(loose)} {kind} card(s) the set-up put there are nowhere in the position: a pile "
              f"loses cards only to the hands (EM-CARD-1, EM-CARD-5/6); name the hands that took them, or list the "
              f"pile whole ('?' for a face-down card)")
-    out.update(dealt)
+    out.update(cast("dict[str, list[Card]]", dealt))  # step 3 took a card for every None
     return out
 
 
@@ -212,7 +213,7 @@ def _slots(cards: list[Card], tops: bool) -> range:
 
 
 def _no_card_left(card: Card | None, kind: str, field: str, named: dict[str, list], setup: dict[str, list[Card]],
-                  board: Board) -> None:
+                  board: Board) -> NoReturn:
     """Raise the ``PositionError`` of a card the decks cannot give: how many there are and where."""
     if card is None:
         fail(field, f"no {kind} card is left for a '?': every {kind} card is placed elsewhere")

@@ -48,7 +48,7 @@ def fail(field: str, message: str) -> NoReturn:
     raise PositionError(f"field {field!r}: {message}")
 
 
-def need(ok: bool, field: str, message: str) -> None:
+def need(ok: object, field: str, message: str) -> None:
     """Raise ``PositionError`` naming ``field`` unless ``ok``."""
     if not ok:
         fail(field, message)
@@ -259,7 +259,7 @@ def _check_decision(s: EmeraldState, rules: Rules) -> None:
     if phase == TAKE_CARD:
         need(has_face_up_card(s, dest), "destination", f"{dest} has no face-up card to take (EM-CARD-1, EM-CARD-3)")  # type: ignore[arg-type]
     elif phase == REVEAL_CARD:
-        need(s.card_taken and s.revealing in ("gold", "gem") and dest in s.piles and bool(s.piles[dest][s.revealing]),  # type: ignore[index]
+        need(s.card_taken and s.revealing in ("gold", "gem") and dest in s.piles and bool(s.piles[dest][s.revealing]),
              "revealing", f"a card is turned up after one was taken, on a pile of {dest} with cards left (EM-CARD-2)")
     elif phase == DRAGON_ROLL:
         need(triggers_dragon(s, board, dest), "destination",  # type: ignore[arg-type]

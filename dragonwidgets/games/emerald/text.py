@@ -6,7 +6,7 @@ game's ``__repr__`` uses the public view (gold values hidden until the end).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from .board import LAIR, NEST, Board
 
@@ -20,7 +20,7 @@ _DECISIONS = {
 }
 
 
-def render(obs: dict[str, Any], board: Board, names: list[str]) -> str:
+def render(obs: dict[str, Any], board: Board, names: Sequence[str]) -> str:
     """Return the text picture of observation ``obs``: castle, path with knights, piles and the
     dragon beside its track, lair and nest, then one line per seat."""
     lines = [_header(obs, names), _castle(obs, board)]
@@ -43,7 +43,7 @@ def render(obs: dict[str, Any], board: Board, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _header(obs: dict[str, Any], names: list[str]) -> str:
+def _header(obs: dict[str, Any], names: Sequence[str]) -> str:
     head = f"Emerald, {len(obs['hands'])} players, turn {obs['turn']}"
     if obs["decision"] is None:
         return f"{head}: game over, {obs.get('end_reason') or ''}".rstrip(", ")
@@ -87,7 +87,7 @@ def _knights(here: dict[str, int]) -> str:
     return " ".join(f"{c}" if n == 1 else f"{c}x{n}" for c, n in here.items())
 
 
-def _hand_line(hand: dict[str, Any], board: Board, names: list[str]) -> str:
+def _hand_line(hand: dict[str, Any], board: Board, names: Sequence[str]) -> str:
     gold = (f"gold {'+'.join(map(str, hand['gold']))}" if hand["gold"] is not None
             else f"gold {hand['gold_count']} card(s)")
     if hand["gold"] == []:

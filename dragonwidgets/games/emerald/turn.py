@@ -87,7 +87,7 @@ def after_card(state: EmeraldState, rules: Rules, ev: list[Event]) -> None:
     square = state.destination
     if dragon.triggers_dragon(state, rules.board, square):  # type: ignore[arg-type]
         state.phase = DRAGON_ROLL
-        ev.append(events.dragon_wakes(square))  # type: ignore[arg-type]
+        ev.append(events.dragon_wakes(square))
     else:
         continue_turn(state, rules, ev)
 

@@ -123,4 +123,6 @@ def _why_not_pay(state: EmeraldState, names: tuple[str, ...], words: list[str]) 
         return "'lose' takes no argument"
     if len(words) != 2 or not words[1].isdigit():
         return "only gold cards soothe the dragon: 'pay {value}' with a gold value the owner holds (EM-SOOTHE-2)"
-    return f"{names[state.pending.victim_owner]} holds no gold {words[1]} card (EM-SOOTHE-1)"  # type: ignore[union-attr]
+    pending = state.pending
+    assert pending is not None and pending.victim_owner is not None  # a knight's owner decides at PAY_OR_LOSE
+    return f"{names[pending.victim_owner]} holds no gold {words[1]} card (EM-SOOTHE-1)"
