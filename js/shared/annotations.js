@@ -65,7 +65,7 @@ export function stepNotes(annotations, step, canSwitch) {
     comment ? h("p", { class: "dw-comment", text: comment }) : null,
     lines.length
       ? h("div", { class: "dw-variations" },
-          h("span", { class: "dw-variations-title", text: `⑂ ${lines.length === 1 ? "A variation" : `${lines.length} variations`} from step ${step}:` }),
+          h("span", { class: "dw-variations-title", text: `${lines.length === 1 ? "A variation" : `${lines.length} variations`} from step ${step}:` }),
           h("ol", {}, ...items))
       : null,
   );
