@@ -8,6 +8,7 @@ violation in the lesson panel. Screenshots go to ``$DW_SCREENSHOTS`` (default: t
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,42 @@ def test_the_lesson_panel_of_a_page_has_no_serious_accessibility_violation(offli
     bad = [v for v in violations if v["impact"] in ("serious", "critical")]
     assert bad == [], bad
     assert page.evaluate("() => typeof axe.run") == "function"
+
+
+#: The right answer of the node the page stands at (or whether it is the end, or a practice chapter).
+_NODE_JS = """() => {
+  const {model, payload} = window.dragonwidgetsLesson;
+  const at = model.progress().node, node = payload.nodes[at];
+  const right = Object.entries(node.answers).find(([, told]) => told.kind === 'right');
+  return {at, done: Boolean(node.lesson.done), skip: Boolean(node.skip), right: right ? right[0] : null};
+}"""
+
+
+@pytest.mark.parametrize("game", ["emerald", "drachenland", "chasse_au_dragon", "draghan"])
+def test_every_question_of_a_tutorials_page_is_answerable_offline(game, offline, tmp_path):
+    """Issue 28's goal for an offline lesson page: at most 1 MB for a tutorial, no request, every question
+    answerable (each right answer, chosen from the legal-action list, moves the page on to the end)."""
+    import dragonwidgets
+
+    page, requests, errors = offline
+    path = dragonwidgets.tutorial(game).to_html(tmp_path / f"{game}.html")
+    size = path.stat().st_size
+    print(f"{game} tutorial page: {size} bytes")
+    assert size <= 1_000_000
+    _open(page, path)
+    answered = 0
+    for _ in range(400):
+        node = page.evaluate(_NODE_JS)
+        if node["done"]:
+            break
+        if node["skip"]:
+            page.locator(".dw-lesson-skip").click()
+        else:
+            page.locator(f'.dw-actions [data-action-id="{node["right"]}"]').first.click()
+            answered += 1
+        page.wait_for_function("n => window.dragonwidgetsLesson.model.progress().node > n", arg=node["at"],
+                               timeout=10_000)
+    assert page.evaluate(_NODE_JS)["done"] and answered >= 8
+    score = _text(page, ".dw-lesson-score")
+    assert re.fullmatch(r"Score: (\d+) of \1 questions right at the first try", score), score
+    assert requests == [] and errors == []
