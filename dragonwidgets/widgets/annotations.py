@@ -71,11 +71,8 @@ class Annotations(WidgetParts):
         if seat is not None:
             shown_now = {k: text for k, text in comments.items() if k <= game.step and self._comment_visible(seat, k, text)}
             return {"comments": {str(k): text for k, text in shown_now.items()}, "variations": {}}
-        lines: dict[str, list[dict[str, Any]]] = {}
-        for k in range(game.history_length + 1):
-            found = game._variations.get(k)
-            if found:
-                lines[str(k)] = [_summary(i, line) for i, line in enumerate(found)]
+        lines = {str(k): [_summary(i, line) for i, line in enumerate(found)]
+                 for k, found in sorted(game._variations.items()) if found}
         return {"comments": {str(k): text for k, text in comments.items()}, "variations": lines}
 
     def _comment_visible(self, seat: int, step: int, text: str) -> bool:
