@@ -286,3 +286,31 @@ def test_the_secrets_check_sees_a_leak():
     lesson.step(game.legal_actions()[0].id, "Look at Red's card.", highlight=[card], reveal=True)
     w = lesson.widget()
     assert card in _secrets(w) and card in received(w, [])
+
+
+# ---------------------------------------------------------------------------- front ends
+def test_the_comms_open_message_carries_the_whole_lesson(monkeypatch):
+    """marimo takes the state from the comm's open message and never asks again: it must hold the lesson."""
+    import ipywidgets.widgets.widget as widget_module
+
+    opened = []
+    create_comm = widget_module.comm.create_comm
+
+    def recording_create_comm(**kwargs):
+        opened.append(json.loads(json.dumps(kwargs["data"]["state"])))
+        return create_comm(**kwargs)
+
+    monkeypatch.setattr(widget_module.comm, "create_comm", recording_create_comm)
+    w = three_chapters().widget()
+    shown = opened[-1]
+    assert shown["lesson"]["progress"] == "Chapter 1 of 3" and shown["lesson"]["comment"].startswith("A knight")
+    assert shown == json.loads(json.dumps(w.get_state()))
+
+
+def test_an_answer_reaches_the_page_in_one_sync_message_with_the_lesson():
+    w = three_chapters().widget()
+    sent = spy(w)
+    intent(w, "act", id="move T1 black")
+    syncs = [json.loads(zlib.decompress(b[0])) if c.get("deflated") else c for c, b in sent if c.get("kind") == "sync"]
+    assert len(syncs) == 1
+    assert syncs[0]["set"]["lesson"]["feedback"]["kind"] == "right" and "observation" in syncs[0]["patch"]
