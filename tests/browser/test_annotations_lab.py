@@ -16,6 +16,7 @@ from pathlib import Path
 
 import lab_harness
 import pytest
+from test_accessibility import describe, run_axe, serious
 
 pytestmark = pytest.mark.browser
 
@@ -119,6 +120,8 @@ def test_recording_a_two_question_lesson_saves_a_lesson_that_loads_and_validates
     root.locator(".dw-record-ask").check()
     kernel.wait_for("2 in wr.questions")
     screenshot(root, tmp_path, "record_lesson_question.png")
+    found = serious(run_axe(root.page, f'[data-dw-widget="{kernel.eval("wr.model_id")}"] .dw-annotations'))
+    assert not found, f"serious axe violations in the recording panel:\n{describe(found)}"
 
     _goto(nb, root, "wr", 4)  # a variation: rewind and play another move
     root.locator(".dw-action-list button.dw-action").last.click()
@@ -148,3 +151,34 @@ def test_recording_a_two_question_lesson_saves_a_lesson_that_loads_and_validates
     kernel.run(area.input_value())  # the snippet, pasted into a cell
     assert kernel.eval("lesson == wr.recorded_lesson()") is True
     Path(saved).unlink()
+
+
+def test_an_exported_page_shows_the_comments_offline_and_a_seats_page_no_variation(chromium, tmp_path):
+    """``dragonwidgets.to_html`` pages of an annotated game, opened from disk with the network off: the teacher's
+    page shows the comments in the log and the variation (with no Switch: a page has no kernel), a seat's page
+    the comments only."""
+    import dragonwidgets
+
+    game = dragonwidgets.new_game("emerald", players=3, seed=4, first_player=0)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    first = [e.action.id for e in game.history]
+    game.annotate(2, "Black has moved two knights.")
+    game.goto(3)
+    game.apply(next(a for a in game.legal_actions() if a.id != first[3]))
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, offline=True)
+    try:
+        page = context.new_page()
+        for viewer, variation_shown in (("teacher", True), (0, False)):
+            path = dragonwidgets.to_html(game, tmp_path / f"page_{viewer}.html", viewer=viewer)
+            page.goto(path.as_uri())
+            notes = page.locator('.dw-log-notes[data-step="2"]')
+            notes.wait_for(state="attached", timeout=20000)
+            assert notes.text_content() == "Black has moved two knights."
+            assert (page.locator('.dw-log-notes[data-step="3"]').count() == 1) is variation_shown
+            assert page.locator("[data-variation]").count() == 0  # no kernel: nothing to switch
+            assert page.locator(".dw-record-toggle").is_hidden()
+            if viewer == "teacher":
+                screenshot(page.locator(".dw-root"), tmp_path, "annotations_page_teacher.png")
+    finally:
+        context.close()
