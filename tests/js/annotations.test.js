@@ -1,6 +1,6 @@
 // Comments and variations in the shell (js/shared/annotations.js, issue 28 items 2 and 3): marks on the timeline,
 // notes in the log, the Comments panel, and the Record lesson controls, which only send intents.
-import { describe, it, expect } from "vitest";
+import { describe, it, expect, vi } from "vitest";
 import generic from "../../js/game.js";
 import { stepNotes, timelineMarks, variationText } from "../../js/shared/annotations.js";
 import { fakeModel, position, flush } from "./fake_model.js";
@@ -130,6 +130,25 @@ describe("recording a lesson", () => {
     expect(area.value).toBe(snippet);
     expect(el.querySelector(".dw-record-saved").textContent).toBe("Saved to /tmp/first.json");
     cleanup();
+  });
+
+  it("puts the snippet in the clipboard when Copy for a cell asked for it (and only then)", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(globalThis.navigator, "clipboard", { value: { writeText }, configurable: true });
+    try {
+      const { el, model, cleanup } = mount({ recording: recording() });
+      const exported = (snippet) => recording({ export: { json: "{}", snippet } });
+      model.update({ recording: exported("first") }); // an export the page did not ask for: not copied
+      await flush();
+      expect(writeText).not.toHaveBeenCalled();
+      el.querySelector(".dw-record-copy").click();
+      model.update({ recording: exported("second") });
+      await flush();
+      expect(writeText).toHaveBeenCalledWith("second");
+      cleanup();
+    } finally {
+      delete globalThis.navigator.clipboard;
+    }
   });
 
   it("offers no question at the end of the line", async () => {
