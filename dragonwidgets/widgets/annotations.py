@@ -84,6 +84,8 @@ class Annotations(WidgetParts):
         key = (seat, step, text, line)
         checks = self._comment_checks
         if key not in checks:
+            if len(checks) > 4096:  # a long session of edits: forget the old lines' checks
+                checks.clear()
             twin = game.clone()
             twin.goto(step)
             upcoming = game.entry(step).action if step < game.history_length else None
