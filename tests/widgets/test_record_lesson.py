@@ -226,3 +226,23 @@ def test_a_recording_whose_lesson_does_not_check_exports_nothing_and_says_why():
     intent(w, "record_export")
     assert f"names '{hidden}', which seat 0 may not see" in w.last_error
     assert _state(w) == before and "export" not in w.recording
+
+
+def test_a_question_maps_to_its_chapter_step_past_the_draws_the_seed_makes():
+    import random
+
+    from dragonwidgets.lessons.recorded import chapter_from_recording
+
+    g = new_game("chasse_au_dragon", players=2, seed=2)  # chance="auto": the seed throws the dice
+    rng = random.Random(1)
+    while g.step < 12:
+        ids = g.legal_action_ids()
+        g.apply(ids[rng.randrange(len(ids))])
+    drawn = [k for k in range(g.history_length) if g.entry(k).auto]
+    later = next(k for k in range(drawn[0], g.history_length) if not g.entry(k).auto)
+    chapter = chapter_from_recording(g, "t", {later: []})
+    asked = [s.action for s in chapter.steps if s.question is not None]
+    assert asked == [g.entry(later).action.id]
+    assert chapter.steps.index(next(s for s in chapter.steps if s.question)) == later - sum(k < later for k in drawn)
+    with pytest.raises(ValueError, match=f"questions\\[{drawn[0]}\\]: the line has no step {drawn[0]}"):
+        chapter_from_recording(g, "t", {drawn[0]: []})
