@@ -31,7 +31,16 @@ from typing import Any
 import anywidget
 
 from .. import __version__
-from ..widgets.page import _CSP, _EMPTY, _ENCODE, _PAGE_CSS, _built, _inline_script, _packed, _same
+from ..widgets.page import (
+    _CSP,
+    _EMPTY,
+    _ENCODE,
+    _PAGE_CSS,
+    _built,
+    _inline_script,
+    _packed,
+    _same,
+)
 from .lesson import Lesson
 from .widget import LessonWidget, lesson_game, lesson_widget_class
 
@@ -158,7 +167,7 @@ def read_lesson_page(path: str | os.PathLike[str]) -> dict[str, Any]:
     import zlib
 
     text = pathlib.Path(path).expanduser().read_text(encoding="utf-8")
-    found = re.search(r'<script type="application/json" id="dw-lesson-data">(.*?)</script>', text, re.S)
+    found = re.search(r'<script type="application/json" id="dw-lesson-data">(.*?)</script>', text, re.DOTALL)
     try:
         header = json.loads(found.group(1))  # type: ignore[union-attr]
         if header["format"] != LESSON_PAGE_FORMAT:

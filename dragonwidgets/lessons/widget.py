@@ -19,7 +19,10 @@ Every synced trait holds what the chapter's seat may see, as in a seat's view of
 
 from __future__ import annotations
 
+import logging
 from typing import Any, ClassVar
+
+import traitlets as t
 
 from ..engine import Game
 from ..widgets.base import GameWidget
@@ -29,10 +32,9 @@ from .errors import LessonError
 from .lesson import Lesson
 from .run import Feedback, LessonRun
 
-import traitlets as t
-
 __all__ = ["LESSON_KINDS", "LessonWidget", "lesson_widget", "parse_lesson_intent"]
 
+_LOG = logging.getLogger(__name__)
 #: kind -> {field: type}: the messages a lesson's page may send (each the name of the widget method it calls).
 LESSON_KINDS: dict[str, dict[str, type]] = {"act": {"id": str}, "hint": {}, "restart": {}, "resync": {}}
 #: The keys of :meth:`LessonRun.view` the ``lesson`` trait leaves out: the game traits send them already.
@@ -129,7 +131,7 @@ class LessonWidget(GameWidget):
         page follows)."""
         return self._run
 
-    def answer(self, id: str) -> Feedback:  # noqa: A002 - the intent's field name
+    def answer(self, id: str) -> Feedback:
         """Answer the lesson's question (or play a practice move) with the action ``id`` and return the
         :class:`~.run.Feedback` the panel shows: an illegal answer is told the engine's reason with the
         rules' texts, a legal wrong one the author's feedback; a right one advances, the others' replies
@@ -149,7 +151,7 @@ class LessonWidget(GameWidget):
         self._after_change()
         return feedback
 
-    def act(self, id: str) -> None:  # noqa: A002 - the contract's field name
+    def act(self, id: str) -> None:
         """A move chosen on the board or by key: the student's answer (:meth:`answer`).
 
         Raises:
@@ -196,7 +198,7 @@ class LessonWidget(GameWidget):
             IntentError: always."""
         raise self._refused("play")
 
-    def bot_step(self) -> None:
+    def bot_step(self) -> Any:
         """Refused: the lesson plays the other seats itself.
 
         Raises:
@@ -237,7 +239,9 @@ class LessonWidget(GameWidget):
         try:
             kind, args = parse_lesson_intent(content, buffers)
             getattr(self, kind)(**args)
-        except (ValueError, TypeError, LookupError, t.TraitError) as exc:  # nothing from the page breaks the kernel
+        except Exception as exc:  # noqa: BLE001 - nothing from the page may break the kernel
+            if not isinstance(exc, (ValueError, TypeError, LookupError, t.TraitError)):
+                _LOG.exception("unexpected error handling a lesson message")  # never the message itself
             self.last_error = str(exc)[:2000]
         else:
             self.last_error = ""

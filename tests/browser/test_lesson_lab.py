@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from lab_harness import REPO
 
 pytestmark = pytest.mark.browser

@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
+from lab_harness import REPO
 
 from dragonwidgets import Lesson
-from lab_harness import REPO
 
 pytestmark = pytest.mark.browser
 

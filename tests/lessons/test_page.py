@@ -13,13 +13,18 @@ import random
 import re
 
 import pytest
+from lesson_cases import EMERALD, chapter_from, emerald_other_hand, three_chapters
 
 import dragonwidgets
 from dragonwidgets import Lesson
-from dragonwidgets.lessons.page import LESSON_PAGE_FORMAT, PRACTICE_NOTICE, lesson_page_payload, read_lesson_page
+from dragonwidgets.lessons.page import (
+    LESSON_PAGE_FORMAT,
+    PRACTICE_NOTICE,
+    lesson_page_payload,
+    read_lesson_page,
+)
 from dragonwidgets.lessons.privacy import hidden_names
 from dragonwidgets.widgets.page import page_traits
-from lesson_cases import EMERALD, chapter_from, emerald_other_hand, three_chapters
 
 COMPARED = ("observation", "legal_actions", "log", "status", "text", "can_act", "viewer", "view_seat", "player_names")
 

@@ -15,12 +15,18 @@ import random
 import zlib
 
 import pytest
+from lesson_cases import (
+    EMERALD,
+    chapter_from,
+    chasse_hidden_draw,
+    emerald_other_hand,
+    three_chapters,
+)
 
 from dragonwidgets import EmeraldWidget, Lesson, LessonError
 from dragonwidgets.engine import CHANCE
 from dragonwidgets.lessons.privacy import hidden_names
 from dragonwidgets.lessons.widget import LESSON_KINDS, LessonWidget
-from lesson_cases import EMERALD, chapter_from, chasse_hidden_draw, emerald_other_hand, three_chapters
 
 SYNCED = ("game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
           "viewer", "view_seat", "status", "playing", "player_names", "text", "lesson")
