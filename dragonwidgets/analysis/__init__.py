@@ -13,8 +13,9 @@ One module per job: :mod:`.stats` (the interval), :mod:`.result` (what an analys
 
 from .analyse import DEFAULT_ROLLOUTS, analyse, analyse_steps
 from .policies import DEFAULT_POLICIES
+from .quote import chance_words, quote, value_text
 from .result import ActionValue, Analysis
 from .review import MARKS, Review, ReviewStep, review
 
 __all__ = ["DEFAULT_POLICIES", "DEFAULT_ROLLOUTS", "MARKS", "ActionValue", "Analysis", "Review", "ReviewStep", "analyse",
-           "analyse_steps", "review"]
+           "analyse_steps", "chance_words", "quote", "review", "value_text"]

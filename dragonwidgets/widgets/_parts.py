@@ -109,4 +109,7 @@ class WidgetParts(anywidget.AnyWidget):
     def _recording_shown(self) -> dict[str, Any]: ...  # annotations
 
     @abstractmethod
+    def _publish_analysis(self) -> None: ...  # analysis_panel
+
+    @abstractmethod
     def _status(self, seat: int | None, visible: list[Action]) -> str: ...  # status

@@ -29,6 +29,7 @@ import anywidget
 import traitlets as t
 
 from ..engine import Game, bot_names
+from .analysis_panel import AnalysisPanel
 from .annotations import Annotations
 from .arguments import bundle
 from .bot_seats import AGENT_TIME_LIMIT, MAX_PACE, BotSeats
@@ -65,7 +66,7 @@ def _flush_pictures_after_each_cell() -> None:
 
 
 class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, PositionEditor, ViewRules, StatusLine,
-                 BotSeats, Annotations, anywidget.AnyWidget):
+                 BotSeats, Annotations, AnalysisPanel, anywidget.AnyWidget):
     """Play, rewind and inspect an engine game in a notebook.
 
     Args:
@@ -163,6 +164,14 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         help="The lesson being recorded (teacher's view): {'available', 'on', 'title'?, 'questions'?, 'export'?, "
         "'saved'?} (widgets/annotations.py)."
     ).tag(sync=True)
+    analysis = t.Dict(
+        help="The live analysis of the decision shown, as this view may see it (widgets/analysis_panel.py): "
+        "{'on', 'knowledge', 'offers', 'state', 'note', 'rows'?: {action id: {value, low, high, exact, text...}}}."
+    ).tag(sync=True)
+    review = t.Dict(
+        help="The review of the decisions up to the shown step, this view's seat's only in a seat's view "
+        "(widgets/analysis_panel.py): {'state', 'seat', 'steps': [{step, seat, action, value, mark, text...}]}."
+    ).tag(sync=True)
     version = t.Int(0, help="How many sync messages built the front end's state (see widgets/sync.py).").tag(sync=True)
 
     _ACCEPTED = ("seats", "viewer", "pace", "playing", "take_backs", "agent_time_limit", "layout")
@@ -186,6 +195,7 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         self._picture_sent: dict[str, str] | None = None
         self._picture_timer: asyncio.TimerHandle | None = None
         self._init_annotations()
+        self._init_analysis()
         playing = kwargs.get("playing")
         if playing is not None and not isinstance(playing, bool):
             raise IntentError(f"playing must be True, False or None (bots answer people by themselves), got {shown(playing)}")

@@ -62,6 +62,11 @@ MESSAGE_KINDS: dict[str, dict[str, type]] = {
     "clear_question": {"step": int},
     "record_export": {},
     "record_save": {"name": str},
+    # the analysis switch and the review (analysis_panel.py)
+    "analyse_start": {"knowledge": str},
+    "analyse_stop": {},
+    "review_start": {},
+    "review_stop": {},
 }
 
 #: Longest string field accepted (an action id or a bot name is far shorter).
@@ -132,8 +137,9 @@ def parse_intent(content: Any, buffers: Any = None) -> tuple[str, dict[str, Any]
         raise IntentError("a message carries no binary buffers")
     kind = content.get("kind")
     if not isinstance(kind, str) or kind not in MESSAGE_KINDS:
-        known = ", ".join(MESSAGE_KINDS)
-        raise IntentError(f"unknown message kind {shown(kind)}; known kinds: {known}")
+        known = ", ".join(list(MESSAGE_KINDS)[:10])  # the first ones: the error stays short as kinds are added
+        raise IntentError(f"unknown message kind {shown(kind)}; known kinds: {known}... ({len(MESSAGE_KINDS)} in all, "
+                          "dragonwidgets.widgets.messages.MESSAGE_KINDS)")
     fields = MESSAGE_KINDS[kind]
     extra = [k for k in content if k != "kind" and k not in fields]
     if extra:

@@ -51,6 +51,7 @@ class TraitPublisher(WidgetParts):
             self.status = self._status(seat, visible)
             self.annotations = self._annotations_shown(seat)
             self.recording = self._recording_shown()
+            self._publish_analysis()  # the analysis switch and the review (analysis_panel.py)
 
     def _observation_shown(self, seat: int | None) -> dict[str, Any]:
         """The observation this view is sent: ``game.observation(seat)`` (``seat`` None: the full table). A

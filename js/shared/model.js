@@ -55,6 +55,7 @@ export const INTENTS = Object.freeze([
   "act", "goto", "undo", "play", "pause", "bot_step", "resolve_chance", "set_viewer", "set_seat", "set_pace",
   "resync", "edit_start", "edit", "edit_play", "edit_cancel",
   "enter_variation", "record_start", "record_stop", "annotate", "set_question", "clear_question", "record_export", "record_save",
+  "analyse_start", "analyse_stop", "review_start", "review_stop",
 ]);
 
 /**
