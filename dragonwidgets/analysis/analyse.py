@@ -16,7 +16,7 @@ from typing import Any, Iterator, Optional, Protocol
 from ..engine.actions import CHANCE
 from ..engine.game import Game
 from ..simulation.run import InlineExecutor, _executor_workers, _show_progress
-from .allocation import ALLOCATIONS, is_settled, to_sample
+from .allocation import ALLOCATIONS, is_settled, shown_worse, to_sample
 from .exact import exact_values
 from .policies import policy_name
 from .result import ActionValue, Analysis
@@ -144,9 +144,12 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     def current(done: bool) -> Analysis:
         rows = tuple(ActionValue(a, exact[a][0], exact[a][0], exact[a][0], 0, True, exact[a][1]) if a in exact
                      else tallies[a].row(a) for a in actions)
+        valued = all(r.rollouts or r.exact for r in rows)
+        best = max(rows, key=lambda r: r.value) if valued and rows else None
+        worse = tuple(r.action for r in rows if best is not None and shown_worse(r, best, samples))
         return Analysis(rows, game.name, game.step, seat, policy, knowledge, allocation, seed,
-                        time.perf_counter() - started, all(r.rollouts or r.exact for r in rows)
-                        and is_settled(rows, precision, samples), done, precision)
+                        time.perf_counter() - started, valued and is_settled(rows, precision, samples), done,
+                        precision, worse)
 
     from tqdm.auto import tqdm
 

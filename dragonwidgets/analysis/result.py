@@ -68,6 +68,9 @@ class Analysis(Sequence[ActionValue]):
             :func:`~dragonwidgets.analysis.allocation.shown_worse`).
         done: whether this is the last analysis of its run (settled, out of budget, or stopped).
         precision: the half-width (win-probability units) an interval must reach to count as settled.
+        worse: the ids of the actions shown worse than the best one: an interval wholly below the best's, or
+            the paired difference over common rollouts significantly below 0
+            (:func:`~dragonwidgets.analysis.allocation.shown_worse`), in legal order.
     """
 
     rows: tuple[ActionValue, ...]
@@ -82,6 +85,7 @@ class Analysis(Sequence[ActionValue]):
     settled: bool = False
     done: bool = True
     precision: float = 0.05
+    worse: tuple[str, ...] = ()
     _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -140,5 +144,5 @@ class Analysis(Sequence[ActionValue]):
             "game": self.game, "step": self.step, "seat": self.seat, "policy": self.policy,
             "knowledge": self.knowledge, "allocation": self.allocation, "seed": self.seed,
             "seconds": self.seconds, "settled": self.settled, "done": self.done, "precision": self.precision,
-            "rollouts": self.rollouts, "rows": [row.to_dict() for row in self.rows],
+            "rollouts": self.rollouts, "worse": list(self.worse), "rows": [row.to_dict() for row in self.rows],
         }

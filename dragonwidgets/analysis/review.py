@@ -6,8 +6,10 @@ the value of the action taken, in win-probability units (0 to 1), never below 0.
 :data:`MARKS` (thresholds in win-probability points, as chess reviews mark centipawn losses):
 
 - ``"inaccuracy"``: a loss of at least 5 points; ``"mistake"``: at least 10; ``"blunder"``: at least 20;
-- and only when the best action's value lies above the interval of the action taken (so a loss that the
-  rollouts cannot tell from noise is not marked); otherwise ``""``.
+- and only when the action taken is shown worse than the best (:attr:`.Analysis.worse`: its interval wholly
+  below the best's, or the paired difference over the rollouts both shared significantly below 0), so a loss
+  the rollouts cannot tell from noise (the best of several noisy values is biased upward) is not marked;
+  otherwise ``""``.
 """
 
 from __future__ import annotations
@@ -31,16 +33,16 @@ MARKS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("
 REVIEW_ROLLOUTS = 100
 
 
-def mark(loss: float, taken_high: float, best_value: float) -> str:
+def mark(loss: float, shown_worse: bool) -> str:
     """Return the mark of a decision that lost ``loss`` (win-probability units) against the best action.
 
-    ``""`` when the loss is under 5 points or the best value is not above the taken action's interval
-    (``taken_high``, the upper end of its 95 % interval).
+    ``""`` when the loss is under 5 points or the action taken is not shown worse than the best
+    (``shown_worse``: :attr:`Analysis.worse <dragonwidgets.analysis.Analysis>` holds it).
 
-    >>> mark(0.25, 0.5, 0.8), mark(0.12, 0.5, 0.6), mark(0.06, 0.5, 0.55), mark(0.3, 0.9, 0.8), mark(0.01, 0, 1)
+    >>> mark(0.25, True), mark(0.12, True), mark(0.06, True), mark(0.3, False), mark(0.01, True)
     ('blunder', 'mistake', 'inaccuracy', '', '')
     """
-    if best_value <= taken_high:
+    if not shown_worse:
         return ""
     for name, threshold in MARKS:
         if loss >= threshold:
@@ -187,4 +189,4 @@ def _step(step: int, seat: int, action: str, analysis: Analysis) -> ReviewStep:
     taken, best = analysis[action], analysis.best()
     loss = max(0.0, best.value - taken.value)
     return ReviewStep(step, seat, action, taken.value, taken.low, taken.high, best.action, best.value, loss,
-                      mark(loss, taken.high, best.value), len(analysis), taken.exact)
+                      mark(loss, action in analysis.worse), len(analysis), taken.exact)

@@ -100,6 +100,7 @@ def test_draghan_action_that_defeats_the_dragon_is_exact_and_ranked_first():
     assert best.action == "assist dragon" and best.exact and best.value == best.low == best.high == 1.0
     assert best.rollouts == 0 and best.mean_score == 1.0
     assert not a["assist none"].exact and a["assist none"].value < 1
+    assert a.worse == ("assist none",) and a.to_dict()["worse"] == ["assist none"]
 
 
 def test_draghan_fight_plan_proves_the_win_before_the_last_declaration():

@@ -61,12 +61,26 @@ def test_review_values_a_taken_action_as_the_analysis_of_that_decision_does():
 
 
 def test_marks_follow_the_thresholds():
-    assert mark(0.20, 0.1, 0.5) == "blunder"
-    assert mark(0.19, 0.1, 0.5) == "mistake"
-    assert mark(0.10, 0.1, 0.5) == "mistake"
-    assert mark(0.05, 0.1, 0.5) == "inaccuracy"
-    assert mark(0.049, 0.1, 0.5) == ""
-    assert mark(0.30, 0.6, 0.55) == ""  # the best's value lies inside the taken action's interval: noise
+    assert mark(0.20, True) == "blunder"
+    assert mark(0.19, True) == "mistake"
+    assert mark(0.10, True) == "mistake"
+    assert mark(0.05, True) == "inaccuracy"
+    assert mark(0.049, True) == ""
+    assert mark(0.30, False) == ""  # not shown worse than the best: noise
+
+
+def test_a_step_is_marked_only_when_its_action_is_shown_worse():
+    g = short_game(6)
+    r = g.review(rollouts=12, policy="random")
+    for s in r:
+        a = dragonwidgets.analyse(g_at(g, s.step), s.seat, policy="random", rollouts=12, seed=s.step)
+        assert (s.mark != "") == (s.action in a.worse and s.loss >= 0.05)
+
+
+def g_at(g, step: int):
+    c = g.clone()
+    c.goto(step)
+    return c
 
 
 @pytest.mark.parametrize("seat", [3, -1, "0", True])
