@@ -149,3 +149,27 @@ def test_the_lesson_panel_has_no_serious_accessibility_violation_light_and_dark(
         assert _axe(page, ".dw-lesson") == []
     finally:
         _set_theme(page, LIGHT)  # the server saves the theme: leave it as found
+
+
+def test_the_emerald_tutorial_is_taken_in_jupyterlab(lab, open_notebook, tmp_path):
+    """Issue 28's goal: a tutorial taken in JupyterLab, a wrong answer (its feedback shown), a hint and a
+    right answer (it advances), the answers chosen by the kernel's own run (LessonRun.preview)."""
+    lab.write_notebook("lesson_tutorial_test.ipynb", "import dragonwidgets\nw = dragonwidgets.tutorial('emerald').widget()\nw")
+    nb = open_notebook("lesson_tutorial_test.ipynb")
+    root = nb.widget("w")
+    root.locator(".dw-lesson .dw-lesson-progress").wait_for(timeout=30_000)
+    verdicts = "{a['id']: w.run.preview(a['id']).kind for a in w.legal_actions}"
+    kinds = nb.kernel.eval(verdicts)
+    wrong = next(a for a, kind in kinds.items() if kind == "wrong")
+    right = next(a for a, kind in kinds.items() if kind == "right")
+    comment = root.locator(".dw-lesson-comment").inner_text()
+    root.locator(f'.dw-actions [data-action-id="{wrong}"]').click()
+    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    root.locator(".dw-lesson-hint").click()
+    hint = nb.kernel.eval("w.lesson['hints'][0]")
+    _wait_text(root, ".dw-lesson-hints", hint[:40])
+    nb.page.screenshot(path=str(_shots(tmp_path) / "lesson_lab_tutorial.png"))
+    root.locator(f'.dw-actions [data-action-id="{right}"]').click()
+    _wait_text(root, ".dw-lesson-feedback", "Right")
+    assert nb.kernel.eval("w.lesson['feedback']['advanced']") is True
+    assert root.locator(".dw-lesson-comment").inner_text() != comment or nb.kernel.eval("w.step") > 0
