@@ -26,7 +26,8 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["tests/js/**/*.test.js"],
-    // A board test renders a whole game's SVG in jsdom: seconds on a machine shared with other work.
-    testTimeout: 30000,
+    // A board test renders a whole game's SVG in jsdom: seconds on a machine shared with other work (Drachenland's
+    // morph test took 26 s alone at a load of 11 on 2 cores, and the test command runs beside the browser tests).
+    testTimeout: 120000,
   },
 });
