@@ -7,8 +7,8 @@
 - :mod:`.board`: the names of the board elements a highlight may name, per game; :mod:`.privacy`: what a
   seat may not be shown; :mod:`.goals`: practice goals; :mod:`.recorded`: a chapter from an annotated game;
 - :class:`LessonRun` (:mod:`.run`): the lesson taken by a student, answer by answer;
-- :func:`page_data` (:mod:`.offline`): every walkthrough and guess frame with each answer's feedback, computed
-  beforehand for a page with no kernel.
+- :mod:`.widget` (``lesson.widget()``) and :mod:`.page` (``lesson.to_html(path)``): the lesson in a notebook and
+  in one offline page, every answer's feedback computed beforehand.
 """
 
 from .errors import LessonError
@@ -16,8 +16,7 @@ from .format import FORMAT, VERSION
 from .goals import GOALS, Goal
 from .lesson import Lesson
 from .model import MODES, Chapter, Question, Start, Step, Variation
-from .offline import PAGE_FORMAT, page_data
 from .run import Feedback, LessonRun, Played
 
-__all__ = ["FORMAT", "GOALS", "MODES", "PAGE_FORMAT", "VERSION", "Chapter", "Feedback", "Goal", "Lesson", "LessonError", "LessonRun",
-           "Played", "Question", "Start", "Step", "Variation", "page_data"]
+__all__ = ["FORMAT", "GOALS", "MODES", "VERSION", "Chapter", "Feedback", "Goal", "Lesson", "LessonError", "LessonRun",
+           "Played", "Question", "Start", "Step", "Variation"]
