@@ -34,7 +34,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..analysis import Analysis, ReviewStep, analyse, analyse_steps
+from ..analysis import Analysis, Review, ReviewStep, analyse, analyse_steps
 from ..analysis.quote import value_text
 from ..analysis.review import _step as review_step
 from ..engine import CHANCE, Game
@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _par
 else:
     WidgetParts = object
 
-__all__ = ["ANALYSIS_ROLLOUTS", "AnalysisPanel", "KNOWLEDGE_LABELS", "REVIEW_ROLLOUTS"]
+__all__ = ["ANALYSIS_ROLLOUTS", "AnalysisPanel", "KNOWLEDGE_LABELS", "REVIEW_ROLLOUTS", "review_trait"]
 
 #: the most rollouts the widget gives an action (the analysis ends sooner once the ranking has settled)
 ANALYSIS_ROLLOUTS = 400
@@ -369,6 +369,14 @@ def _analysis_values(game: Game, found: Analysis) -> dict[str, Any]:
             "seconds": round(found.seconds, 2), "settled": found.settled, "done": found.done,
             "note": f"{name}'s chance to win{team} after each action, "
                     f"{KNOWLEDGE_LABELS[found.knowledge].format(name=name)}: {summary}"}
+
+
+def review_trait(review: Review, game: Game, seat: Optional[int]) -> dict[str, Any]:
+    """The ``review`` trait of a finished :class:`~dragonwidgets.analysis.Review` (what an offline page carries)."""
+    who = "every seat" if seat is None else game.player_name(seat)
+    return {"state": "done", "seat": seat, "reviewed": len(review), "total": len(review), "policy": review.policy,
+            "steps": [_review_row(s) for s in review],
+            "note": f"Review of {who}'s decisions: {len(review)} analysed (rollouts of the {review.policy} bot)"}
 
 
 def _review_row(s: ReviewStep) -> dict[str, Any]:

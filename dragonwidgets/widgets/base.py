@@ -264,16 +264,17 @@ class GameWidget(PatchSync, FrontEndMessages, TraitPublisher, Timeline, Position
         """Return the game's JSON record (``dragonwidgets.from_record`` replays it)."""
         return self._game.to_record()
 
-    def to_html(self, path: str | os.PathLike[str], viewer: str | int | None = None) -> pathlib.Path:
+    def to_html(self, path: str | os.PathLike[str], viewer: str | int | None = None, review: Any = None) -> pathlib.Path:
         """Write the game as one HTML page that steps through it with no kernel (:func:`dragonwidgets.to_html`),
-        for ``viewer`` (``"teacher"`` or a seat; default: this widget's view); return the page's path.
+        for ``viewer`` (``"teacher"`` or a seat; default: this widget's view), with a ``review`` (``None``, ``True``
+        or a :class:`~dragonwidgets.analysis.Review`, as :func:`dragonwidgets.to_html` takes it); return the page's path.
 
         Raises:
             ValueError: the viewer is ``"hotseat"`` or not one of the game's (pass ``viewer=``).
         """
         from .page import to_html  # the page module imports every game's widget
 
-        return to_html(self._game, path, viewer=self.viewer if viewer is None else viewer)
+        return to_html(self._game, path, viewer=self.viewer if viewer is None else viewer, review=review)
 
     def explain(self, action_id: str) -> str:
         """Say why ``action_id`` is or is not legal now, naming the rule IDs."""

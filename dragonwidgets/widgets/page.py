@@ -71,7 +71,8 @@ _CSP = ("default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe
         "font-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'")
 
 
-def to_html(game: Game, path: str | os.PathLike[str], *, viewer: str | int = TEACHER) -> pathlib.Path:
+def to_html(game: Game, path: str | os.PathLike[str], *, viewer: str | int = TEACHER,
+            review: Any = None) -> pathlib.Path:
     """Write ``game`` as one self-contained HTML page at ``path`` and return its resolved path.
 
     The page opens from disk in a browser, with no network and no kernel, at the step the game shows
@@ -83,10 +84,16 @@ def to_html(game: Game, path: str | os.PathLike[str], *, viewer: str | int = TEA
         game: the game (``dragonwidgets.new_game(...)``, ``w.game``); it is not changed.
         path: the file to write (``str`` or path-like, ``~`` expanded); its folder must exist.
         viewer: ``"teacher"`` (the whole table) or a seat, as an ``int`` or a string (``0`` or ``"0"``).
+        review: ``None`` (no review), ``True`` (review the game now, :func:`dragonwidgets.analysis.review`:
+            every seat's decisions on the teacher's page, only that seat's, from its knowledge, on a seat's
+            page), or a :class:`~dragonwidgets.analysis.Review` of this game made before. The page shows its
+            marks in the log and on the timeline and the win-chance chart, offline (issue 29 item 3).
 
     Raises:
         TypeError: ``game`` is not a dragonwidgets game.
         ValueError: ``viewer`` is not ``"teacher"`` nor a seat of the game (the message lists them).
+            Or ``review`` is not ``None``, ``True`` nor a ``Review`` of this game's line, or it reviews other
+            seats' decisions than a seat page's own (they are judged from hands that seat may not see).
         RuntimeError: the front end is not built (``static/<game>.js``, ``static/page.js``).
         OSError: the file cannot be written (e.g. ``FileNotFoundError`` for a missing folder); nothing
             is written then.
@@ -106,6 +113,8 @@ def to_html(game: Game, path: str | os.PathLike[str], *, viewer: str | int = TEA
     widget_cls = _WIDGETS.get(game.name, GameWidget)
     scripts = _built(widget_cls.GAME if widget_cls is not GameWidget else "game"), _built("page")
     payload = page_payload(game, viewer)
+    if review is not None:
+        payload["traits"]["review"] = _review_trait(game, viewer, review)
     target.write_text(_page_html(game, viewer, payload, *scripts), encoding="utf-8")
     return target.resolve()
 
@@ -135,7 +144,30 @@ def _page_sets(viewer: str) -> dict[str, Any]:
     """The traits a page sets itself: it replays a recorded game (no action to choose, no bot playing, no
     kernel to refuse anything yet) in one view."""
     return {"can_act": False, "playing": False, "last_error": "", "viewer_choices": [viewer], "version": 0,
-            "recording": {}}  # nothing is recorded in a page (no kernel)
+            "recording": {},  # nothing is recorded in a page (no kernel)
+            "analysis": {"offline": True, "state": "off"}, "review": {"state": "off", "offline": True}}
+
+
+def _review_trait(game: Game, viewer: str, review: Any) -> dict[str, Any]:
+    """The ``review`` trait of a page: ``review`` (``True`` or a ``Review``) checked against ``game`` and the viewer."""
+    from ..analysis import Review
+    from ..analysis import review as review_game
+    from .analysis_panel import review_trait
+
+    seat = None if viewer == TEACHER else int(viewer)
+    if review is True:
+        review = review_game(game, seat, progress=False)
+    if not isinstance(review, Review):
+        raise ValueError(f"review must be None, True or a dragonwidgets.analysis.Review, got {type(review).__name__}")
+    if review.game != game.name:
+        raise ValueError(f"review is of a {review.game} game, not of this {game.name} game")
+    for s in review:
+        if s.step >= game.history_length or game.entry(s.step).action.id != s.action:
+            raise ValueError(f"review step {s.step} ({s.action!r}) is not in this game's line")
+        if seat is not None and s.seat != seat:
+            raise ValueError(f"review: a page of seat {seat}'s view carries only that seat's review (review(game, "
+                             f"seat={seat}) or review=True); step {s.step} is seat {s.seat}'s decision")
+    return {**review_trait(review, game, seat), "offline": True}
 
 
 def _replay(game: Game, viewer: str) -> Iterator[dict[str, Any]]:

@@ -74,12 +74,13 @@ import { actionsOn, createChoiceBar } from "./choices.js";
 import { createFocusRing } from "./focus_ring.js";
 import { createLessonPanel, LESSON_KEY_HELP } from "./lesson_panel.js";
 import { createAnnotations, stepNotes, switchClicked } from "./annotations.js";
+import { createAnalysisPanel, decorateActions, markLog, tintBoard, timelineMarks } from "./analysis.js";
 import sharedCss from "./shell.css";
 
 const TRAITS = [
   "game_name", "board", "observation", "legal_actions", "can_act", "step", "history_length", "log", "seats",
   "bot_names", "viewer", "viewer_choices", "view_seat", "status", "last_error", "playing", "pace", "player_names", "text", "take_backs",
-  "rule_texts", "editing", "edit_position", "lesson", "annotations", "recording",
+  "rule_texts", "editing", "edit_position", "lesson", "annotations", "recording", "analysis", "review",
 ];
 
 /**
@@ -103,6 +104,8 @@ export function readTraits(model) {
   t.edit_position ??= {};
   t.annotations ??= {};
   t.recording ??= {};
+  t.analysis ??= {};
+  t.review ??= {};
   return /** @type {GameTraits} */ (t);
 }
 
@@ -174,6 +177,10 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
   // comments and variations (annotations.js): marks on the timeline's track, notes in the log, the Comments panel
   const notes = lessonOn ? null : createAnnotations({ send, scope, range: timeline.range });
   if (notes) scope.listen(log.el, "click", (event) => switchClicked(event, send));
+  // the Analyse switch and the Review (analysis.js): values beside the actions and on the board, marks in the log
+  const analysis = lessonOn ? null : createAnalysisPanel({ send, scope, nameOf });
+  const reviewTrack = h("div", { class: "dw-review-marks" });
+  timeline.el.append(reviewTrack);
   const boardWrap = h("div", { class: "dw-board-wrap", "data-lm-suppress-shortcuts": "" }, board.el, choices.el);
   // The widget's one entry point (issue 27, item 14): its root is its first tab stop, named after the game;
   // the board is one more (a roving tab stop, arrows move among its choices), so Tab leaves it in one press.
@@ -194,7 +201,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       { class: "dw-main" },
       boardWrap,
       lessonPanel?.el, // beside the board on a wide page, right under it in a notebook's width
-      h("div", { class: "dw-side" }, actions.el, timeline.el, notes?.el, seats.el),
+      h("div", { class: "dw-side" }, actions.el, analysis?.el, timeline.el, notes?.el, seats.el),
     ),
     h("div", { class: "dw-footer" }, log.el, inspector.el, h("p", { class: "dw-muted dw-keys", text: lessonOn ? LESSON_KEY_HELP : KEY_HELP })),
   );
@@ -299,6 +306,16 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
     [["annotations", "recording", "step", "history_length", "legal_actions"], () => notes?.update(t)],
     [["log", "player_names", "annotations", "recording"],
       () => log.update(t.log, notes ? (k) => stepNotes(t.annotations, k, notes.canSwitch()) : null)],
+    // after the board, the actions and the log: the analysis writes its values and marks into what they drew
+    [["analysis", "review", "board", "observation", "legal_actions", "can_act", "view_seat", "log", "step", "history_length",
+      "annotations", "recording", "player_names", "editing"], () => {
+      if (!analysis) return;
+      analysis.update(t.analysis, t.review);
+      decorateActions([actions.el, choices.el], t.analysis);
+      tintBoard(board.el, t.analysis);
+      markLog(log.el, t.review);
+      reviewTrack.replaceChildren(...[timelineMarks(t.review, t.history_length ?? 0)].filter(Boolean));
+    }],
     [["seats", "bot_names", "player_names", "playing", "pace", "observation", "board", "take_backs", "viewer"], drawSeats],
     [["viewer", "viewer_choices", "player_names"], () => viewer.update(t.viewer || "teacher", t.player_names, t.viewer_choices)],
     // while editing, the edit toolbar shows a refused edit's error, beside the board

@@ -250,3 +250,37 @@ def test_the_teachers_review_covers_every_seat_and_drops_marks_a_take_back_repla
     w.goto(last)
     w.act(next(a["id"] for a in w.legal_actions if a["id"] != g.entry(last).action.id))
     assert [s["step"] for s in w.review["steps"]] == decisions[:-1]
+
+
+# ---------------------------------------------------------------------------- item 3: a page carries a review
+def test_an_offline_page_carries_a_precomputed_review_of_the_viewers_decisions(tmp_path):
+    from dragonwidgets.analysis import review
+    from dragonwidgets.widgets.page import page_traits, read_page, to_html
+
+    g = played(steps=6)
+    seat = g.entry(0).action.player
+    made = review(g, seat, rollouts=4, progress=False)
+    out = to_html(g, tmp_path / "seat.html", viewer=seat, review=made)
+    shown = page_traits(read_page(out), g.step)["review"]
+    assert [s["step"] for s in shown["steps"]] == [s.step for s in made] and shown["offline"]
+    assert all(s["seat"] == seat for s in shown["steps"]) and shown["state"] == "done"
+    assert [s["mark"] for s in shown["steps"]] == [s.mark for s in made]
+    plain = page_traits(read_page(to_html(g, tmp_path / "plain.html", viewer=seat)), g.step)
+    assert not plain["review"].get("steps")
+
+
+def test_a_seat_page_refuses_a_review_of_other_seats_decisions_and_writes_nothing(tmp_path):
+    from dragonwidgets.analysis import review
+    from dragonwidgets.widgets.page import to_html
+
+    g = played(steps=6)
+    everyone = review(g, rollouts=2, progress=False)
+    seat = g.entry(0).action.player
+    with pytest.raises(ValueError, match="carries only that seat's review"):
+        to_html(g, tmp_path / "x.html", viewer=seat, review=everyone)
+    other = played(steps=6, seed=2)
+    with pytest.raises(ValueError, match="not in this game's line"):
+        to_html(g, tmp_path / "y.html", review=review(other, rollouts=2, progress=False))
+    with pytest.raises(ValueError, match="review must be None, True"):
+        to_html(g, tmp_path / "z.html", review="yes")
+    assert not list(tmp_path.iterdir())
