@@ -25,7 +25,9 @@ from dragonwidgets.widgets.arguments import STATIC
 from dragonwidgets.widgets.page import KEYFRAME_EVERY, page_traits, read_page, to_html
 
 #: The traits a page sets itself: it replays a recorded game (no action to choose, no bot playing) in one view.
-PAGE_SETS = {"can_act": False, "playing": False, "last_error": "", "version": 0, "recording": {}}
+PAGE_SETS = {"can_act": False, "playing": False, "last_error": "", "version": 0, "recording": {},
+             # no kernel to analyse in a page; a review comes only when to_html(..., review=) is given
+             "analysis": {"offline": True, "state": "off"}, "review": {"state": "off", "offline": True}}
 WIDGETS = {"emerald": EmeraldWidget, "drachenland": DrachenlandWidget, "chasse_au_dragon": ChasseAuDragonWidget,
            "draghan": DraghanWidget}
 
