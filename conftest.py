@@ -29,18 +29,15 @@ def pytest_configure(config):
 BROWSER_DIR = Path(__file__).resolve().parent / "tests" / "browser"
 
 
-def _is_browser_test(item: pytest.Item) -> bool:
+def is_browser_test(item: pytest.Item) -> bool:
     path = Path(str(item.path)).resolve()
     return BROWSER_DIR in path.parents and path.name.startswith("test_")
 
 
-@pytest.hookimpl(trylast=True)  # after tests/conftest.py has marked and ordered the browser tests
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups into the test ids
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if _is_browser_test(item):
+        if is_browser_test(item):
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif Path(str(item.path)).suffix == ".ipynb":
             item.add_marker(pytest.mark.xdist_group(f"notebook {Path(str(item.path)).name}"))
-    distributed = hasattr(config, "workerinput") or bool(getattr(config.option, "numprocesses", None))
-    if distributed:
-        items.sort(key=lambda item: not _is_browser_test(item))  # stable: the browser group first

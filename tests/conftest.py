@@ -45,7 +45,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         path = Path(str(item.path)).resolve()
         if BROWSER_DIR in path.parents and path.name.startswith("test_"):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)  # stable
+    # Stable sorts. In one process the browser tests run last (the quick tests report first); spread over
+    # pytest-xdist's processes (conftest.py at the root groups them) they are handed out first, so the longest
+    # group starts at once while the other process works through the rest.
+    distributed = hasattr(config, "workerinput") or bool(getattr(config.option, "numprocesses", None))
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is None) == (not distributed))
     missing = lab_harness.missing_browser_tools()
     if missing is None or IN_CI:
         return  # in CI a missing browser fails in the fixtures, with the same reason
