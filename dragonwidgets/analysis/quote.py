@@ -57,7 +57,7 @@ def quote(analysis: Analysis, action: str, event: str | None = None) -> str:
 
     Returns:
         ``"62 % chance to win (95 % interval 55–68 %; mean score 3.2; 200 rollouts of the greedy bot)"``; an
-        exact value reads ``"a 1 in 3 chance to win (exact)"`` (simple fractions ``1/n`` are said so).
+        exact value reads ``"a 1 in 3 chance to win (exact)"`` (an exact simple fraction ``1/n`` is said so).
 
     Raises:
         KeyError: ``action`` is not among the analysed actions.
@@ -67,7 +67,8 @@ def quote(analysis: Analysis, action: str, event: str | None = None) -> str:
     if row.value != row.value:
         raise ValueError(f"{action!r} has no value yet: no rollout was played for it")
     what = f"that {event}" if event else "to win"
-    words = chance_words(min(1.0, max(0.0, row.value)))
+    # a simple fraction is said so only when the value is exact: an estimate of 0.5 is "50 %", not "1 in 2"
+    words = chance_words(min(1.0, max(0.0, row.value))) if row.exact else f"{round(row.value * 100)} % chance"
     if row.exact:
         return f"{words} {what} (exact)"
     detail = f"95 % interval {round(row.low * 100)}–{round(row.high * 100)} %"

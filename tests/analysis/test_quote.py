@@ -16,16 +16,16 @@ def test_quote_says_the_value_its_interval_and_the_policy():
     a = analyse(g, policy="random", rollouts=8, seed=3)
     row = a.best()
     text = quote(a, row.action)
-    assert text.startswith(f"{round(row.value * 100)} % chance to win") or text.startswith("a 1 in")
+    assert text.startswith(f"{round(row.value * 100)} % chance to win")
     assert f"{round(row.low * 100)}–{round(row.high * 100)} %" in text and "random bot" in text
 
 
-def test_simple_fractions_are_said_as_one_in_n_and_an_event_may_be_named():
+def test_exact_simple_fractions_are_said_as_one_in_n_estimates_in_percent_and_an_event_may_be_named():
     a = Analysis((ActionValue("flee", 1 / 3, 1 / 3, 1 / 3, 0, True, 0.0),
                   ActionValue("fight", 0.25, 0.2, 0.3, 100, False, 1.5)), "chasse_au_dragon", 3, 1, "greedy")
     assert quote(a, "flee", event="the dragon catches your knight") == \
         "a 1 in 3 chance that the dragon catches your knight (exact)"
-    assert quote(a, "fight").startswith("a 1 in 4 chance to win (95 % interval 20–30 %; mean score 1.5; 100 rollouts")
+    assert quote(a, "fight").startswith("25 % chance to win (95 % interval 20–30 %; mean score 1.5; 100 rollouts")
     assert chance_words(0.62) == "62 % chance"
 
 
