@@ -92,7 +92,7 @@ export function createAnnotations({ send, scope, range }) {
   const recordToggle = h("button", { type: "button", class: "dw-btn dw-record-toggle", "data-intent": "record_start", text: "Record lesson",
     title: "Record a lesson: play the line, comment any step, mark questions, play variations, then save it" });
   const recordBar = h("div", { class: "dw-record" });
-  const el = panel("dw-annotations", "Comments", h("style", { text: css }), here, recordToggle, recordBar);
+  const el = panel("dw-annotations", "Comments", h("style", { text: css }), here, recordBar);
   el.hidden = true;
 
   // the recording's controls, made once (their values are kept while the person types)
@@ -171,6 +171,8 @@ export function createAnnotations({ send, scope, range }) {
 
   return {
     el,
+    /** The "Record lesson" button, for the widget's header (beside Edit). */
+    toggle: recordToggle,
     /** Whether Switch buttons are drawn (the teacher's view of a kernel: the recording trait says available). */
     canSwitch: () => Boolean(current.recording?.available),
     /**
@@ -190,7 +192,7 @@ export function createAnnotations({ send, scope, range }) {
       const notes = stepNotes(current.annotations, current.step, Boolean(current.recording?.available));
       here.replaceChildren(notes ?? h("p", { class: "dw-muted", text: `No comment on step ${current.step}.` }));
       drawRecording();
-      el.hidden = !notes && !current.recording?.available && !timelineMarks(current.annotations, length).length;
+      el.hidden = !notes && !current.recording?.on; // nothing to say about this step, and not recording
     },
   };
 }

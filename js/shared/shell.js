@@ -194,7 +194,7 @@ export function mountShell({ model, el, createBoard, css = "", colours = () => [
       "aria-label": `${gameTitle(t.game_name)} game: Tab moves on to the board, arrows move among its choices`,
     },
     h("style", { text: sharedCss + "\n" + css }),
-    h("div", { class: "dw-header" }, status.el, edit.toggle, viewer.el),
+    h("div", { class: "dw-header" }, status.el, edit.toggle, notes?.toggle, viewer.el),
     edit.bar,
     h(
       "div",
