@@ -551,7 +551,100 @@ tell it from random play, and far from the planner's exact fight plans.
 """,
 ]
 
-BOOKS = {"emerald": EMERALD, "drachenland": DRACHENLAND, "chasse_au_dragon": CHASSE, "draghan": DRAGHAN}
+
+#: Per game: the seed of the position the analysis section sets up, decisions played into it, the rollouts an
+#: action is given there (small: the cell runs in seconds under nbval) and the decisions of the reviewed game.
+ANALYSIS_SETUPS = {
+    "emerald": (4, 6, 40, 12),
+    "drachenland": (3, 4, 10, 4),
+    "chasse_au_dragon": (9, 4, 12, 6),
+    "draghan": (1, 4, 30, 8),
+}
+
+
+def analysis_section(game: str) -> list[str]:
+    """Return the cells of the section "which action is better?" (issue 29 item 4) for ``game``: a position
+    set up by seeded random play, its analysis from the deciding seat's knowledge, the numbers explained, then
+    the review of a short game with its win-chance chart. Seeded throughout, so nbval's comparison holds."""
+    seed, into, rollouts, reviewed = ANALYSIS_SETUPS[game]
+    team = " (in Draghan: the team's chance, the same for every character)" if game == "draghan" else ""
+    return [
+f"""#md
+## Which action is better, and by how much? The analysis
+
+`dragonwidgets.analyse(game)` values every legal action of the decision at hand: each action is played
+many times to the end (a *rollout*) by a named bot, the **policy**, for every seat. The value is the deciding
+seat's chance of winning{team}, with a 95 % interval. Before each rollout, what the seat cannot see is
+**redealt** (`determinize`): the analysis knows what the seat knows and nothing more. The same redeal and dice
+serve every action of a rollout (common random numbers), and the rollouts go where actions are close. In the
+widget, the **Analyse** switch shows the same values beside the legal actions and on the board, refined live.
+
+The cell below sets up a position by seeded random play and analyses it with {rollouts} rollouts per action at
+most (a notebook cell should take seconds; the default is 400).
+""",
+f"""import random
+import dragonwidgets
+from dragonwidgets.analysis import analyse, quote, review
+from dragonwidgets.engine import CHANCE
+
+def random_play(game, decisions, rng):
+    \"\"\"Play ``decisions`` decisions at random (chance drawn as it falls due).\"\"\"
+    while decisions and not game.is_over:
+        if game.current_player == CHANCE:
+            game.resolve_chance()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+            decisions -= 1
+    while game.current_player == CHANCE:
+        game.resolve_chance()
+    return game
+
+g = random_play(dragonwidgets.new_game("{game}", players=3, seed={seed}), {into}, random.Random({seed}))
+a = analyse(g, rollouts={rollouts}, seed=1)
+print(f"{{g.player_name(a.seat)}} decides at step {{g.step}}; rollouts played by the {{a.policy!r}} bot")
+print(f"{{'action':42}} {{'win %':>6}} {{'95 % interval':>14}} {{'rollouts':>8}} {{'mean score':>10}}")
+for row in a.ranked()[:8]:
+    interval = "exact" if row.exact else f"{{row.low:.0%}}–{{row.high:.0%}}"
+    print(f"{{row.action[:42]:42}} {{row.value:6.0%}} {{interval:>14}} {{row.rollouts:8d}} {{row.mean_score:10.1f}}")
+print(f"… {{len(a)}} legal actions in all")
+print("best:", a.best().action, "→", quote(a, a.best().action))""",
+"""#md
+**Reading the numbers.** *win %* is the share of rollouts the deciding seat won after that action (a tie
+counts as its share); the **interval** is where the true value lies with 95 % confidence *for this policy*:
+with few rollouts it is wide, and two actions whose intervals overlap are not told apart yet. An action the
+rollouts already show worse gets no more of them (racing), so its count stays low. *exact* marks a value the
+rules decide without sampling (the game ends, or ends at the next throw whatever falls). The values are only as
+good as the policy: they say how the action fares *if everybody then plays like that bot*. `quote` turns a
+value into a sentence a lesson's feedback can use.
+
+## Reviewing a game
+
+`review(game, seat)` analyses every decision a seat made, from what it knew then, against the best action
+there: the **loss** in win chance and a mark like a chess review's (inaccuracy from 5 points, mistake from 10,
+blunder from 20, and only when the best action lies above the taken one's interval). Below: a short game played
+at random, reviewed for its first seat with a few rollouts per action; the chart draws that seat's chance after
+each of its decisions. In the widget, **Review** puts the marks into the log and on the timeline.
+""",
+f"""import matplotlib.pyplot as plt
+
+played = random_play(dragonwidgets.new_game("{game}", players=3, seed={seed + 1}), {reviewed}, random.Random({seed + 1}))
+seat = played.entry(0).action.player
+r = review(played, seat, rollouts=6, seed=2, progress=False)
+for s in r:
+    mark = s.mark or "—"
+    print(f"step {{s.step:3d}}  {{s.action[:34]:34}} {{s.value:5.0%}}  best {{s.best_value:5.0%}}  loss {{s.loss:5.0%}}  {{mark}}")
+steps, chances = zip(*r.win_chances(seat))
+fig, ax = plt.subplots(figsize=(6, 2.5))
+ax.plot(steps, chances, marker="o")
+for s in r:
+    if s.mark:
+        ax.annotate({{"inaccuracy": "?!", "mistake": "?", "blunder": "??"}}[s.mark], (s.step, s.value))
+ax.set(ylim=(0, 1), xlabel="step", ylabel="win chance", title=f"{{played.player_name(seat)}}'s chance after each decision")
+plt.show()""",
+    ]
+
+BOOKS = {"emerald": EMERALD + analysis_section("emerald"), "drachenland": DRACHENLAND + analysis_section("drachenland"),
+         "chasse_au_dragon": CHASSE + analysis_section("chasse_au_dragon"), "draghan": DRAGHAN + analysis_section("draghan")}
 
 if __name__ == "__main__":
     os.environ["DRAGONWIDGETS_PROGRESS"] = "0"  # no progress bar in the stored outputs (as under pytest)
