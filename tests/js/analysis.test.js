@@ -140,4 +140,18 @@ describe("the review in the shell", () => {
     markLog(list, { steps: [{ step: 2, seat: 0, mark: "mistake", text: "mistake: 12 points", best_action: "x" }] });
     expect([...list.children].map((li) => li.querySelectorAll(".dw-review-mark").length)).toEqual([1, 0, 0]);
   });
+
+  it("an offline page shows a precomputed review without the switch or the button, and nothing without one", async () => {
+    const { el, model, cleanup } = mount({ ...mid, analysis: { offline: true, state: "off" }, review: { ...review, offline: true } });
+    await flush();
+    const panelEl = el.querySelector(".dw-analysis");
+    expect(panelEl.hidden).toBe(false);
+    expect(el.querySelector(".dw-analyse-toggle").hidden).toBe(true);
+    expect(el.querySelector(".dw-review-toggle").hidden).toBe(true);
+    expect(el.querySelectorAll(".dw-log .dw-review-mark[data-mark='blunder']")).toHaveLength(1);
+    model.update({ review: { state: "off", offline: true } });
+    await flush();
+    expect(panelEl.hidden).toBe(true);
+    cleanup();
+  });
 });
