@@ -841,6 +841,195 @@ quick = balance.win_rates(characters=(2, 3, 4), games=100, seed=2026)
 Markdown(balance.table(quick))""",
 ]
 
+
+# ---------------------------------------------------------------- a lesson of each game's own (issue 28 item 6)
+# Each game's notebook ends with a short lesson: the markdown below, a chapter written in Python, a chapter
+# recorded from a played and annotated game (game.annotate, Lesson.add_game), then the check and the widget.
+# tests/lessons/test_notebook_lessons.py runs these cells from the saved notebooks.
+LESSON_INTRO = """#md
+## {n}. A lesson of your own
+
+A *lesson* is a list of chapters a student takes alone, beside the board: each chapter starts from a position
+and holds a line of steps, each with an optional comment, highlighted pieces and a question ("your move", with
+feedback for a wrong answer and hints). A teacher writes one in a few cells, as below, or records one by
+playing (here with bots; in the widget's teacher view with *Record lesson*), then hands it out as a notebook
+(`lesson.widget()`), as a JSON file (`lesson.save("my_lesson.json")`) or as one HTML page that works offline
+(`lesson.to_html("my_lesson.html")`). `dragonwidgets.tutorial("{game}")` is a longer one, built the same way.
+"""
+
+EMERALD_LESSON_WRITTEN = """# Chapter 1, written in Python: a start, then the steps, one of them a question
+from dragonwidgets import Lesson
+
+my_lesson = (
+    Lesson("Emerald: stacks", game="emerald", players=3, seed=3, chance="auto", options={"first_player": 0})
+    .guess("Ride the crowd", seat=0, comment="You play Black; Red and Blue are played for you.")
+    .step("move T4 black", "Any tower or keep knight goes 3 squares, to P3 (EM-MOVE-1, EM-MOVE-2).",
+          accept=["move T1 black", "move T2 black", "move T3 black", "move KEEP black"])
+    .step("move T2 black", "A second knight joins the first on P3 (EM-TURN-2).",
+          accept=["move T1 black", "move T3 black", "move KEEP black"],
+          feedback={"end turn": "Legal (EM-TURN-2), but a second knight on P3 makes the stack go further."})
+    .steps("move T1 red", "move T3 red", "move KEEP blue", "move T3 blue")
+    .step("move P3 black", "Six knights stand on P3: a knight leaving it goes 6 squares, to M3 (EM-MOVE-1).",
+          highlight=["P3", "P3/black"],
+          feedback={"move T1 black": "T1 holds two knights now: its knight goes only to P2 (EM-MOVE-1).",
+                    "move KEEP black": "The keep holds two knights now: its knight stops on P2 (EM-MOVE-1).",
+                    "move T3 black": "Alone in T3, your knight goes one square, to P1 (EM-MOVE-2)."},
+          hints=["Count the knights on each space a black knight could leave.", "P3 is the crowded square."])
+)"""
+
+EMERALD_LESSON_RECORDED = """# Chapter 2, recorded: a game played (here by bots), two of its steps commented, added as a chapter
+import random
+import dragonwidgets
+
+recorded = dragonwidgets.new_game("emerald", players=3, seed=5, chance="auto", first_player=0)
+bots = [dragonwidgets.make_bot("emerald", "greedy") for _ in range(3)]
+for k in range(10):                       # ten decisions, each seat's taken by its bot
+    seat = recorded.current_player
+    action = bots[seat].choose(recorded.observation(seat), recorded.legal_actions(), random.Random(k))
+    recorded.apply(action)
+print(" · ".join(entry.action.id for entry in recorded.history))
+
+first_card = next(k for k, e in enumerate(recorded.history) if e.action.id.startswith("take"))
+recorded.annotate(0, "Three greedy bots played this game. You play Black's moves; the others follow.")
+recorded.annotate(first_card, "A knight that stops on a mountain square takes its top gold or gem card "
+                              "(EM-CARD-1); taking a card ends the turn (EM-CARD-4).")
+my_lesson.add_game(recorded, "A game the bots played", seat=0)"""
+
+LESSON_CHECK = """my_lesson.check()          # replays every chapter: an illegal step or a bad highlight raises LessonError
+print(my_lesson)
+my_lesson.widget()"""
+
+DRACHENLAND_LESSON_WRITTEN = """# Chapter 1, written in Python: a start, then the steps, one of them a question
+from dragonwidgets import Lesson
+
+my_lesson = (
+    Lesson("Drachenland: two dice", game="drachenland", players=3, seed=2, chance="auto")
+    .walkthrough("The first dice", seat=0, comment="You play the Humans; the two other players are played for you.")
+    .step("enter red", "In the opening round each player brings one adventurer in (DL-OPEN-1, DL-OPEN-2).",
+          highlight=["adv/0/red"])
+    .step("walk s05", "The first player walks exactly 1 space; the entrance is not a space (DL-OPEN-2, DL-OPEN-3).",
+          highlight=["s05"])
+    .steps("enter red", "walk s18", "enter blue", "walk s15")
+    .step("keep", "Your first roll: 2 and 4. Keep it; the fate token rerolls once a game (DL-FATE-1).",
+          highlight=["dice", "token/0/fate"])
+    .step("die 4", "Which die first? Each die moves a different adventurer (DL-TURN-3).",
+          highlight=["dice", "adv/0/red", "V02"],
+          feedback={"die 2": "A walk goes at most as far as its die (DL-MOVE-1): with the 2, red stops short of "
+                             "volcano V02, 4 spaces away.",
+                    "end turn": "Legal, but it gives up both dice (DL-TURN-2)."},
+          hints=["How many spaces lie between red and the volcano V02?", "Four."])
+)"""
+
+DRACHENLAND_LESSON_RECORDED = """# Chapter 2, recorded: a game played (here by bots), two of its steps commented, added as a chapter
+import random
+import dragonwidgets
+
+recorded = dragonwidgets.new_game("drachenland", players=3, seed=5, chance="auto")
+bots = [dragonwidgets.make_bot("drachenland", "greedy") for _ in range(3)]
+for k in range(11):                       # eleven decisions, each seat's taken by its bot
+    seat = recorded.current_player
+    action = bots[seat].choose(recorded.observation(seat), recorded.legal_actions(), random.Random(k))
+    recorded.apply(action)
+print(" · ".join(entry.action.id for entry in recorded.history))
+
+first_take = next(k for k, e in enumerate(recorded.history) if e.action.id.startswith("take"))
+recorded.annotate(0, "Three greedy bots played this game. You play the Humans' moves; the others follow.")
+recorded.annotate(first_take, "An adventurer that ends its move on a volcano takes treasure there: all the gems "
+                              "of its colour, one diamond or one egg (DL-TREASURE-1, DL-TREASURE-2).")
+my_lesson.add_game(recorded, "A game the bots played", seat=0)"""
+
+CHASSE_LESSON_WRITTEN = """# Chapter 1, written in Python: a start, then the steps, one of them a question
+from dragonwidgets import Lesson
+
+hunter = {"adventurers": {"white": "2,2"}, "boards": {"white": {"cage": 2, "backpack": ["orc"]}}}
+my_lesson = (
+    Lesson("La Chasse au Dragon: when to flee", game="chasse_au_dragon", players=2, seed=1, chance="manual",
+           options={"first_player": 0})
+    .walkthrough("A troll in the way", seat=0, position=hunter,
+                 comment="You play White: two goblins in your cage, an orc in your backpack.")
+    .step("stop", "Stay on 2,2 (CD-MOVE-2): you must meet the pile's top monster (CD-ENC-1).",
+          highlight=["adv/0", "2,2"])
+    .step("reveal troll")                 # the teacher picks the card the pile turns up
+    .step("decoy", "A troll, power 10: its d10 against your d4 (CD-COMBAT-3). It is at least as strong as your "
+                   "equipment, so you may flee (CD-ENC-3). What do you do?",
+          highlight=["zone/0/cage", "zone/0/backpack"],
+          feedback={"fight": "Your d4 beats the troll's d10 in about 22 % of fights and loses 68 % (CD-COMBAT-1, "
+                             "CD-COMBAT-2); a troll that wins takes every card of your backpack: your orc (CD-ENC-9).",
+                    "flee roll": "The flight roll works only on a 4, one time in four (CD-ENC-3), and once it fails "
+                                 "no goblin can save you (CD-ENC-4)."},
+          hints=["What does a troll take when it wins?", "A whole goblin from your cage makes the flight sure."])
+    .closing("The decoy goblin leaves the game and the troll goes under the pile (CD-GOB-2, CD-ENC-6).")
+)"""
+
+CHASSE_LESSON_RECORDED = """# Chapter 2, recorded: a game played (here by bots), two of its steps commented, added as a chapter
+import random
+import dragonwidgets
+
+recorded = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=8, chance="auto", first_player=0)
+bots = [dragonwidgets.make_bot("chasse_au_dragon", "greedy") for _ in range(3)]
+for k in range(8):                        # eight decisions, each seat's taken by its bot
+    seat = recorded.current_player
+    action = bots[seat].choose(recorded.observation(seat), recorded.legal_actions(), random.Random(k))
+    recorded.apply(action)
+print(" · ".join(entry.action.id for entry in recorded.history))
+
+first_fight = next(k for k, e in enumerate(recorded.history) if e.action.id == "fight")
+recorded.annotate(0, "Three greedy bots played this game. You play White's moves; the others follow.")
+recorded.annotate(first_fight, "Fight: each side throws its die, a die showing its highest face is thrown again "
+                               "and adds up, and the higher total wins (CD-COMBAT-1, CD-COMBAT-2).")
+my_lesson.add_game(recorded, "A game the bots played", seat=0)"""
+
+DRAGHAN_LESSON_WRITTEN = """# Chapter 1, written in Python: a start, then the steps, one of them a question
+from dragonwidgets import Lesson
+
+my_lesson = (
+    Lesson("Draghan: team up", game="draghan", players=2, seed=30, chance="auto", options={"first_player": 0})
+    .walkthrough("Two heroes, one monster", seat=None,
+                 comment="You play both characters (DG-SOLO-2). Pick the Elf and the Wizard.")
+    .steps("choose CH1", "choose CH3")
+    .step("face D03", "Two monsters: the Goblin Archer needs S S C K, the Wild Boar S C K. Whom does the Elf "
+                      "(S C C) face (DG-FIGHT-1)?",
+          highlight=["card/D06", "card/D03", "hero/0"],
+          feedback={"face D06": "Legal, but the Elf and the Wizard show one S between them: the Goblin Archer "
+                                "would also take the Wizard's Chain Mail, used once (DG-FIGHT-7, DG-FIGHT-8).",
+                    "face none": "Legal, but the Wizard alone (C K K) lacks the Wild Boar's S (DG-FIGHT-7)."},
+          hints=["Which monster could the two heroes beat with their own icons?", "The Wild Boar: S C K."])
+    .step("face D03", "The Wizard joins: S C C and C K K add up to more than S C K (DG-FIGHT-6, DG-FIGHT-7).",
+          highlight=["card/D03", "hero/1"])
+    .step("done", "No equipment is needed, so the Chain Mail stays for a later fight (DG-FIGHT-3, DG-FIGHT-8).")
+)"""
+
+DRAGHAN_LESSON_RECORDED = """# Chapter 2, recorded: a game played (here by bots), two of its steps commented, added as a chapter
+import random
+import dragonwidgets
+
+recorded = dragonwidgets.new_game("draghan", players=2, seed=2, chance="auto", first_player=0)
+bots = [dragonwidgets.make_bot("draghan", "planner") for _ in range(2)]
+for k in range(8):                        # eight decisions, each character's taken by the planner bot
+    seat = recorded.current_player
+    action = bots[seat].choose(recorded.observation(seat), recorded.legal_actions(), random.Random(k))
+    recorded.apply(action)
+print(" · ".join(entry.action.id for entry in recorded.history))
+
+first_face = next(k for k, e in enumerate(recorded.history) if e.action.id.startswith("face"))
+recorded.annotate(0, "The planner bot played both characters. You play them again.")
+recorded.annotate(first_face, "Each character faces one monster or stays out; everything placed at a monster "
+                              "adds up (DG-FIGHT-1, DG-FIGHT-6).")
+my_lesson.add_game(recorded, "A game the planner played", seat=None)"""
+
+
+def lesson_section(number, game, written, recorded):
+    """The cells of a game notebook's last section: what a lesson is, a chapter written in Python, a chapter
+    recorded from a played game, the check and the lesson's widget."""
+    return [LESSON_INTRO.format(n=number, game=game), written, recorded, LESSON_CHECK]
+
+
+EMERALD += lesson_section(7, "emerald", EMERALD_LESSON_WRITTEN, EMERALD_LESSON_RECORDED)
+DRACHENLAND += lesson_section(7, "drachenland", DRACHENLAND_LESSON_WRITTEN, DRACHENLAND_LESSON_RECORDED)
+CHASSE += lesson_section(6, "chasse_au_dragon", CHASSE_LESSON_WRITTEN, CHASSE_LESSON_RECORDED)
+DRAGHAN += lesson_section(5, "draghan", DRAGHAN_LESSON_WRITTEN, DRAGHAN_LESSON_RECORDED)
+
+
 if __name__ == "__main__":
     which = sys.argv[1:] or ["welcome", "emerald", "drachenland", "chasse_au_dragon", "draghan"]
     for name in which:
