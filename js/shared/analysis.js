@@ -99,7 +99,8 @@ export function markLog(log, review) {
     }
     const symbol = step.mark ? MARK_SYMBOLS[step.mark] : "✓";
     const words = step.mark ? `${symbol} ${step.mark}` : "✓";
-    if (!span) li.append((span = h("span", { class: "dw-review-mark" })));
+    // inside the row's text, so the mark reads on the decision's line
+    if (!span) (li.querySelector(".dw-log-text") ?? li).append((span = h("span", { class: "dw-review-mark" })));
     span.setAttribute("data-mark", step.mark || "good");
     span.setAttribute("title", `Review: ${step.text}; best: ${step.best_action}`);
     span.setAttribute("aria-label", `Review: ${step.mark || "good"}, ${step.text}`);
@@ -214,7 +215,8 @@ export function createAnalysisPanel({ send, scope, nameOf }) {
       toggle.textContent = on ? "Analysing: on" : "Analyse";
       const offers = analysis.offers ?? ["seat"];
       knowledge.hidden = offline || !offers.includes("table");
-      if (knowledge.value !== (analysis.knowledge ?? "seat")) knowledge.value = analysis.knowledge ?? "seat";
+      // while off, the menu keeps the person's choice for the next start; while on, it shows what runs
+      if (on && knowledge.value !== (analysis.knowledge ?? "seat")) knowledge.value = analysis.knowledge ?? "seat";
       note.textContent = offline ? "" : on ? (analysis.note ?? "") : "Analyse shows each legal action's chance to win, from what this view may know.";
       reviewing = Boolean(review.state && review.state !== "off");
       reviewButton.textContent = reviewing ? "Clear review" : "Review";

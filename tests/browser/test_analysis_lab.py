@@ -116,3 +116,22 @@ def test_review_marks_are_visible_in_the_log_and_the_chart_is_drawn(nb, tmp_path
     screenshot(root, tmp_path, "review_seat_view.png")
     marks.first.scroll_into_view_if_needed()
     screenshot(root.locator(".dw-log"), tmp_path, "review_log.png")
+
+
+def test_the_teachers_view_analyses_with_every_card_known_labelled_so(nb, tmp_path):
+    kernel = nb.kernel
+    root = nb.widget("w")
+    kernel.run("w.review_stop()\nw.viewer = 'teacher'")
+    menu = root.locator(".dw-analyse-knowledge")
+    menu.wait_for(state="visible")
+    menu.select_option("table")
+    assert kernel.eval("w.analysis['on']") is False  # choosing what it may know does not start it
+    root.locator(".dw-analyse-toggle").click()
+    kernel.wait_for("w.analysis.get('knowledge') == 'table' and bool(w.analysis.get('rows'))", timeout=60)
+    root.locator(".dw-analysis-note", has_text="every card known").wait_for(state="visible")
+    screenshot(root, tmp_path, "analysis_teacher_every_card_known.png")
+    kernel.run("w.viewer = '0'")  # a seat's view: the all-known analysis is stopped, never shown there
+    kernel.wait_for("w.analysis.get('knowledge') == 'seat'")
+    assert "every card known" not in root.locator(".dw-analysis-note").text_content()
+    root.locator(".dw-analyse-toggle").click()
+    kernel.wait_for("w.analysis['state'] == 'off'")
