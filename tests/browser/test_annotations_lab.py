@@ -90,6 +90,10 @@ def _act(nb, root, var: str) -> None:
 def _goto(nb, root, var: str, step: int) -> None:
     """Step the timeline with its buttons to ``step``."""
     while (now := nb.kernel.eval(f"{var}.step")) != step:
+        # the page must show the kernel's step before the next click: a click on a page still a step behind
+        # (the kernel's reply on its way) asks for the step the kernel is already at, and nothing moves
+        root.page.wait_for_function("([root, step]) => Number(root.querySelector('.dw-timeline-range').value) === step",
+                                    arg=[root.element_handle(), now])
         root.locator(f'[data-timeline="{"back" if now > step else "forward"}"]').click()
         nb.kernel.wait_for(f"{var}.step != {now}")
     root.locator(".dw-record-label", has_text=f"Comment on step {step}").wait_for(state="visible")
