@@ -4,10 +4,7 @@ Hint shows a hint; the right answer advances; a marimo cell that follows the les
 feeds) sees the kernel's run agree. Also the shipped Emerald tutorial, its answers chosen by the kernel's own
 run (``LessonRun.preview``).
 
-Notebook 7 is not tested here: it is served by the JupyterLab harness's server only when the ``notebook``
-package is installed, and that package is not a test dependency (not installed where these tests were written).
-A Notebook 7 test belongs here once it is: the same checks as tests/browser/test_lesson_lab.py, the page opened at
-``/notebooks/<path>``.
+Notebook 7 is not tested here: it is now covered by tests/browser/test_lesson_notebook7.py.
 
 Screenshots go to ``$DW_SCREENSHOTS`` (default: the test's temp folder).
 """
