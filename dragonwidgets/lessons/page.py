@@ -36,6 +36,7 @@ from ..widgets.page import (
     _EMPTY,
     _ENCODE,
     _PAGE_CSS,
+    _TEMPLATE,
     _built,
     _inline_script,
     _packed,
@@ -191,31 +192,6 @@ def _page_html(lesson: Lesson, payload: dict[str, Any], bundle_js: str, page_js:
     return _TEMPLATE.format(
         csp=_CSP, title=html.escape(f"{head} · dragonwidgets lesson"), h1=html.escape(head), line=html.escape(line),
         css=_PAGE_CSS, data=data, bundle=_packed(bundle_js.encode("utf-8")), page_js=_inline_script(page_js),
+        shows="lesson", data_id="dw-lesson-data",
     )
 
-
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<meta name="generator" content="dragonwidgets">
-<title>{title}</title>
-<style>{css}</style>
-</head>
-<body>
-<header class="dw-page-head">
-<h1>{h1}</h1>
-<p>{line}</p>
-</header>
-<main class="dw-page-main"><div id="dw-widget"><noscript>This page needs JavaScript to show the lesson.</noscript></div></main>
-<script type="application/json" id="dw-lesson-data">{data}</script>
-<script type="text/plain" id="dw-bundle">{bundle}</script>
-<script type="module">
-{page_js}
-</script>
-</body>
-</html>
-"""

@@ -247,6 +247,7 @@ def _page_html(game: Game, viewer: str, payload: dict[str, Any], bundle_js: str,
     return _TEMPLATE.format(
         csp=_CSP, title=html.escape(f"{head} · dragonwidgets"), h1=html.escape(head), line=html.escape(line),
         css=_PAGE_CSS, data=data, bundle=_packed(bundle_js.encode("utf-8")), page_js=_inline_script(page_js),
+        shows="game", data_id="dw-data",
     )
 
 
@@ -298,6 +299,8 @@ body { margin: 0; background: #ffffff; color: #1f1f1f;
 .dw-page-failed { color: #b71c1c; font-weight: 600; }
 """
 
+#: The page around a bundle and its data; a lesson's page (dragonwidgets/lessons/page.py) fills it too, with
+#: ``shows="lesson"`` and its own ``data_id``.
 _TEMPLATE = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -314,8 +317,8 @@ _TEMPLATE = """<!DOCTYPE html>
 <h1>{h1}</h1>
 <p>{line}</p>
 </header>
-<main class="dw-page-main"><div id="dw-widget"><noscript>This page needs JavaScript to show the game.</noscript></div></main>
-<script type="application/json" id="dw-data">{data}</script>
+<main class="dw-page-main"><div id="dw-widget"><noscript>This page needs JavaScript to show the {shows}.</noscript></div></main>
+<script type="application/json" id="{data_id}">{data}</script>
 <script type="text/plain" id="dw-bundle">{bundle}</script>
 <script type="module">
 {page_js}
