@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.registry import new_game
 from ..lesson import Lesson
+from ._line import record_after
 
 #: The start of every chapter: three seats, White (seat 0) first, dice and piles from the seed.
 START: dict[str, Any] = {"game": "chasse_au_dragon", "players": 3, "seed": 41, "chance": "auto",
@@ -24,13 +24,6 @@ START: dict[str, Any] = {"game": "chasse_au_dragon", "players": 3, "seed": 41, "
 CHAPTER_1 = ("step 2,1", "fight", "step 6,4", "fight", "step 1,4", "fight", "stop", "fight", "step 6,3", "fight",
              "step 1,3", "fight", "step 3,0", "stop", "equip backpack orc", "end turn")
 
-
-def _record_after(actions: tuple[str, ...]) -> dict[str, Any]:
-    game = new_game(START["game"], players=START["players"], seed=START["seed"], chance=START["chance"],
-                    **START["options"])
-    for action in actions:
-        game.apply(action)
-    return game.to_record()
 
 
 def build() -> Lesson:
@@ -109,7 +102,7 @@ def build() -> Lesson:
         .closing("Goblins, whole or eaten, add nothing to your wealth, and base equipment adds 0 (CD-SCORE-2, "
                  "CD-SCORE-3). Wealth cards and goblins never share a zone (CD-ZONE-9).")
         .walkthrough(
-            "Deeper into the forest", seat=0, record=_record_after(CHAPTER_1),
+            "Deeper into the forest", seat=0, record=record_after(START, CHAPTER_1),
             comment="The same game goes on. You have a d6 (CD-ZONE-5), and a goblin in your cage (CD-ZONE-2).")
         .steps("step 6,2", "stop", "fight", "step 1,2", "fight")
         .step("step 2,1",

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.registry import new_game
 from ..lesson import Lesson
+from ._line import record_after
 
 #: The start of every chapter: three seats, the Humans (seat 0) first, tokens, gems and dice from the seed.
 START: dict[str, Any] = {"game": "drachenland", "players": 3, "seed": 1, "chance": "auto"}
@@ -30,12 +30,6 @@ BEFORE_CHAPTER_2 = (
     "walk s03", "move green", "walk s12",
 )
 
-
-def _record_after(actions: tuple[str, ...]) -> dict[str, Any]:
-    game = new_game(START["game"], players=START["players"], seed=START["seed"], chance=START["chance"])
-    for action in actions:
-        game.apply(action)
-    return game.to_record()
 
 
 def build() -> Lesson:
@@ -150,7 +144,7 @@ def build() -> Lesson:
                  "and is then gone (DL-BABY-2, DL-BABY-3); a forced march walks three spaces more (DL-MARCH-1); "
                  "only the adventurer that moves or takes treasure can use a token (DL-TOKEN-3).")
         .guess(
-            "Your fourth turn", seat=0, record=_record_after(BEFORE_CHAPTER_2),
+            "Your fourth turn", seat=0, record=record_after(START, BEFORE_CHAPTER_2),
             comment=("The Dwarves revealed a forced march and the green royal dragon (DL-DRAGON-3). You rolled 2 "
                      "and 4. Find the Humans' moves (DL-TURN-2)."))
         .step("die 4", accept=["die 2"],

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.registry import new_game
 from ..lesson import Lesson
+from ._line import record_after
 
 #: The start of every chapter: three seats, seat 0 active first, the decks shuffled from the seed.
 START: dict[str, Any] = {"game": "draghan", "players": 3, "seed": 0, "chance": "auto", "options": {"first_player": 0}}
@@ -21,13 +21,6 @@ START: dict[str, Any] = {"game": "draghan", "players": 3, "seed": 0, "chance": "
 #: Chapter 2's game before it begins: the characters chosen, the first portal taken, round 1 finished.
 BEFORE_CHAPTER_2 = ("choose CH1", "choose CH2", "choose CH3", "travel", "give D49 1", "discard M10", "discard D46")
 
-
-def _record_after(actions: tuple[str, ...]) -> dict[str, Any]:
-    game = new_game(START["game"], players=START["players"], seed=START["seed"], chance=START["chance"],
-                    **START["options"])
-    for action in actions:
-        game.apply(action)
-    return game.to_record()
 
 
 def build() -> Lesson:
@@ -151,7 +144,7 @@ def build() -> Lesson:
             "The next round turns up a second portal; the third would force the team to travel (DG-PORTAL-6). "
             "Travel leaves Draghan's cards behind (DG-PORTAL-4).")
         .guess(
-            "The Shadow Realm", seat=0, record=_record_after(BEFORE_CHAPTER_2),
+            "The Shadow Realm", seat=0, record=record_after(START, BEFORE_CHAPTER_2),
             comment=(
                 "Another game from the same start: this time the team took the first portal, and travelled at "
                 "the end of round 1. In the Shadow Realm, Shadow locations and encounter cards are used "

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.registry import new_game
 from ..lesson import Lesson
+from ._line import record_after
 
 #: The start of every chapter: three seats, Black (seat 0) first, the dragon's die drawn from the seed.
 START: dict[str, Any] = {"game": "emerald", "players": 3, "seed": 1, "chance": "auto", "options": {"first_player": 0}}
@@ -38,13 +38,6 @@ BEFORE_CHAPTER_2 = (
     "take gold",
 )
 
-
-def _record_after(actions: tuple[str, ...]) -> dict[str, Any]:
-    game = new_game(START["game"], players=START["players"], seed=START["seed"], chance=START["chance"],
-                    **START["options"])
-    for action in actions:
-        game.apply(action)
-    return game.to_record()
 
 
 def build() -> Lesson:
@@ -139,7 +132,7 @@ def build() -> Lesson:
                  "(EM-TURN-7): had you stopped on an empty square, you could have moved a second knight, whose "
                  "distance depends on the board as the first one left it (EM-TURN-4).")
         .guess(
-            "Toward the lair", seat=0, record=_record_after(BEFORE_CHAPTER_2),
+            "Toward the lair", seat=0, record=record_after(START, BEFORE_CHAPTER_2),
             comment=("Many turns later in the same game. Blue has a knight in the lair and a treasure; Red took "
                      "the four-gems bonus. You hold three gold cards; black knights stand in T4 and on M3, M4 and M7. "
                      "The flight track has reached M6 to M9 and stays there (EM-TRACK-2). Find Black's moves."))
