@@ -10,7 +10,7 @@ rollout, but it values an action as if everybody then played at random, which mi
 
 Some game bots have a faster twin here (:data:`FASTER_TWINS`) that makes exactly the same choices for the
 same view and rng, and is what the analysis plays under the bot's name: La Chasse au Dragon's greedy bot
-works out its target pile once per decision instead of once per legal move (:class:`.twins.ChasseGreedyPolicy`,
+works out its target pile once per decision instead of once per legal move (:class:`.twins.chasse_au_dragon.ChasseGreedyPolicy`,
 about half the cost of a rollout; ``tests/analysis/test_policies.py`` checks the choices are the same).
 Draghan's planner keeps the fight plans it has searched; one planner serves every seat and rollout
 (:data:`SHARED`), so the search of a table is not made again by each seat and in each rollout.
@@ -53,9 +53,10 @@ def policy_name(game: str, policy: str | None) -> str:
     return policy
 
 
-#: (game, bot name) -> the name of a class of :mod:`.twins` choosing exactly as that bot does, faster: what
-#: rollouts play under the bot's name (imported when first used, so ``import dragonwidgets`` loads no game)
-FASTER_TWINS: dict[tuple[str, str], str] = {("chasse_au_dragon", "greedy"): "ChasseGreedyPolicy"}
+#: (game, bot name) -> ``"module:Class"`` of :mod:`.twins`, a class choosing exactly as that bot does,
+#: faster: what rollouts play under the bot's name (imported when first used, so ``import dragonwidgets``
+#: loads no game)
+FASTER_TWINS: dict[tuple[str, str], str] = {("chasse_au_dragon", "greedy"): "chasse_au_dragon:ChasseGreedyPolicy"}
 #: the bots whose only state is a memo of a pure function of the table (Draghan's planner keeps the fight
 #: plans it searched, keyed by everything the search and its ranking read): one instance serves every seat
 #: and every rollout of a process, so a table searched once is not searched again
@@ -74,6 +75,7 @@ def make_policy(game: str, policy: str, players: int) -> list[Any]:
         return [bot] * players
     twin = FASTER_TWINS.get((game, policy))
     if twin is not None:
-        cls = getattr(import_module(".twins", __package__), twin)
+        module, name = twin.split(":")
+        cls = getattr(import_module(f".twins.{module}", __package__), name)
         return [cls() for _ in range(players)]
     return [make_bot(game, policy) for _ in range(players)]

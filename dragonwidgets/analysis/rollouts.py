@@ -54,7 +54,10 @@ def redeal(known: Game, seat: int, key: int, knowledge: str) -> Game:
 def play_to_end(game: Game, bots: list, rng: random.Random) -> Game:
     """Play ``game`` (a search copy, chance ``"auto"``) to its end with one bot per seat; return it.
 
-    A decision with one legal action is taken without asking the bot (no observation is built for it).
+    A decision with one legal action is taken without asking the bot (no observation is built for it). A bot
+    with ``choose_in`` (a twin of :mod:`.twins` that reads a cheap view of the seat's observation) is asked
+    with ``bot.choose_in(game, seat, legal, rng)``; any other through :func:`~dragonwidgets.engine.bots.bot_move`
+    (``game.observation(seat)``).
 
     Raises:
         RuntimeError: the game has not ended after :data:`MAX_STEPS` steps.
@@ -69,7 +72,12 @@ def play_to_end(game: Game, bots: list, rng: random.Random) -> Game:
             game.resolve_chance()
             continue
         legal = game.legal_actions()
-        game.apply(legal[0] if len(legal) == 1 else bot_move(game, bots[to_move], rng))
+        if len(legal) == 1:
+            game.apply(legal[0])
+            continue
+        bot = bots[to_move]
+        choose_in = getattr(bot, "choose_in", None)
+        game.apply(choose_in(game, to_move, legal, rng) if choose_in is not None else bot_move(game, bot, rng))
     return game
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import dragonwidgets
 from dragonwidgets.analysis.policies import DEFAULT_POLICIES, make_policy, policy_name
-from dragonwidgets.analysis.twins import ChasseGreedyPolicy
+from dragonwidgets.analysis.twins.chasse_au_dragon import ChasseGreedyPolicy
 from dragonwidgets.games.chasse_au_dragon.bots import GreedyBot
 
 

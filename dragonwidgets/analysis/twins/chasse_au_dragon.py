@@ -1,13 +1,11 @@
-"""Faster twins of game bots: classes that make exactly the same choices as a bot for the same view, legal
-actions and rng, at less cost; :data:`~.policies.FASTER_TWINS` names them, and rollouts play them under the
-bot's name (``tests/analysis/test_policies.py`` checks that the choices are the same)."""
+"""La Chasse au Dragon's faster twin of the ``"greedy"`` bot (:mod:`dragonwidgets.analysis.twins`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import Action
-from ..games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
+from ...engine.actions import Action
+from ...games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
 
 __all__ = ["ChasseGreedyPolicy"]
 
