@@ -15,7 +15,7 @@ the value of the action taken, in win-probability units (0 to 1), never below 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any, Iterator, Optional, overload
 
@@ -143,8 +143,11 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
     Args:
         game: a played game (its history up to ``game.step`` is reviewed).
         seat: review only this seat's decisions; ``None``: every seat's.
-        policy, rollouts, executor, allocation, precision: as for :func:`~.analyse.analyse`, for every
-            decision (``rollouts`` defaults to :data:`REVIEW_ROLLOUTS`).
+        policy, rollouts, allocation, precision: as for :func:`~.analyse.analyse`, for every decision
+            (``rollouts`` defaults to :data:`REVIEW_ROLLOUTS`).
+        executor: where the analyses run (as for :func:`dragonwidgets.simulate`; left running): one task per
+            decision, each analysed in its worker's process, so a worker spends no time waiting for the
+            batches of one decision. The same review as without an executor. ``None``: in this process.
         seconds: the wall-clock budget of each decision's analysis (``None``: none).
         seed: decision ``i`` is analysed with seed ``seed + step``.
         progress: a tqdm bar counting decisions (as :func:`dragonwidgets.simulate`'s ``progress``).
@@ -160,6 +163,8 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
         raise TypeError(f"game must be a dragonwidgets game (new_game(...)), got {type(game).__name__}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players):
         raise ValueError(f"seat must be None or a seat 0..{game.players - 1}, got {seat!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be None or a concurrent.futures.Executor (with submit), got {executor!r:.60}")
     if progress is not None and not isinstance(progress, bool):
         raise ValueError(f"progress must be True, False or None, got {progress!r}")
     import time
@@ -172,16 +177,34 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
     copy = game.clone()
     out: list[ReviewStep] = []
     policy_used = ""
+    options: dict[str, Any] = dict(policy=policy, rollouts=rollouts, seconds=seconds, allocation=allocation, precision=precision,
+                   progress=False)
     with tqdm(total=len(steps), unit="decision", desc=f"review {game.name}",
               disable=not _show_progress(progress)) as bar:
-        for i in steps:
-            copy.goto(i)
-            taken = game.entry(i).action
-            analysis = analyse(copy, taken.player, policy, rollouts, seconds, executor, seed + i,
-                               allocation=allocation, precision=precision, progress=False)
-            policy_used = analysis.policy
-            out.append(_step(i, taken.player, taken.id, analysis))
-            bar.update(1)
+        if executor is None:
+            analyses = []
+            for i in steps:
+                copy.goto(i)
+                analyses.append(analyse(copy, game.entry(i).action.player, seed=seed + i, **options))
+                bar.update(1)
+        else:  # one task per decision: no round trip per batch of rollouts, the same analyses (same seeds)
+            futures = []
+            for i in steps:
+                copy.goto(i)
+                futures.append(executor.submit(analyse, copy.clone(history=False), game.entry(i).action.player,
+                                               seed=seed + i, **options))
+            try:
+                for future in as_completed(futures):
+                    future.result()
+                    bar.update(1)
+                analyses = [future.result() for future in futures]
+            finally:
+                for future in futures:
+                    future.cancel()
+    for i, analysis in zip(steps, analyses):
+        taken = game.entry(i).action
+        policy_used = analysis.policy
+        out.append(_step(i, taken.player, taken.id, analysis))
     return Review(tuple(out), game.name, policy_used or (policy or ""), seat, time.perf_counter() - started)
 
 

@@ -40,6 +40,19 @@ def test_review_has_one_step_per_decision_with_the_action_taken():
         assert s.mark in {"", *(name for name, _ in MARKS)}
 
 
+def test_review_on_an_executor_gives_the_review_made_in_this_process():
+    """With an executor each decision is one task analysed in a worker; the seeds make it the same review."""
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    g = short_game(7)
+    here = g.review(rollouts=6, policy="random", seed=4)
+    with ThreadPoolExecutor(2) as threads:
+        assert g.review(rollouts=6, policy="random", seed=4, executor=threads).steps == here.steps
+    with ProcessPoolExecutor(2) as processes:  # the rewound copies travel to other processes and back
+        assert g.review(rollouts=6, policy="random", seed=4, executor=processes).steps == here.steps
+    assert g.review(rollouts=6, policy="random", seed=5).steps != here.steps  # the seed matters: could fail
+
+
 def test_review_of_one_seat_only_and_its_win_chance_chart():
     g = short_game()
     r = g.review(seat=1, rollouts=3, policy="random")
@@ -88,3 +101,8 @@ def test_a_bad_seat_is_refused(seat):
     g = short_game(2)
     with pytest.raises(ValueError, match="seat must be"):
         g.review(seat=seat)
+
+
+def test_an_executor_without_submit_is_refused_before_any_analysis():
+    with pytest.raises(ValueError, match="executor must be"):
+        short_game(2).review(executor="two cores")
