@@ -22,9 +22,10 @@ Parts (``--parts``, all by default):
    ``allocation`` (with ``speed``): at the same decisions, racing and uniform each run with no time limit
    until every interval is within ``--precision`` or out of ``--alloc-rollouts`` per action: the rollouts
    each spent and whether both name the same best action (goal: racing at most half the rollouts).
-5. ``review``: the wall-clock seconds of ``game.review()`` of a whole 3-player Emerald game (played by the
-   greedy bot) on the pool (goal 60 s), ``--review-rollouts`` per action at most; ``--review-decisions``
-   limits it to the first decisions (0: the whole game).
+5. ``review``: the wall-clock seconds of ``game.review()`` on the pool of a whole 3-player Emerald game (goal
+   60 s) and a whole 4-player Drachenland game (goal 10 min), each played by the default policy,
+   ``--review-rollouts`` per action at most; ``--review-decisions`` limits it to the first decisions (0: the
+   whole game).
 
 Small sizes by default (about 5 minutes per fast game, 15 per slow one on a loaded machine); ``--full`` sets
 the goal's sizes (hours). On a shared machine the times
@@ -207,9 +208,13 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
 
 
 # ------------------------------------------------------------------ 5. review time
-def part_review(args: argparse.Namespace, pool: Executor) -> None:
-    g = dragonwidgets.new_game("emerald", players=3, seed=5)
-    bots = [dragonwidgets.make_bot("emerald", "greedy") for _ in range(3)]
+REVIEW_GOALS = {"emerald": (3, 60.0), "drachenland": (4, 600.0)}  # game -> (players, goal in seconds)
+
+
+def part_review(name: str, args: argparse.Namespace, pool: Executor) -> None:
+    players, goal = REVIEW_GOALS[name]
+    g = dragonwidgets.new_game(name, players=players, seed=5)
+    bots = [dragonwidgets.make_bot(name, DEFAULT_POLICIES[name]) for _ in range(players)]
     rng = random.Random(5)
     while not g.is_over:
         g.apply(bot_move(g, bots[g.current_player], rng))
@@ -221,8 +226,9 @@ def part_review(args: argparse.Namespace, pool: Executor) -> None:
     r = g.review(rollouts=args.review_rollouts, executor=pool, progress=False)
     seconds = time.perf_counter() - t0
     marks = {m: sum(s.mark == m for s in r) for m in ("inaccuracy", "mistake", "blunder")}
-    print(f"review  3-player Emerald, {len(r)} decisions (step {g.step}): {seconds:.1f} s (goal 60 s for a whole "
-          f"game), {args.review_rollouts} rollouts per action at most; marks {marks}")
+    print(f"  review  {players}-player {name}, {len(r)} decisions (step {g.step}): {seconds:.1f} s (goal {goal:.0f} s "
+          f"for a whole game), {args.review_rollouts} rollouts per action at most; marks {marks}; "
+          f"load average {os.getloadavg()[0]:.1f}")
 
 
 def main() -> None:
@@ -263,9 +269,9 @@ def main() -> None:
                 part_privacy(name, players, args, helpers)
             if "speed" in args.parts:
                 part_speed(name, players, args, pool)
+            if "review" in args.parts and name in REVIEW_GOALS:
+                part_review(name, args, pool)
             sys.stdout.flush()
-        if "review" in args.parts:
-            part_review(args, pool)
 
 
 if __name__ == "__main__":
