@@ -8,6 +8,7 @@ gold card was paid to the dragon (EM-SOOTHE-4, EM-INT-18). At the end every held
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from dragonwidgets.engine.tensors import turn_view
@@ -25,50 +26,161 @@ def observe(state: EmeraldState, board: Board, viewer: int | None, *, public_onl
 
     ``public_only=True`` gives what every seat may know (used by the text board). The keys are
     those of the project's Emerald contract; the full table adds ``face_down`` and ``out_of_game``.
+    Each value is built by its function in ``_FIELDS`` (as :class:`LazyObservation` builds it).
     """
-    teacher = viewer is None and not public_only
-    over = state.phase == OVER
-    obs: dict[str, Any] = {
-        **turn_view(viewer, state.phase, state.active, over=over),
-        "turn": state.turn,
-        "first_player": state.first_player,
-        "seat_colours": [list(c) for c in state.seat_colours],
-        "turn_colour": state.turn_colour,
-        "knights": _non_empty(state.knights),
-        "moved": {space: dict(state.moved[space]) for space in state.knights if state.moved.get(space)},
-        "knights_moved": state.knights_moved,
-        "card_taken": state.card_taken,
-        "last_destination": state.destination,
-        "piles": {sq: _piles(state, sq) for sq in state.piles},
-        "dragon": dragon_view(state, board),
-        "flight_track": {
-            "position": state.track,
-            "squares": [board.square_at(p) for p in board.track_positions[state.track]],
-            "fixed": state.track >= board.track_final,
-        },
-        "dragon_moves": state.dragon_moves,
-        "last_roll": state.last_roll,
-        "treasures_left": state.treasures_left,
-        "lair_places": list(state.lair_places),
-        "bonus": {"four_different_gems": state.four_gems_holder,
-                  "majority": {g: state.majority.get(g) for g in board.gem_types}},
-        "hands": [_hand(state, seat, teacher or viewer == seat or over, teacher or viewer == seat or show_paid_gold)
-                  for seat in range(state.players)],
-        "pending": None if state.pending is None else {
-            "square": state.pending.square,
-            "victim_colour": state.pending.victim_colour,
-            "victim_owner": state.pending.victim_owner,
-        },
-        "end_reason": state.end_reason,
-        "scores": None,
-    }
-    if over or teacher:
-        obs["scores"] = {str(k): v for k, v in scores(state, board).items()}
-    if teacher:
-        obs["face_down"] = {sq: {p: [card_dict(c) for c in face_down(state, sq, p)] for p in (GOLD, GEM)}
-                            for sq in state.piles}
-        obs["out_of_game"] = [card_dict(c) for c in state.out_of_game]
+    seen = _Seen(state, viewer, public_only, show_paid_gold)
+    obs = {key: field(state, board, seen) for key, field in _FIELDS.items()}
+    if seen.teacher:
+        obs.update((key, field(state, board, seen)) for key, field in _TABLE_FIELDS.items())
     return obs
+
+
+class _Seen:
+    """Who looks at the table: what a field function needs besides the state and the board."""
+
+    __slots__ = ("viewer", "teacher", "over", "show_paid_gold", "turn")
+
+    def __init__(self, state: EmeraldState, viewer: int | None, public_only: bool, show_paid_gold: bool) -> None:
+        self.viewer = viewer
+        self.teacher = viewer is None and not public_only
+        self.over = state.phase == OVER
+        self.show_paid_gold = show_paid_gold
+        self.turn = turn_view(viewer, state.phase, state.active, over=self.over)
+
+
+#: the keys of every observation, in its order, each with the function ``(state, board, seen)`` that builds
+#: its value
+_FIELDS: dict[str, Callable[[EmeraldState, Board, _Seen], Any]] = {
+    "viewer": lambda s, b, seen: seen.turn["viewer"],
+    "decision": lambda s, b, seen: seen.turn["decision"],
+    "active_player": lambda s, b, seen: seen.turn["active_player"],
+    "turn": lambda s, b, seen: s.turn,
+    "first_player": lambda s, b, seen: s.first_player,
+    "seat_colours": lambda s, b, seen: [list(c) for c in s.seat_colours],
+    "turn_colour": lambda s, b, seen: s.turn_colour,
+    "knights": lambda s, b, seen: _non_empty(s.knights),
+    "moved": lambda s, b, seen: {space: dict(s.moved[space]) for space in s.knights if s.moved.get(space)},
+    "knights_moved": lambda s, b, seen: s.knights_moved,
+    "card_taken": lambda s, b, seen: s.card_taken,
+    "last_destination": lambda s, b, seen: s.destination,
+    "piles": lambda s, b, seen: {sq: _piles(s, sq) for sq in s.piles},
+    "dragon": lambda s, b, seen: dragon_view(s, b),
+    "flight_track": lambda s, b, seen: {
+        "position": s.track,
+        "squares": [b.square_at(p) for p in b.track_positions[s.track]],
+        "fixed": s.track >= b.track_final,
+    },
+    "dragon_moves": lambda s, b, seen: s.dragon_moves,
+    "last_roll": lambda s, b, seen: s.last_roll,
+    "treasures_left": lambda s, b, seen: s.treasures_left,
+    "lair_places": lambda s, b, seen: list(s.lair_places),
+    "bonus": lambda s, b, seen: {"four_different_gems": s.four_gems_holder,
+                                 "majority": {g: s.majority.get(g) for g in b.gem_types}},
+    "hands": lambda s, b, seen: [_hand(s, seat, seen.teacher or seen.viewer == seat or seen.over,
+                                       seen.teacher or seen.viewer == seat or seen.show_paid_gold)
+                                 for seat in range(s.players)],
+    "pending": lambda s, b, seen: None if s.pending is None else {
+        "square": s.pending.square,
+        "victim_colour": s.pending.victim_colour,
+        "victim_owner": s.pending.victim_owner,
+    },
+    "end_reason": lambda s, b, seen: s.end_reason,
+    "scores": lambda s, b, seen: {str(k): v for k, v in scores(s, b).items()} if seen.over or seen.teacher else None,
+}
+#: the keys only the full table (the teacher's view) has, after the others
+_TABLE_FIELDS: dict[str, Callable[[EmeraldState, Board, _Seen], Any]] = {
+    "face_down": lambda s, b, seen: {sq: {p: [card_dict(c) for c in face_down(s, sq, p)] for p in (GOLD, GEM)}
+                                     for sq in s.piles},
+    "out_of_game": lambda s, b, seen: [card_dict(c) for c in s.out_of_game],
+}
+
+
+class LazyObservation(Mapping[str, Any]):
+    """:func:`observe`'s observation of a seat, each value built by its own function when first read, then kept.
+
+    For a bot that reads a few keys (Emerald's faster greedy twin, ``dragonwidgets.analysis.twins.emerald``):
+    read whole (``dict(view)``), it equals ``observe(state, board, seat, show_paid_gold=...)``, preceded by
+    the ``first`` keys; a value read shows what that observation shows and nothing more (the same code builds
+    it). ``"piles"`` is a :class:`PileView`, equal to the observation's dict. Read it before the state changes
+    (values are built from the state as it is then). Not JSON-ready.
+
+    Args:
+        state, board: the table.
+        seat: the viewer, a seat (the full table is not offered).
+        show_paid_gold: the game's ``show_paid_gold`` option (EM-INT-18).
+        first: values already built, whose keys come before the observation's (the engine's keys, which
+            ``Game.observation`` adds).
+
+    Raises:
+        ValueError: a key of ``first`` is an observation key.
+    """
+
+    __slots__ = ("_state", "_board", "_seen", "_first", "_built")
+
+    def __init__(self, state: EmeraldState, board: Board, seat: int, *, show_paid_gold: bool = False,
+                 first: Mapping[str, Any] | None = None) -> None:
+        self._state, self._board = state, board
+        self._seen = _Seen(state, seat, False, show_paid_gold)
+        self._first = dict(first or {})
+        if not self._first.keys().isdisjoint(_LAZY_FIELDS):
+            raise ValueError(f"first holds observation keys: {sorted(self._first.keys() & _LAZY_FIELDS.keys())}")
+        self._built = dict(self._first)
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._built[key]
+        except KeyError:
+            field = _LAZY_FIELDS[key]  # KeyError for a key the observation has not
+            value = self._built[key] = field(self._state, self._board, self._seen)
+            return value
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._first
+        yield from _LAZY_FIELDS
+
+    def __len__(self) -> int:
+        return len(self._first) + len(_LAZY_FIELDS)
+
+
+class PileView(Mapping[str, dict[str, Any]]):
+    """:func:`observe`'s ``"piles"`` of ``state`` (square -> its two piles), each square's built when first read.
+
+    Equal to that dict (``==``, ``dict(view)``); read it before the state changes. Not JSON-ready.
+    """
+
+    __slots__ = ("_state", "_built")
+
+    def __init__(self, state: EmeraldState) -> None:
+        self._state = state
+        self._built: dict[str, dict[str, Any]] = {}
+
+    def __getitem__(self, square: str) -> dict[str, Any]:
+        try:
+            return self._built[square]
+        except KeyError:
+            if square not in self._state.piles:
+                raise
+            value = self._built[square] = _piles(self._state, square)
+            return value
+
+    def __contains__(self, square: object) -> bool:
+        return square in self._state.piles
+
+    def get(self, square: str, default: Any = None) -> Any:
+        """Return ``self[square]``, or ``default`` for a square without piles (no KeyError raised and caught)."""
+        return self[square] if square in self._state.piles else default
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._state.piles)
+
+    def __len__(self) -> int:
+        return len(self._state.piles)
+
+
+#: :data:`_FIELDS`, the piles built per square when read (:class:`LazyObservation`)
+_LAZY_FIELDS: dict[str, Callable[[EmeraldState, Board, _Seen], Any]] = {
+    **_FIELDS, "piles": lambda s, b, seen: PileView(s),
+}
 
 
 def dragon_view(state: EmeraldState, board: Board) -> dict[str, Any]:

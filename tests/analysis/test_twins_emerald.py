@@ -1,0 +1,118 @@
+"""Emerald's faster greedy twin (analysis.twins.emerald): its cheap view is the seat's observation, it chooses
+as the greedy bot, and it shows the seat nothing the observation does not."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dragonwidgets
+from dragonwidgets.analysis import policies
+from dragonwidgets.analysis.rollouts import play_rollouts, rollout_key
+from dragonwidgets.analysis.twins.emerald import EmeraldGreedyPolicy, cheap_view
+from dragonwidgets.engine.actions import CHANCE
+from dragonwidgets.games.emerald.bots import GreedyBot
+from dragonwidgets.games.emerald.observation import LazyObservation, PileView
+
+# (players, seed, options): every player count Emerald allows, and the option that shows paid gold (EM-INT-18)
+GAMES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (5, 4, {}), (3, 5, {"show_paid_gold": True})]
+
+
+def greedy_steps(players: int, seed: int, **options):
+    """Yield a greedy game at each of its steps (chance drawn), then once more at its end."""
+    g = dragonwidgets.new_game("emerald", players=players, seed=seed, **options)
+    bot, rng = GreedyBot(), random.Random(seed)
+    while not g.is_over:
+        yield g
+        if g.current_player == CHANCE:
+            g.resolve_chance()
+        else:
+            g.apply(bot.choose(g.observation(g.current_player), g.legal_actions(), rng))
+    yield g
+
+
+@pytest.mark.parametrize("players,seed,options", GAMES)
+def test_cheap_view_read_whole_is_the_observation_of_every_seat_at_every_step(players, seed, options):
+    steps = 0
+    for g in greedy_steps(players, seed, **options):
+        steps += 1
+        for seat in range(players):
+            view, obs = cheap_view(g, seat), g.observation(seat)
+            assert list(view) == list(obs) and len(view) == len(obs)  # the same keys, in the same order
+            assert dict(view) == obs
+            assert isinstance(view["piles"], PileView) and dict(view["piles"]) == obs["piles"]
+    assert g.is_over and obs["outcome"] is not None  # the end (outcome, every gold shown) was compared too
+    assert steps > 100 and sum(h["gold_paid"] for h in obs["hands"]) > 0  # and gold paid to the dragon
+
+
+def test_pile_view_reads_a_square_as_the_dict_does():
+    g = next(g for g in greedy_steps(3, 7) if g.step >= 30 and g.current_player != CHANCE)
+    view, obs = cheap_view(g, 1), g.observation(1)
+    piles = view["piles"]
+    assert not piles._built  # nothing built before it is read
+    square = next(iter(obs["piles"]))
+    assert piles.get(square) == obs["piles"][square] and square in piles and list(piles._built) == [square]
+    for missing in ("LAIR", "nowhere"):  # squares without piles: what the bot's .get meets
+        assert missing not in piles and piles.get(missing) is None and piles.get(missing, 0) == 0
+        with pytest.raises(KeyError):
+            piles[missing]
+    assert len(piles) == len(obs["piles"]) and piles == obs["piles"] and obs["piles"] == piles
+
+
+def test_cheap_view_shows_no_other_seat_gold_nor_face_down_cards():
+    """Mid-game every seat holds gold: a seat's view shows its own values, the others' only as counts, no card
+    face down (EM-INT-18, digest section 7); the full table would show them."""
+    g = next(g for g in greedy_steps(3, 8) if g.step >= 40 and g.current_player != CHANCE)
+    table = g.observation(None)
+    assert all(h["gold"] for h in table["hands"])  # there is gold to hide
+    assert any(p["gold"]["count"] > 1 for p in table["piles"].values())  # and cards face down
+    for seat in range(3):
+        view = cheap_view(g, seat)
+        for h in view["hands"]:
+            if h["seat"] == seat:
+                assert h["gold"] == table["hands"][seat]["gold"] and h["paid_values"] is not None
+            else:
+                assert h["gold"] is None and h["paid_values"] is None
+                assert h["gold_count"] == len(table["hands"][h["seat"]]["gold"])
+        for key in ("face_down", "out_of_game"):
+            assert key in table and key not in view
+            with pytest.raises(KeyError):
+                view[key]
+        assert view["scores"] is None  # the full table counts them; a seat, only at the end
+
+
+def test_lazy_observation_refuses_first_keys_that_are_observation_keys():
+    g = dragonwidgets.new_game("emerald", players=3, seed=1)
+    with pytest.raises(ValueError, match="hands"):
+        LazyObservation(g.state, g.board, 0, first={"hands": []})
+
+
+@pytest.mark.parametrize("players,seed,options", GAMES)
+def test_twin_chooses_as_the_greedy_bot_at_every_decision_of_a_game(players, seed, options):
+    bot, twin = GreedyBot(), EmeraldGreedyPolicy()
+    draws = random.Random(seed)
+    decisions = ties = 0
+    for g in greedy_steps(players, seed, **options):
+        seat = g.current_player
+        if seat is None or seat == CHANCE:
+            continue
+        legal, k = g.legal_actions(), draws.randrange(2**32)
+        mine = twin.choose_in(g, seat, legal, random.Random(k))
+        assert bot.choose(g.observation(seat), legal, random.Random(k)).id == mine.id
+        decisions += 1
+        ties += any(bot.choose(g.observation(seat), legal, random.Random(k + j)).id != mine.id for j in (1, 2))
+    assert decisions > 50 and ties > 0  # some choices were ties broken by the rng, the same draw in both
+
+
+def test_rollouts_with_the_twin_give_the_bots_results(monkeypatch):
+    """play_rollouts asks the twin through choose_in (play_to_end): the same results as the bot's rollouts."""
+    g = next(g for g in greedy_steps(3, 6) if g.step >= 20 and g.current_player != CHANCE
+             and len(g.legal_actions()) > 2)
+    seat, actions = g.current_player, g.legal_action_ids()
+    known, keys = g.determinize(seat, random.Random(0)), [rollout_key(6, k) for k in range(3)]
+    monkeypatch.delitem(policies.FASTER_TWINS, ("emerald", "greedy"), raising=False)
+    with_bot = play_rollouts(known, seat, actions, keys, "greedy")
+    monkeypatch.setitem(policies.FASTER_TWINS, ("emerald", "greedy"), "emerald:EmeraldGreedyPolicy")
+    assert all(isinstance(b, EmeraldGreedyPolicy) for b in policies.make_policy("emerald", "greedy", 3))
+    assert play_rollouts(known, seat, actions, keys, "greedy") == with_bot
