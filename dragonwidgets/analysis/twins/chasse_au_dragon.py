@@ -1,17 +1,79 @@
-"""La Chasse au Dragon's faster twin of the ``"greedy"`` bot (:mod:`dragonwidgets.analysis.twins`)."""
+"""La Chasse au Dragon's faster twin of the ``"greedy"`` bot (:mod:`dragonwidgets.analysis.twins`).
+
+:func:`cheap_view` is the seat's observation built field by field as the bot reads it: the bot never reads
+``reach``, ``last_rolls``, ``scores``..., so a rollout no longer builds them at every decision.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Action
+from ...games.chasse_au_dragon.bots import BANK_AT, BOLDER_EVERY, FUEL_RESERVE
 from ...games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
+from ...games.chasse_au_dragon.observation import observation_fields
+from ...games.chasse_au_dragon.setup import depth
+from ...games.chasse_au_dragon.state import parse_square
+from . import LazyView
 
-__all__ = ["ChasseGreedyPolicy"]
+if TYPE_CHECKING:
+    import random
+
+    from ...games.chasse_au_dragon.game import ChasseGame
+
+__all__ = ["ChasseGreedyPolicy", "cheap_view"]
+
+
+def cheap_view(game: "ChasseGame", seat: int) -> LazyView:
+    """Return ``game.observation(seat)`` as a :class:`~dragonwidgets.analysis.twins.LazyView`: each field
+    built when first read, by the observation's own code (:func:`.observation.observation_fields`), so it
+    shows ``seat`` nothing the observation does not. ``dict(cheap_view(game, seat)) == game.observation(seat)``.
+
+    The engine's keys (``game``, ``step``, ``players``, ``current_player``, ``is_over``, ``outcome``) come
+    first, as :meth:`dragonwidgets.engine.game.Game.observation` writes them. Read it before the game changes.
+    """
+
+    def outcome() -> dict[str, Any] | None:  # as Game.observation writes it
+        out = game.outcome()
+        if not out:
+            return None
+        return {"scores": {str(k): v for k, v in out.scores.items()}, "winners": out.winners, "reason": out.reason}
+
+    name, step, players = game.name, game.step, game.players
+    return LazyView({
+        "game": lambda: name,
+        "step": lambda: step,
+        "players": lambda: players,
+        "current_player": lambda: game.current_player,
+        "is_over": lambda: game.is_over,
+        "outcome": outcome,
+        **observation_fields(game, seat),
+    })
+
+
+@lru_cache(maxsize=None)
+def _square(square_id: str) -> tuple[int, int]:
+    """``parse_square``, kept per id (64 squares)."""
+    return parse_square(square_id)
+
+
+@lru_cache(maxsize=None)
+def _pile_square(square_id: str) -> tuple[int, int, int]:
+    """The square of a pile id and its depth in the forest (CD-REC-1): ``(x, y, depth)``."""
+    x, y = parse_square(square_id)
+    return x, y, depth(x, y)
+
+
+@lru_cache(maxsize=None)
+def _step_square(action_id: str) -> tuple[int, int]:
+    """The square a ``"step x,y"`` action goes to."""
+    return parse_square(action_id.split()[1])
 
 
 class ChasseGreedyPolicy(ChasseGreedyBot):
-    """La Chasse au Dragon's ``"greedy"`` bot, its target pile (``_target``) worked out once per decision.
+    """La Chasse au Dragon's ``"greedy"`` bot, deciding from a cheap view (:meth:`choose_in`), its target pile
+    (``_target``) worked out once per decision, square ids parsed once per process.
 
     The bot values each legal move by how much closer it comes to its target, and worked the target out again
     for every move; the target depends on the view only, so this twin keeps it for the view it was worked
@@ -19,17 +81,61 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
     """
 
     def __init__(self) -> None:
-        self._view: dict[str, Any] | None = None
+        self._view: Any = None
         self._target_of_view: tuple[int, int] = (0, 0)
+
+    def choose_in(self, game: "ChasseGame", seat: int, legal_actions: list[Action], rng: "random.Random") -> Action:
+        """Return the greedy bot's choice among ``legal_actions`` for ``game.observation(seat)``, reading a
+        :func:`cheap_view` of it instead (ties broken by ``rng``, drawn as the bot draws)."""
+        return self.choose(cheap_view(game, seat), legal_actions, rng)  # type: ignore[arg-type]
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Any) -> Action:
         """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``)."""
         try:
             return super().choose(view, legal_actions, rng)
         finally:
-            self._view = None  # the next decision's view is another dict, even if built at the same address
+            self._view = None  # the next decision's view is another object, even if built at the same address
+
+    def _move_value(self, view: dict[str, Any], action: Action) -> float:
+        """The bot's ``_move_value``: the same arithmetic, on squares parsed once."""
+        me = view["viewer"]
+        here = _square(view["positions"][me])
+        target = self._target(view)
+        if action.kind == "stop":
+            return 0.0 if here != target else 1.0
+        to = _step_square(action.id)
+        closer = max(abs(here[0] - target[0]), abs(here[1] - target[1])) - max(
+            abs(to[0] - target[0]), abs(to[1] - target[1])
+        )  # _dist(here, target) - _dist(to, target), king moves (CD-MOVE-1)
+        if view["steps"] > 0:  # a paid step (CD-MOVE-3)
+            heading_home = target == _square(view["camps"][me])
+            if not heading_home and view["boards"][me]["quarters"] <= FUEL_RESERVE:
+                return -1.0
+            return closer - 0.6
+        return closer + 0.1
 
     def _target(self, view: dict[str, Any]) -> tuple[int, int]:
         if self._view is not view:
-            self._view, self._target_of_view = view, super()._target(view)
+            self._view, self._target_of_view = view, self._work_out_target(view)
         return self._target_of_view
+
+    def _work_out_target(self, view: dict[str, Any]) -> tuple[int, int]:
+        """The bot's ``_target``: the same scores, compared in the same order, on squares parsed once."""
+        me = view["viewer"]
+        board = view["boards"][me]
+        hx, hy = here = _square(view["positions"][me])
+        camp = _square(view["camps"][me])
+        if board["wealth"]["backpack"] >= BANK_AT:
+            return camp
+        power = board["power"]
+        want = min(3, (1 if power <= 6 else 2 if power <= 10 else 3) + view["round"] // BOLDER_EVERY)
+        best, best_score = camp, float("-inf")
+        for sid, size in view["piles"].items():
+            if size == 0:
+                continue
+            x, y, d = _pile_square(sid)
+            sq = (x, y)
+            s = -max(abs(hx - x), abs(hy - y)) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0)
+            if s > best_score:
+                best, best_score = sq, s
+        return best

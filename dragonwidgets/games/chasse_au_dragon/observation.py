@@ -14,6 +14,8 @@ follows from the public pile sizes and the boards, so every seat gets it then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from dragonwidgets.engine.tensors import turn_view
@@ -73,40 +75,97 @@ def reach(game: "ChasseGame") -> dict[str, int]:
 def observe(game: "ChasseGame", viewer: int | None) -> dict[str, Any]:
     """Return the observation of ``viewer`` (``None``: the full table), JSON-ready (the contract's keys):
     it comes back from ``json.loads(json.dumps(obs))`` unchanged (string keys, lists, no tuples), e.g.
-    ``scores`` at the end is ``{"0": 48, "1": 42}``, keyed by seat as the engine's ``outcome``."""
+    ``scores`` at the end is ``{"0": 48, "1": 42}``, keyed by seat as the engine's ``outcome``.
+
+    The keys of :func:`turn_view`, then one per function of ``_FIELDS``, then ``hidden`` for the teacher.
+    """
     s = game.state
-    over = s.phase == OVER
-    teacher = viewer is None
+    obs = turn_view(viewer, s.phase, s.active, over=s.phase == OVER)
+    for key, field in _FIELDS.items():
+        obs[key] = field(game, viewer)
+    if viewer is None:
+        obs["hidden"] = _hidden(game)
+    return obs
+
+
+def observation_fields(game: "ChasseGame", viewer: int | None) -> dict[str, Callable[[], Any]]:
+    """Return :func:`observe`'s fields unbuilt: key -> a function of no argument returning that key's value,
+    in the observation's key order; calling them all gives ``observe(game, viewer)``.
+
+    A cheap view (:mod:`dragonwidgets.analysis.twins`) calls only those a bot reads: it holds nothing the
+    observation does not, what ``viewer`` may not see being removed by the same code. The functions read
+    the game as it is when called: call them before the game changes.
+    """
+    s = game.state
+    fields = {key: _constant(value) for key, value in turn_view(viewer, s.phase, s.active, over=s.phase == OVER).items()}
+    fields.update({key: partial(field, game, viewer) for key, field in _FIELDS.items()})
+    if viewer is None:
+        fields["hidden"] = partial(_hidden, game)
+    return fields
+
+
+def _constant(value: Any) -> Callable[[], Any]:
+    return lambda: value
+
+
+def _sees_boards(game: "ChasseGame", viewer: int | None) -> bool:
+    """Whether ``viewer`` sees every board in full: the teacher, or anybody once the game is over."""
+    return viewer is None or game.state.phase == OVER
+
+
+def _revealed(game: "ChasseGame") -> dict[str, Any] | None:
+    """Return the top card of the active player's square while it is face up (CD-ENC-1), else ``None``:
+    ``{"square": "x,y", "card": name, "power": int}``."""
+    s = game.state
     here = s.positions[s.active]
-    revealed = None
     if s.revealed and here in s.piles and s.piles[here]:
         card = s.piles[here][0]
-        revealed = {"square": square_id(here), "card": card, "power": POWER[card]}
-    fight = None
-    if s.fight is not None:
-        fight = {"kind": s.fight.kind, "faces": list(s.fight.faces), "throws": [list(t) for t in s.fight.throws],
-                 "side": s.fight.side}
-    obs: dict[str, Any] = {
-        **turn_view(viewer, s.phase, s.active, over=over),
-        "first_player": s.first_player,
-        "round": s.round,
-        "dragon_raids": game.options["dragon_raids"],
-        "camps": [square_id(c) if c else None for c in s.camps],
-        "positions": [square_id(p) if p else None for p in s.positions],
-        "piles": {square_id(sq): len(pile) for sq, pile in sorted(s.piles.items())},
-        "revealed": revealed,
-        "steps": s.steps,
-        "defender": s.defender,
-        "fleeing": s.fleeing,
-        "flight_tried": s.flight_tried,
-        "fight": fight,
-        "last_rolls": {k: list(v) for k, v in s.last_rolls.items()},
-        "boards": [board_view(b, teacher or viewer == i or over, game.setup) for i, b in enumerate(s.boards)],
-        "removed": sum(s.removed.values()) if teacher or over else None,
-        "scores": {str(i): v for i, v in scores(s, game.options["base_equipment_score"]).items()} if over else None,  # JSON keys are strings
-        "reach": reach(game) if teacher or viewer == s.active else None,
-    }
-    if teacher:
-        obs["hidden"] = {"piles": {square_id(sq): list(p) for sq, p in sorted(s.piles.items())},
-                         "removed": dict(s.removed)}
-    return obs
+        return {"square": square_id(here), "card": card, "power": POWER[card]}
+    return None
+
+
+def _fight(game: "ChasseGame") -> dict[str, Any] | None:
+    """Return the fight at hand, ``{"kind", "faces", "throws", "side"}`` (lists for tuples), else ``None``."""
+    f = game.state.fight
+    if f is None:
+        return None
+    return {"kind": f.kind, "faces": list(f.faces), "throws": [list(t) for t in f.throws], "side": f.side}
+
+
+def _boards(game: "ChasseGame", viewer: int | None) -> list[dict[str, Any]]:
+    """Return every management board as ``viewer`` sees it (:func:`board_view`): its own in full, and every
+    board in full for the teacher and at the end."""
+    full = _sees_boards(game, viewer)
+    return [board_view(b, full or viewer == i, game.setup) for i, b in enumerate(game.state.boards)]
+
+
+def _hidden(game: "ChasseGame") -> dict[str, Any]:
+    """Return what the teacher alone sees: every pile, top card first, and the cards out of the game by type."""
+    s = game.state
+    return {"piles": {square_id(sq): list(p) for sq, p in sorted(s.piles.items())}, "removed": dict(s.removed)}
+
+
+#: key -> ``function(game, viewer)`` returning that key of the observation, in the observation's order (after
+#: the keys of :func:`turn_view`); what ``viewer`` may not see is ``None``
+_FIELDS: dict[str, Callable[["ChasseGame", int | None], Any]] = {
+    "first_player": lambda game, viewer: game.state.first_player,
+    "round": lambda game, viewer: game.state.round,
+    "dragon_raids": lambda game, viewer: game.options["dragon_raids"],
+    "camps": lambda game, viewer: [square_id(c) if c else None for c in game.state.camps],
+    "positions": lambda game, viewer: [square_id(p) if p else None for p in game.state.positions],
+    "piles": lambda game, viewer: {square_id(sq): len(pile) for sq, pile in sorted(game.state.piles.items())},
+    "revealed": lambda game, viewer: _revealed(game),
+    "steps": lambda game, viewer: game.state.steps,
+    "defender": lambda game, viewer: game.state.defender,
+    "fleeing": lambda game, viewer: game.state.fleeing,
+    "flight_tried": lambda game, viewer: game.state.flight_tried,
+    "fight": lambda game, viewer: _fight(game),
+    "last_rolls": lambda game, viewer: {k: list(v) for k, v in game.state.last_rolls.items()},
+    "boards": lambda game, viewer: _boards(game, viewer),
+    "removed": lambda game, viewer: sum(game.state.removed.values()) if _sees_boards(game, viewer) else None,
+    "scores": lambda game, viewer: (  # JSON keys are strings
+        {str(i): v for i, v in scores(game.state, game.options["base_equipment_score"]).items()}
+        if game.state.phase == OVER else None
+    ),
+    "reach": lambda game, viewer: reach(game) if viewer is None or viewer == game.state.active else None,
+}

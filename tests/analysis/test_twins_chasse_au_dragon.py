@@ -1,0 +1,140 @@
+"""La Chasse au Dragon's greedy twin (:mod:`dragonwidgets.analysis.twins.chasse_au_dragon`): its cheap view is the
+seat's observation, built field by field, and it chooses exactly as the greedy bot at every decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dragonwidgets
+from dragonwidgets.analysis.rollouts import play_to_end
+from dragonwidgets.analysis.twins import LazyView
+from dragonwidgets.analysis.twins.chasse_au_dragon import ChasseGreedyPolicy, cheap_view
+from dragonwidgets.engine.actions import CHANCE
+from dragonwidgets.games.chasse_au_dragon.bots import GreedyBot
+from dragonwidgets.games.chasse_au_dragon.observation import observation_fields, observe
+
+GAMES = [(2, 3), (3, 1), (3, 4), (4, 2)]  # (players, seed)
+SECRET_ZONES = ("backpack", "vault", "cage", "dungeon", "quarters", "wealth")
+
+
+def greedy_game(players: int, seed: int):
+    """Yield a seeded game of greedy bots at each of its steps, then at its end."""
+    g = dragonwidgets.new_game("chasse_au_dragon", players=players, seed=seed)
+    bot, rng = GreedyBot(), random.Random(seed)
+    while True:
+        yield g
+        if g.is_over:
+            return
+        seat = g.current_player
+        if seat == CHANCE:
+            g.resolve_chance()
+        else:
+            g.apply(bot.choose(g.observation(seat), g.legal_actions(), rng))
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_cheap_view_read_whole_is_the_observation_of_every_seat_at_every_step(players, seed):
+    """(a) Every key and value, in the observation's order, for the seat to move and every other seat; and the
+    game's own ``observe`` is the same as its fields built one by one (the teacher's view too)."""
+    steps = 0
+    for g in greedy_game(players, seed):
+        steps += 1
+        for seat in range(players):
+            view, obs = cheap_view(g, seat), g.observation(seat)
+            assert isinstance(view, LazyView) and list(view) == list(obs)
+            assert dict(view) == obs
+        teacher = {key: build() for key, build in observation_fields(g, None).items()}
+        assert list(teacher) == list(observe(g, None)) and teacher == observe(g, None)
+    assert steps > 100 and g.is_over and cheap_view(g, 0)["outcome"]["winners"] == g.winners()
+
+
+def test_cheap_view_builds_a_field_only_when_read():
+    g = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=1)
+    view = cheap_view(g, g.current_player)
+    view["round"]
+    assert list(view._built) == ["round"]  # the rest (boards, piles, reach...) not built
+    assert view["boards"] is view["boards"]  # built once, then kept
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_twin_choose_in_chooses_as_the_greedy_bot_at_every_decision_of_whole_games(players, seed):
+    """(b) One twin for every seat (its per-decision target must not leak from one decision to the next): the
+    same action id as ``GreedyBot().choose(game.observation(seat), ...)`` with the same rng seed, and the rng
+    left in the same state (the same draws)."""
+    twin, draw = ChasseGreedyPolicy(), random.Random(seed)
+    decisions = 0
+    g = None
+    for g in greedy_game(players, seed):
+        seat = g.current_player
+        if seat is None or seat == CHANCE:
+            continue
+        legal = g.legal_actions()
+        k = draw.randrange(2**32)
+        mine_rng, bot_rng = random.Random(k), random.Random(k)
+        mine = twin.choose_in(g, seat, legal, mine_rng)
+        assert mine.id == GreedyBot().choose(g.observation(seat), legal, bot_rng).id
+        assert mine_rng.getstate() == bot_rng.getstate()
+        decisions += 1
+    assert decisions > 100 and g is not None and g.is_over
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_rollout_with_twins_plays_the_bots_game(seed):
+    """``play_to_end`` asks the twins through ``choose_in``, the bots through their observation: the same game."""
+    games = []
+    for bots in ([ChasseGreedyPolicy() for _ in range(3)], [GreedyBot() for _ in range(3)]):
+        g = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=seed)
+        games.append(play_to_end(g, bots, random.Random(seed)))
+    assert [e.action.id for e in games[0].history] == [e.action.id for e in games[1].history]
+    assert games[0].is_over and games[0].scores() == games[1].scores()
+
+
+def hidden_changed(g, owner: int):
+    """A copy of ``g`` differing only in what the seats but ``owner`` cannot see: ``owner``'s face-down backpack
+    and vault (the same cards, dealt the other way round between them), the order of every pile below its top
+    card, and the types of the cards out of the game (as many)."""
+    h = g.clone(history=False)
+    s = h.state
+    b = s.boards[owner]
+    cards = [c for zone in (b.backpack, b.vault) for c, n in sorted(zone.items()) for _ in range(n)][::-1]
+    back = sum(b.backpack.values())
+    b.backpack, b.vault = {}, {}
+    for i, c in enumerate(cards):
+        zone = b.backpack if i < back else b.vault
+        zone[c] = zone.get(c, 0) + 1
+    for pile in s.piles.values():
+        pile[1:] = pile[1:][::-1]
+    total = sum(s.removed.values())
+    s.removed = {"orc": total} if total else {}
+    return h
+
+
+def test_cheap_view_holds_nothing_the_seat_may_not_see():
+    """(c) Two tables differing only in what ``viewer`` cannot see (another seat's face-down cards, the hidden
+    order of the piles, which cards left the game) give ``viewer`` the same cheap view; the owner of the cards,
+    and the teacher, tell them apart (so the comparison could fail). Of the others' boards ``viewer`` has the
+    thickness only; ``reach`` (not its turn), ``removed`` and the teacher's ``hidden`` are not there."""
+    for g in greedy_game(3, 3):  # until a seat holds two kinds of cards, some in its vault, when it is not its turn
+        owner = next((i for i, b in enumerate(g.state.boards)
+                      if len({c for zone in (b.backpack, b.vault) for c in zone}) >= 2 and b.vault), None)
+        if owner is not None and g.current_player not in (owner, CHANCE):
+            break
+    assert not g.is_over
+    viewer = ({0, 1, 2} - {owner, g.state.active}).pop()
+    h = hidden_changed(g, owner)
+    assert dict(cheap_view(g, viewer)) == dict(cheap_view(h, viewer)) == h.observation(viewer)
+    assert dict(cheap_view(g, owner))["boards"][owner] != dict(cheap_view(h, owner))["boards"][owner]
+    teacher_g = {k: f() for k, f in observation_fields(g, None).items()}
+    teacher_h = {k: f() for k, f in observation_fields(h, None).items()}
+    assert teacher_g["hidden"]["piles"] != teacher_h["hidden"]["piles"]
+    view = cheap_view(g, viewer)
+    assert "hidden" not in view and view["reach"] is None and view["removed"] is None
+    for i, board in enumerate(view["boards"]):
+        secret = [board[z] for z in SECRET_ZONES]
+        if i == viewer:
+            assert None not in secret
+        else:
+            assert secret == [None] * len(SECRET_ZONES)
+            assert set(board["thickness"]) == {"backpack", "vault", "cage", "dungeon"}
