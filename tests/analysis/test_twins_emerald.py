@@ -82,6 +82,25 @@ def test_cheap_view_shows_no_other_seat_gold_nor_face_down_cards():
         assert view["scores"] is None  # the full table counts them; a seat, only at the end
 
 
+def test_a_redeal_of_what_the_seat_cannot_see_changes_neither_the_cheap_view_nor_the_twins_choice():
+    """As tests/test_bots_never_peek.py asks of the bots: the same table with its hidden part redealt
+    (``_resample_hidden``: face-down cards, other seats' gold) gives the seat the same cheap view and choice."""
+    twin, asked, differ = EmeraldGreedyPolicy(), 0, 0
+    for g in greedy_steps(3, 9):
+        seat = g.current_player
+        if seat is None or seat == CHANCE or len(g.legal_actions()) < 2:
+            continue
+        other = g.clone(history=False)
+        other._resample_hidden(seat, random.Random(asked))
+        other._legal_cache = None
+        differ += other.state_digest() != g.state_digest()
+        assert dict(cheap_view(other, seat)) == dict(cheap_view(g, seat))
+        chosen = twin.choose_in(g, seat, g.legal_actions(), random.Random(asked))
+        assert twin.choose_in(other, seat, other.legal_actions(), random.Random(asked)).id == chosen.id
+        asked += 1
+    assert asked > 50 and differ > asked // 2  # redeals changed the hidden table: the test could fail
+
+
 def test_lazy_observation_refuses_first_keys_that_are_observation_keys():
     g = dragonwidgets.new_game("emerald", players=3, seed=1)
     with pytest.raises(ValueError, match="hands"):
