@@ -97,6 +97,7 @@ def test_a_view_changed_after_a_decision_is_valued_afresh():
     g, seat, view, legal, k = step
     twin, bot = DrachenlandGreedyPolicy(), GreedyBot()
     twin.choose(view, legal, random.Random(k))
+    assert [twin._value(view, a) for a in legal] == [bot._value(view, a) for a in legal]
     other = {**view, "hoards": list(view["hoards"]), "adventurers": [dict(p) for p in view["adventurers"]],
              "volcanoes": {v: {**x, "eggs": x["eggs"] + 1, "gems": {gem: n + 2 for gem, n in x["gems"].items()}}
                            for v, x in view["volcanoes"].items()}}

@@ -89,13 +89,16 @@ class DrachenlandGreedyPolicy(GreedyBot):
         self._decision: _Decision | None = None
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
-        """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``)."""
-        try:
-            return super().choose(view, legal_actions, rng)
-        finally:
-            self._decision = None  # the next decision's view is another dict, even if built at the same address
+        """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``):
+        ``GreedyBot.choose``, each action valued from one :class:`_Decision` of the view."""
+        if view.get("volcanoes", {}).keys() != self.board.volcano_set:
+            return legal_actions[rng.randrange(len(legal_actions))]  # another board: no plan, play at random
+        d, value = _Decision(view), self._value_in
+        values = [(value(d, a) + rng.random() * 1e-6, i) for i, a in enumerate(legal_actions)]
+        return legal_actions[max(values)[1]]
 
     def _for(self, view: dict[str, Any]) -> _Decision:
+        """The :class:`_Decision` of ``view`` (the last one asked about is kept, for :meth:`_value`)."""
         decision = self._decision
         if decision is None or decision.view is not view:
             decision = self._decision = _Decision(view)
@@ -103,10 +106,18 @@ class DrachenlandGreedyPolicy(GreedyBot):
 
     # ------------------------------------------------------------------ valuing one action (GreedyBot._value)
     def _value(self, view: dict[str, Any], action: Action) -> float:
-        d = self._for(view)
+        """GreedyBot._value: what ``action`` is worth to the seat of ``view``."""
+        return self._value_in(self._for(view), action)
+
+    def _value_in(self, d: _Decision, action: Action) -> float:
         kind = action.kind
         words = action.id.split()
         colour = d.colour
+        if kind == "walk" or kind == "march":  # the most frequent first: the kinds are disjoint
+            node = words[1]
+            extra = MARCH_COST * self._march_count(d, node, kind == "march")
+            return self._node(d, colour, node) - extra
+        view = d.view
         if kind == "fate":
             low = sum(view["dice"]) < REROLL_BELOW and 4 not in view["dice"]
             return 1.0 if (words[0] == "reroll") == low else 0.0
@@ -119,10 +130,6 @@ class DrachenlandGreedyPolicy(GreedyBot):
             return self._best(d, words[1], die) + (ENTER_BONUS if words[0] == "enter" else 0)
         if kind == "end_turn":
             return -1.0
-        if kind in ("walk", "march"):
-            node = words[1]
-            extra = MARCH_COST * self._march_count(d, node, kind == "march")
-            return self._node(d, colour, node) - extra
         if kind in ("fly", "boat"):
             return self._node(d, colour, words[1]) - (0.5 if words[-1] == "baby" else 0.0)
         if kind == "call":
