@@ -5,6 +5,7 @@
   click on an action meanwhile is applied and shown as quickly as without an analysis (measured, printed, and
   bounded generously); the values of the old decision go and the new decision is analysed.
 - Review: after a few moves, the review of seat 0's decisions puts marks in the log and draws the chart.
+- axe-core finds no serious or critical violation with the values, tints, marks and chart shown, light and dark.
 
 Screenshots are written to ``$DW_SCREENSHOT_DIR`` (default: the test's temporary folder) for a person to look at.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import lab_harness
 import pytest
+from axe_harness import DARK, LIGHT, describe, run_axe, serious, set_theme
 
 pytestmark = pytest.mark.browser
 
@@ -116,6 +118,38 @@ def test_review_marks_are_visible_in_the_log_and_the_chart_is_drawn(nb, tmp_path
     screenshot(root, tmp_path, "review_seat_view.png")
     marks.first.scroll_into_view_if_needed()
     screenshot(root.locator(".dw-log"), tmp_path, "review_log.png")
+
+
+def test_no_serious_axe_violation_with_values_tints_marks_and_chart_in_light_and_dark(nb, tmp_path):
+    """After the review (marks in the log, the chart drawn), with the analysis's values beside the actions and
+    its tints on the board: axe finds no serious or critical violation in the widget in either theme."""
+    kernel = nb.kernel
+    root = nb.widget("w")
+    assert kernel.eval("w.review.get('state')") == "done"  # left by the review test: marks and chart shown
+    kernel.run("g = w.game\nwhile g.current_player != 0:\n"
+               "    g.resolve_chance() if g.current_player == -1 else g.apply(g.legal_actions()[-1])\nw.refresh()")
+    if kernel.eval("w.review.get('state')") != "done":  # a changed game may drop the review: make it again
+        kernel.wait_for("w.review.get('state') in ('off', 'done')")
+        if kernel.eval("w.review.get('state')") == "off":
+            root.locator(".dw-review-toggle").click()
+        kernel.wait_for("w.review.get('state') == 'done'", timeout=240)
+    root.locator(".dw-analyse-toggle").click()
+    root.locator(".dw-action-list .dw-analysis-value").first.wait_for(state="visible", timeout=30_000)
+    assert root.locator(".dw-log .dw-review-mark").count() > 0 and root.locator(".dw-win-chart").count() == 1
+    page = root.page
+    selector = f'[data-dw-widget="{kernel.eval("w.model_id")}"] .dw-root'
+    found = {}
+    try:
+        set_theme(page, DARK)
+        found["dark"] = serious(run_axe(page, selector))
+        screenshot(root, tmp_path, "analysis_review_dark.png")
+    finally:
+        set_theme(page, LIGHT)  # the server saves the theme: leave it as found
+    found["light"] = serious(run_axe(page, selector))
+    root.locator(".dw-analyse-toggle").click()
+    kernel.wait_for("w.analysis['state'] == 'off'")
+    report = "\n".join(f"--- {theme}\n{describe(v)}" for theme, v in found.items() if v)
+    assert not report, f"serious axe violations with the analysis and the review shown:\n{report}"
 
 
 def test_the_teachers_view_analyses_with_every_card_known_labelled_so(nb, tmp_path):

@@ -12,12 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from lab_harness import REPO
+from axe_harness import DARK, LIGHT, run_axe, serious, set_theme
 
 pytestmark = pytest.mark.browser
 
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
 NOTEBOOK = "lesson_lab_test.ipynb"
 LESSON_PY = """
 from dragonwidgets import Lesson
@@ -35,16 +33,6 @@ lesson = (
 w = lesson.widget()
 w
 """
-_AXE_JS = """
-async (selector) => {
-  document.body.style.height = '100vh';  // without a height axe skips colour contrast silently
-  const result = await axe.run({include: [[selector]]}, {resultTypes: ['violations']});
-  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map(n => n.target.join(' '))}));
-}
-"""
-
-
 def _shots(tmp_path: Path) -> Path:
     out = Path(os.environ.get("DW_SCREENSHOTS", tmp_path))
     out.mkdir(parents=True, exist_ok=True)
@@ -71,16 +59,8 @@ def _wait_text(root, selector: str, words: str, timeout: float = 20) -> str:
         time.sleep(0.05)
 
 
-def _set_theme(page, theme: str) -> None:
-    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
-    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
-    time.sleep(0.3)
-
-
 def _axe(page, selector: str) -> list[dict]:
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    return [v for v in page.evaluate(_AXE_JS, selector) if v["impact"] in ("serious", "critical")]
+    return serious(run_axe(page, selector))
 
 
 def test_a_lesson_is_taken_in_jupyterlab_by_clicking_the_board(lab, open_notebook, tmp_path):
@@ -142,13 +122,13 @@ def test_the_lesson_panel_has_no_serious_accessibility_violation_light_and_dark(
     root.locator(".dw-lesson-hint").click()
     _wait_text(root, ".dw-lesson-hints", "Play:")
     try:
-        _set_theme(page, LIGHT)
+        set_theme(page, LIGHT)
         assert _axe(page, ".dw-lesson") == []
-        _set_theme(page, DARK)
+        set_theme(page, DARK)
         page.screenshot(path=str(_shots(tmp_path) / "lesson_lab_dark.png"))
         assert _axe(page, ".dw-lesson") == []
     finally:
-        _set_theme(page, LIGHT)  # the server saves the theme: leave it as found
+        set_theme(page, LIGHT)  # the server saves the theme: leave it as found
 
 
 def test_the_emerald_tutorial_is_taken_in_jupyterlab(lab, open_notebook, tmp_path):
