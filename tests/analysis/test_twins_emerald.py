@@ -101,10 +101,13 @@ def test_a_redeal_of_what_the_seat_cannot_see_changes_neither_the_cheap_view_nor
     assert asked > 50 and differ > asked // 2  # redeals changed the hidden table: the test could fail
 
 
-def test_lazy_observation_refuses_first_keys_that_are_observation_keys():
+def test_lazy_observation_refuses_a_viewer_not_a_seat_and_first_keys_that_are_observation_keys():
     g = dragonwidgets.new_game("emerald", players=3, seed=1)
     with pytest.raises(ValueError, match="hands"):
         LazyObservation(g.state, g.board, 0, first={"hands": []})
+    for viewer in (None, 3, -1):  # the full table (None) is observe's only
+        with pytest.raises(ValueError, match="seat must be"):
+            LazyObservation(g.state, g.board, viewer)
 
 
 @pytest.mark.parametrize("players,seed,options", GAMES)

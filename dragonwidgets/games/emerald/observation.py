@@ -4,6 +4,9 @@ static layout for the browser.
 Hidden information is removed here, in Python (never by a front end): the face-down cards and the
 cards boxed at setup (teacher view only), other seats' gold values (only their number), and which
 gold card was paid to the dragon (EM-SOOTHE-4, EM-INT-18). At the end every held gold value is shown.
+
+Each key's value has its own function (``_FIELDS``): :func:`observe` calls them all, :class:`LazyObservation`
+(a seat's observation for a bot's faster twin) only those of the keys read.
 """
 
 from __future__ import annotations
@@ -102,7 +105,8 @@ class LazyObservation(Mapping[str, Any]):
     read whole (``dict(view)``), it equals ``observe(state, board, seat, show_paid_gold=...)``, preceded by
     the ``first`` keys; a value read shows what that observation shows and nothing more (the same code builds
     it). ``"piles"`` is a :class:`PileView`, equal to the observation's dict. Read it before the state changes
-    (values are built from the state as it is then). Not JSON-ready.
+    (values are built from the state as it is then). Not JSON-ready. It keeps the state (privately) to build
+    values from: a bot reads its values only, like any bot its observation.
 
     Args:
         state, board: the table.
@@ -112,13 +116,15 @@ class LazyObservation(Mapping[str, Any]):
             ``Game.observation`` adds).
 
     Raises:
-        ValueError: a key of ``first`` is an observation key.
+        ValueError: ``seat`` is not a seat ``0..players-1``, or a key of ``first`` is an observation key.
     """
 
     __slots__ = ("_state", "_board", "_seen", "_first", "_built")
 
     def __init__(self, state: EmeraldState, board: Board, seat: int, *, show_paid_gold: bool = False,
                  first: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise ValueError(f"seat must be a seat 0..{state.players - 1}, got {seat!r}")
         self._state, self._board = state, board
         self._seen = _Seen(state, seat, False, show_paid_gold)
         self._first = dict(first or {})
