@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.actions import Action
 from ...games.chasse_au_dragon.bots import BANK_AT, BOLDER_EVERY, FUEL_RESERVE
@@ -59,10 +59,10 @@ def _square(square_id: str) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=None)
-def _pile_square(square_id: str) -> tuple[int, int, int]:
-    """The square of a pile id and its depth in the forest (CD-REC-1): ``(x, y, depth)``."""
-    x, y = parse_square(square_id)
-    return x, y, depth(x, y)
+def _pile_square(square_id: str) -> tuple[tuple[int, int], int]:
+    """The square of a pile id and its depth in the forest (CD-REC-1)."""
+    sq = parse_square(square_id)
+    return sq, depth(*sq)
 
 
 @lru_cache(maxsize=None)
@@ -71,23 +71,34 @@ def _step_square(action_id: str) -> tuple[int, int]:
     return parse_square(action_id.split()[1])
 
 
-class ChasseGreedyPolicy(ChasseGreedyBot):
-    """La Chasse au Dragon's ``"greedy"`` bot, deciding from a cheap view (:meth:`choose_in`), its target pile
-    (``_target``) worked out once per decision, square ids parsed once per process.
+class _Move(NamedTuple):
+    """What the greedy bot values every move of one decision against."""
 
-    The bot values each legal move by how much closer it comes to its target, and worked the target out again
-    for every move; the target depends on the view only, so this twin keeps it for the view it was worked
-    out for. Same view, same legal actions and same rng: the same choice (CD-MOVE-1, CD-CAMP as the bot).
+    here: tuple[int, int]  # where the adventurer stands
+    target: tuple[int, int]  # the pile it heads for, or its camp (the bot's _target)
+    far: int  # king moves from here to the target
+    paid: bool  # a step now costs a quarter
+    starved: bool  # paid, not heading home, and no more than FUEL_RESERVE quarters left
+
+
+class ChasseGreedyPolicy(ChasseGreedyBot):
+    """La Chasse au Dragon's ``"greedy"`` bot, deciding from a cheap view (:meth:`choose_in`), what its moves
+    are valued against worked out once per decision, square ids parsed once per process.
+
+    The bot values each legal move by how much closer it comes to its target pile, and worked the target out
+    again for every move; the target, where the adventurer stands and whether a step is paid depend on the
+    view only, so this twin keeps them for the view they were worked out for. Same view, same legal actions
+    and same rng: the same choice, with the same draws (CD-MOVE-1, CD-CAMP as the bot).
     """
 
     def __init__(self) -> None:
         self._view: Any = None
-        self._target_of_view: tuple[int, int] = (0, 0)
+        self._move: _Move = _Move((0, 0), (0, 0), 0, False, False)
 
     def choose_in(self, game: "ChasseGame", seat: int, legal_actions: list[Action], rng: "random.Random") -> Action:
         """Return the greedy bot's choice among ``legal_actions`` for ``game.observation(seat)``, reading a
         :func:`cheap_view` of it instead (ties broken by ``rng``, drawn as the bot draws)."""
-        return self.choose(cheap_view(game, seat), legal_actions, rng)  # type: ignore[arg-type]
+        return self.choose(cheap_view(game, seat), legal_actions, rng)  # type: ignore[arg-type]  # a Mapping
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Any) -> Action:
         """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``)."""
@@ -96,28 +107,39 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
         finally:
             self._view = None  # the next decision's view is another object, even if built at the same address
 
+    def _value(self, view: dict[str, Any], action: Action) -> float:
+        if action.kind in ("step", "stop"):  # what the bot's _value returns for them, without its other reads
+            return self._move_value(view, action)
+        return super()._value(view, action)
+
     def _move_value(self, view: dict[str, Any], action: Action) -> float:
-        """The bot's ``_move_value``: the same arithmetic, on squares parsed once."""
-        me = view["viewer"]
-        here = _square(view["positions"][me])
-        target = self._target(view)
+        """The bot's ``_move_value``: the same arithmetic, on what :meth:`_move_of` kept for this view."""
+        if self._view is not view:
+            self._view, self._move = view, self._move_of(view)
+        here, target, far, paid, starved = self._move
         if action.kind == "stop":
             return 0.0 if here != target else 1.0
         to = _step_square(action.id)
-        closer = max(abs(here[0] - target[0]), abs(here[1] - target[1])) - max(
-            abs(to[0] - target[0]), abs(to[1] - target[1])
-        )  # _dist(here, target) - _dist(to, target), king moves (CD-MOVE-1)
-        if view["steps"] > 0:  # a paid step (CD-MOVE-3)
-            heading_home = target == _square(view["camps"][me])
-            if not heading_home and view["boards"][me]["quarters"] <= FUEL_RESERVE:
-                return -1.0
-            return closer - 0.6
+        closer = far - max(abs(to[0] - target[0]), abs(to[1] - target[1]))  # king moves (CD-MOVE-1)
+        if paid:
+            return -1.0 if starved else closer - 0.6
         return closer + 0.1
 
     def _target(self, view: dict[str, Any]) -> tuple[int, int]:
         if self._view is not view:
-            self._view, self._target_of_view = view, self._work_out_target(view)
-        return self._target_of_view
+            self._view, self._move = view, self._move_of(view)
+        return self._move.target
+
+    def _move_of(self, view: dict[str, Any]) -> _Move:
+        """What every move of this view is valued against (the reads of the bot's ``_move_value``)."""
+        me = view["viewer"]
+        here = _square(view["positions"][me])
+        target = self._work_out_target(view)
+        far = max(abs(here[0] - target[0]), abs(here[1] - target[1]))  # _dist(here, target)
+        paid = view["steps"] > 0  # a step beyond the first costs a quarter (CD-MOVE-3)
+        heading_home = paid and target == _square(view["camps"][me])
+        starved = paid and not heading_home and view["boards"][me]["quarters"] <= FUEL_RESERVE
+        return _Move(here, target, far, paid, starved)
 
     def _work_out_target(self, view: dict[str, Any]) -> tuple[int, int]:
         """The bot's ``_target``: the same scores, compared in the same order, on squares parsed once."""
@@ -133,9 +155,8 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
         for sid, size in view["piles"].items():
             if size == 0:
                 continue
-            x, y, d = _pile_square(sid)
-            sq = (x, y)
-            s = -max(abs(hx - x), abs(hy - y)) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0)
+            sq, d = _pile_square(sid)
+            s = -max(abs(hx - sq[0]), abs(hy - sq[1])) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0)
             if s > best_score:
                 best, best_score = sq, s
         return best

@@ -22,12 +22,15 @@ from dragonwidgets.engine.tensors import turn_view
 
 from .end import scores
 from .movement import quarters
-from .setup import Setup
+from .setup import BOARD_SIZE, Setup
 from .state import OVER, POWER, Management, square_id
 from .zones import wealth
 
 if TYPE_CHECKING:
     from .game import ChasseGame
+
+#: square -> its id (``square_id``), for every square of the board: looked up, not formatted again
+_SQUARE_IDS = {(x, y): square_id((x, y)) for y in range(BOARD_SIZE) for x in range(BOARD_SIZE)}
 
 
 def board_view(b: Management, full: bool, setup: Setup) -> dict[str, Any]:
@@ -63,12 +66,11 @@ def reach(game: "ChasseGame") -> dict[str, int]:
     q = quarters(s.boards[s.active])
     free = 0 if s.steps else 1
     out = {}
-    for y in range(8):
-        for x in range(8):
-            d = max(abs(x - x0), abs(y - y0))
-            cost = max(0, d - free)
-            if cost <= q:
-                out[square_id((x, y))] = cost
+    for (x, y), sid in _SQUARE_IDS.items():  # row by row, as the ids were always listed
+        d = max(abs(x - x0), abs(y - y0))
+        cost = max(0, d - free)
+        if cost <= q:
+            out[sid] = cost
     return out
 
 
@@ -153,7 +155,7 @@ _FIELDS: dict[str, Callable[["ChasseGame", int | None], Any]] = {
     "dragon_raids": lambda game, viewer: game.options["dragon_raids"],
     "camps": lambda game, viewer: [square_id(c) if c else None for c in game.state.camps],
     "positions": lambda game, viewer: [square_id(p) if p else None for p in game.state.positions],
-    "piles": lambda game, viewer: {square_id(sq): len(pile) for sq, pile in sorted(game.state.piles.items())},
+    "piles": lambda game, viewer: {_SQUARE_IDS[sq]: len(pile) for sq, pile in sorted(game.state.piles.items())},
     "revealed": lambda game, viewer: _revealed(game),
     "steps": lambda game, viewer: game.state.steps,
     "defender": lambda game, viewer: game.state.defender,
