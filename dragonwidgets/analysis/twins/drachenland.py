@@ -55,7 +55,8 @@ class _Decision:
         self._face_down: int | None = None
         self.node_values: dict[tuple[Any, Any], float] = {}  # (colour, node) -> GreedyBot._node_value
         self.best_with_die: dict[tuple[str, int], float] = {}  # (colour, die) -> GreedyBot._best_with_die
-        self.walks: dict[bool, dict[str, tuple[int, str | None]]] = {}  # march_only -> reach for _marches
+        # march_only -> GreedyBot._marches's die steps, walk and occupied stones (DrachenlandGreedyPolicy._walk)
+        self.walks: dict[bool, tuple[int, dict[str, tuple[int, str | None]], set[str]]] = {}
 
     def occupied(self) -> set[str]:
         if self._occupied is None:
@@ -86,12 +87,13 @@ class DrachenlandGreedyPolicy(GreedyBot):
 
     def __init__(self, board: Board | None = None) -> None:
         super().__init__(board)
+        self.volcanoes = self.board.volcano_set
         self._decision: _Decision | None = None
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
         """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``):
         ``GreedyBot.choose``, each action valued from one :class:`_Decision` of the view."""
-        if view.get("volcanoes", {}).keys() != self.board.volcano_set:
+        if view.get("volcanoes", {}).keys() != self.volcanoes:
             return legal_actions[rng.randrange(len(legal_actions))]  # another board: no plan, play at random
         d, value = _Decision(view), self._value_in
         values = [(value(d, a) + rng.random() * 1e-6, i) for i, a in enumerate(legal_actions)]
@@ -115,8 +117,13 @@ class DrachenlandGreedyPolicy(GreedyBot):
         colour = d.colour
         if kind == "walk" or kind == "march":  # the most frequent first: the kinds are disjoint
             node = words[1]
-            extra = MARCH_COST * self._march_count(d, node, kind == "march")
-            return self._node(d, colour, node) - extra
+            die, spaces, occupied = self._walk(d, kind == "march")
+            # GreedyBot._marches: the distance to an end space (any volcano, a free stone), else 0
+            reached = spaces.get(node)
+            dist = reached[0] if reached is not None and (node in self.volcanoes or node not in occupied) else 0
+            extra = MARCH_COST * max(0, -(-(dist - die) // MARCH_STEPS))
+            value = d.node_values.get((colour, node))
+            return (self._node(d, colour, node) if value is None else value) - extra
         view = d.view
         if kind == "fate":
             low = sum(view["dice"]) < REROLL_BELOW and 4 not in view["dice"]
@@ -198,18 +205,17 @@ class DrachenlandGreedyPolicy(GreedyBot):
                                         tuple(n for n in spaces if n not in board.volcano_set)))
         return hit
 
-    def _march_count(self, d: _Decision, node: str, march_only: bool) -> int:
-        """GreedyBot._marches: the walk to every space is worked out once per view (and kind of walk)."""
-        step = d.step
-        die = 0 if (march_only or step["die_spent"]) else step["die_value"]
+    def _walk(self, d: _Decision, march_only: bool) -> tuple[int, dict[str, tuple[int, str | None]], set[str]]:
+        """What GreedyBot._marches reads, worked out once per view and kind of walk: the die steps, the spaces
+        a walk on the die and every forced march passes or ends on (with their distances), the occupied stones."""
         walk = d.walks.get(march_only)
         if walk is None:
+            step = d.step
+            die = 0 if (march_only or step["die_spent"]) else step["die_value"]
             here = d.view["adventurers"][d.seat][step["adventurer"]]
             allowance = die + MARCH_STEPS * d.view["tokens"][d.seat]["forced_march"]
-            walk = d.walks[march_only] = self._reach(d, here, allowance)
-        # an end space: any volcano or a free stone (walk_distances); a space not an end is 0 away, as for the bot
-        dist = walk[node][0] if node in walk and (node in self.board.volcano_set or node not in d.occupied()) else 0
-        return max(0, -(-(dist - die) // MARCH_STEPS))
+            walk = d.walks[march_only] = (die, self._reach(d, here, allowance), d.occupied())
+        return walk
 
     def _reach(self, d: _Decision, here: str | None, allowance: int) -> dict[str, tuple[int, str | None]]:
         """The spaces a walk of 1..``allowance`` from ``here`` (None: entering) passes or ends on, with their
