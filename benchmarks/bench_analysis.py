@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import os
 import random
 import statistics
@@ -173,10 +174,18 @@ def timed(g: Any, allocation: str, cut: float, pool: Executor, seed: int) -> tup
     return first, (last.seconds if last.settled else None), last
 
 
+def settle_floor(race: Any, precision: float, most: int) -> int:
+    """The rollouts a settled ranking needs at the least: every action not shown worse than the best (nor exact)
+    must have its own interval within ``precision``, which takes about ``z² v (1 - v) / precision²`` rollouts at
+    its value ``v`` (z = 1.96), whatever the allocation; the actions shown worse are counted as free."""
+    return sum(min(most, math.ceil(1.96 ** 2 * row.value * (1 - row.value) / precision ** 2))
+               for row in race if not row.exact and row.action not in race.worse)
+
+
 def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor) -> None:
     cut = SETTLE_SECONDS[name]
     firsts, settle = [], []
-    racing_n, uniform_n, same, settled_both = [], [], 0, 0
+    racing_n, uniform_n, floor_n, same, settled_both = [], [], [], 0, 0
     n = 0
     for game_seed in range(args.games):
         for g in decisions_of(name, players, 1000 + game_seed, args.decisions):
@@ -190,6 +199,7 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
                               allocation="uniform", progress=False)
                 racing_n.append(race.rollouts)
                 uniform_n.append(uni.rollouts)
+                floor_n.append(settle_floor(race, args.precision, args.alloc_rollouts))
                 same += race.best().action == uni.best().action
                 settled_both += race.settled and uni.settled
             n += 1
@@ -205,6 +215,9 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
               f"({100 * sum(racing_n) / max(1, sum(uniform_n)):.0f} %; goal <= 50 %) to ±{args.precision * 100:.0f} "
               f"points or {args.alloc_rollouts} per action; same best action {same}/{n}, both settled {settled_both}/{n};"
               f" per decision racing/uniform: " + " ".join(f"{r}/{u}" for r, u in zip(racing_n, uniform_n)))
+        print(f"  floor   {sum(floor_n)} rollouts ({100 * sum(floor_n) / max(1, sum(uniform_n)):.0f} % of uniform): what "
+              f"any allocation needs to bring the actions racing could not show worse within ±{args.precision * 100:.0f} "
+              f"points, each at its value (z² v(1-v) / precision², at most {args.alloc_rollouts})")
 
 
 # ------------------------------------------------------------------ 5. review time

@@ -12,6 +12,8 @@ Some game bots have a faster twin here (:data:`FASTER_TWINS`) that makes exactly
 same view and rng, and is what the analysis plays under the bot's name: La Chasse au Dragon's greedy bot
 works out its target pile once per decision instead of once per legal move (:class:`.twins.chasse_au_dragon.ChasseGreedyPolicy`,
 about half the cost of a rollout; ``tests/analysis/test_policies.py`` checks the choices are the same).
+Emerald's greedy bot decides from a cheap view (:class:`.twins.emerald.EmeraldGreedyPolicy`: the observation's
+fields built only when the bot reads them, about a quarter off a rollout).
 Draghan's planner keeps the fight plans it has searched; one planner serves every seat and rollout
 (:data:`SHARED`), so the search of a table is not made again by each seat and in each rollout.
 """
@@ -56,7 +58,10 @@ def policy_name(game: str, policy: str | None) -> str:
 #: (game, bot name) -> ``"module:Class"`` of :mod:`.twins`, a class choosing exactly as that bot does,
 #: faster: what rollouts play under the bot's name (imported when first used, so ``import dragonwidgets``
 #: loads no game)
-FASTER_TWINS: dict[tuple[str, str], str] = {("chasse_au_dragon", "greedy"): "chasse_au_dragon:ChasseGreedyPolicy"}
+FASTER_TWINS: dict[tuple[str, str], str] = {
+    ("chasse_au_dragon", "greedy"): "chasse_au_dragon:ChasseGreedyPolicy",
+    ("emerald", "greedy"): "emerald:EmeraldGreedyPolicy",
+}
 #: the bots whose only state is a memo of a pure function of the table (Draghan's planner keeps the fight
 #: plans it searched, keyed by everything the search and its ranking read): one instance serves every seat
 #: and every rollout of a process, so a table searched once is not searched again
