@@ -10,6 +10,9 @@ teacher's full view adds ``hidden`` with every pile top first.
 lost backpack or cage, or a raid, takes out a pile the other seats may not count (CD-ZONE-7,
 CD-ENC-9, CD-RAID-4), so a seat's view has ``None``. At the end every board is shown, and the number
 follows from the public pile sizes and the boards, so every seat gets it then.
+
+Each key has its own function (:func:`observation_fields`): :func:`observe` calls them all, and a rollout
+bot's cheap view (:mod:`dragonwidgets.analysis.twins.chasse_au_dragon`) calls only those the bot reads.
 """
 
 from __future__ import annotations
