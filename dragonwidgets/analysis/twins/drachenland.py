@@ -181,9 +181,9 @@ class DrachenlandGreedyPolicy(GreedyBot):
             return -1.0
         here = d.view["adventurers"][d.seat][colour]
         volcanoes, stones = self._ends(d, here, die)
-        values = [self._node(d, colour, v) for v in volcanoes]
-        occupied = d.occupied()
-        if any(s not in occupied for s in stones):
+        known, node = d.node_values, self._node
+        values = [known[colour, v] if (colour, v) in known else node(d, colour, v) for v in volcanoes]
+        if not d.occupied().issuperset(stones):
             values.append(0.0)  # a free stone: the bot's value of a space that is no volcano
         if here is None:
             return max(values, default=-1.0)
