@@ -77,30 +77,32 @@ class DrachenlandGreedyPolicy(GreedyBot):
     The bot values each legal action on its own, and so worked the same things out again for each: the
     best volcano an adventurer could reach with a die, the value of a volcano for an adventurer, the walk
     from an adventurer's space, the score of the same hoard. This twin keeps, for the view it was worked out
-    for, each volcano's value per (adventurer, space), each adventurer's best with each die, the walks;
-    the walks come from the board's cache of walks (:func:`~dragonwidgets.games.drachenland.movement.
-    reach_by_mask`, the same spaces at the same distances), and the hoards' worths from a cache keyed by the
-    hoard's counts and rings (:func:`cached_potential`), both kept by value across decisions and games. The
-    arithmetic is the bot's, in the bot's order: same view, same legal actions and same rng, the same
-    choice (DL-SCORE, DL-RING-5, DL-MOVE, DL-INT-12 as the bot reads them).
+    for, each volcano's value per (adventurer, space), each adventurer's best with each die, the walks.
+    The walks come from the board's cache of walks
+    (:func:`~dragonwidgets.games.drachenland.movement.reach_by_mask`: the same spaces at the same distances),
+    and the hoards' worths from a cache keyed by the hoard's counts and rings (:func:`cached_potential`),
+    both kept by value across decisions and games. The arithmetic is the bot's, in the bot's order: same
+    view, same legal actions and same rng, the same choice (DL-SCORE, DL-RING-5, DL-MOVE, DL-INT-12 as
+    the bot reads them).
     """
 
     def __init__(self, board: Board | None = None) -> None:
         super().__init__(board)
-        self.volcanoes = self.board.volcano_set
+        self._volcano_set = self.board.volcano_set
         self._decision: _Decision | None = None
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
         """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``):
         ``GreedyBot.choose``, each action valued from one :class:`_Decision` of the view."""
-        if view.get("volcanoes", {}).keys() != self.volcanoes:
+        if view.get("volcanoes", {}).keys() != self._volcano_set:
             return legal_actions[rng.randrange(len(legal_actions))]  # another board: no plan, play at random
         d, value = _Decision(view), self._value_in
         values = [(value(d, a) + rng.random() * 1e-6, i) for i, a in enumerate(legal_actions)]
         return legal_actions[max(values)[1]]
 
     def _for(self, view: dict[str, Any]) -> _Decision:
-        """The :class:`_Decision` of ``view`` (the last one asked about is kept, for :meth:`_value`)."""
+        """The :class:`_Decision` of ``view`` (the last one asked about is kept, for :meth:`_value`: a view is
+        never changed while it is asked about; a changed copy is another dict)."""
         decision = self._decision
         if decision is None or decision.view is not view:
             decision = self._decision = _Decision(view)
@@ -120,7 +122,7 @@ class DrachenlandGreedyPolicy(GreedyBot):
             die, spaces, occupied = self._walk(d, kind == "march")
             # GreedyBot._marches: the distance to an end space (any volcano, a free stone), else 0
             reached = spaces.get(node)
-            dist = reached[0] if reached is not None and (node in self.volcanoes or node not in occupied) else 0
+            dist = reached[0] if reached is not None and (node in self._volcano_set or node not in occupied) else 0
             extra = MARCH_COST * max(0, -(-(dist - die) // MARCH_STEPS))
             value = d.node_values.get((colour, node))
             return (self._node(d, colour, node) if value is None else value) - extra
