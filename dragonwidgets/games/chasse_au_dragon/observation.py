@@ -69,7 +69,7 @@ def reach(game: "ChasseGame") -> dict[str, int]:
     q = quarters(s.boards[s.active])
     free = 0 if s.steps else 1
     out = {}
-    for (x, y), sid in _SQUARE_IDS.items():  # row by row, as the ids were always listed
+    for (x, y), sid in _SQUARE_IDS.items():  # row by row (y, then x), the order reach has always listed
         d = max(abs(x - x0), abs(y - y0))
         cost = max(0, d - free)
         if cost <= q:
