@@ -10,11 +10,10 @@
 // Built by `npm run build` into dragonwidgets/static/lesson_page.js, which lessons/page.py inlines.
 
 import { strFromU8 } from "fflate";
-import { createReplay, unpack } from "./page.js";
+import { createReplay, createTraitModel, mountBundle, unpack } from "./page.js";
 
 export const LESSON_PAGE_FORMAT = "dragonwidgets-lesson-page/1";
 
-const same = (a, b) => a === b || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
 const fresh = () => ({ node: 0, tries: 0, hints: 0, feedback: null, score: { right: 0, questions: 0, goals_reached: 0, goals: 0 } });
 
 /**
@@ -45,7 +44,6 @@ export function createLessonModel(payload, storage = null) {
     saved = null;
   }
   let progress = saved || fresh();
-  const handlers = new Map();
 
   /** The `lesson` trait at the progress: the node's panel with the hints shown, the feedback and the score. */
   const panel = () => {
@@ -60,12 +58,6 @@ export function createLessonModel(payload, storage = null) {
   };
   const traits = () => ({ ...replay.at(progress.node), lesson: panel() });
   const state = { ...traits(), last_error: "" };
-
-  const update = (changes) => {
-    const changed = Object.keys(changes).filter((name) => !same(state[name], changes[name]));
-    for (const name of changed) state[name] = changes[name];
-    for (const name of changed) for (const cb of [...(handlers.get(`change:${name}`) || [])]) cb(model, state[name]);
-  };
   const save = () => {
     try {
       storage?.setItem(key, JSON.stringify(progress));
@@ -120,41 +112,16 @@ export function createLessonModel(payload, storage = null) {
     show();
   };
 
-  const model = {
-    get: (name) => state[name],
-    set: (name, value) => update({ [name]: value }),
-    on(event, cb) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(cb);
-    },
-    off(event, cb) {
-      if (!cb) handlers.delete(event);
-      else handlers.get(event)?.delete(cb);
-    },
-    save_changes() {},
-    /** A message from the front end (`{kind, ...}`): the lesson's, as the kernel's lesson widget takes them. */
-    send(msg) {
-      const kind = msg?.kind;
-      if (kind === "act") answer(msg.id);
-      else if (kind === "hint") hint();
-      else if (kind === "skip") skip();
-      else if (kind === "restart") restart();
-      else refuse(`this lesson page takes no "${String(kind).slice(0, 40)}": answer on the board or with the keys, or ask for a hint`);
-    },
-    /** The progress kept (for the tests). */
-    progress: () => progress,
-  };
+  // A message from the front end (`{kind, ...}`): the lesson's, as the kernel's lesson widget takes them.
+  const { model, update } = createTraitModel(state, (msg) => {
+    const kind = msg?.kind;
+    if (kind === "act") answer(msg.id);
+    else if (kind === "hint") hint();
+    else if (kind === "skip") skip();
+    else if (kind === "restart") restart();
+    else refuse(`this lesson page takes no "${String(kind).slice(0, 40)}": answer on the board or with the keys, or ask for a hint`);
+  }, { progress: () => progress }); // the progress kept (for the tests)
   return model;
-}
-
-/** Keys pressed while nothing has the focus (the page itself) go to the widget, as if it had it. */
-function forwardKeys(doc, root) {
-  doc.addEventListener("keydown", (event) => {
-    if (event.target !== doc.body && event.target !== doc.documentElement) return;
-    root.focus({ preventScroll: true });
-    const copy = new KeyboardEvent("keydown", { key: event.key, code: event.code, bubbles: true, cancelable: true });
-    if (!root.dispatchEvent(copy)) event.preventDefault();
-  });
 }
 
 /** Show the page's lesson in `#dw-widget`; on failure the page says why instead. @param {Document} doc */
@@ -171,21 +138,7 @@ export async function bootLesson(doc = document) {
       storage = null; // a file page whose storage is denied: no progress kept
     }
     const model = createLessonModel(payload, storage);
-    const source = strFromU8(unpack(doc.getElementById("dw-bundle").textContent));
-    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    let widget;
-    try {
-      widget = (await import(url)).default;
-    } finally {
-      URL.revokeObjectURL(url);
-    }
-    el.replaceChildren();
-    widget.render({ model, el });
-    const root = el.querySelector(".dw-root");
-    if (root) {
-      root.focus({ preventScroll: true });
-      forwardKeys(doc, root);
-    }
+    await mountBundle(doc, el, model);
     globalThis.dragonwidgetsLesson = { model, payload }; // for people poking around, and the browser tests
   } catch (err) {
     const p = doc.createElement("p");

@@ -82,20 +82,47 @@ export function createReplay(payload) {
 const same = (a, b) => a === b || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
 
 /**
+ * A model in anywidget's shape (get / set / on / off / save_changes / send) over `state`, a plain object of
+ * traits, for a page with no kernel. `update(changes)` sets the traits given and fires `change:<name>` for
+ * those whose value changed; the model's `send(msg)` calls `onSend(msg)`. `extra` adds fields to the model.
+ * @param {Object<string, any>} state
+ * @param {(msg: any) => void} onSend
+ * @param {Object} [extra]
+ */
+export function createTraitModel(state, onSend, extra = {}) {
+  const handlers = new Map();
+  /** @param {Object<string, any>} changes */
+  const update = (changes) => {
+    const changed = Object.keys(changes).filter((name) => !same(state[name], changes[name]));
+    for (const name of changed) state[name] = changes[name];
+    for (const name of changed) for (const cb of [...(handlers.get(`change:${name}`) || [])]) cb(model, state[name]);
+  };
+  const model = {
+    get: (name) => state[name],
+    set: (name, value) => update({ [name]: value }),
+    on(event, cb) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(cb);
+    },
+    off(event, cb) {
+      if (!cb) handlers.delete(event);
+      else handlers.get(event)?.delete(cb);
+    },
+    save_changes() {},
+    /** A message from the front end (`{kind, ...}`). */
+    send: (msg) => onSend(msg),
+    ...extra,
+  };
+  return { model, update };
+}
+
+/**
  * A model of the widget that replays the page's steps: the front end reads its traits and sends intents.
  * @param {PagePayload} payload
  */
 export function createPageModel(payload) {
   const replay = createReplay(payload);
   const state = { ...replay.at(payload.start), step: payload.start };
-  const handlers = new Map();
-
-  /** Set the traits given and fire `change:` for those whose value changed. */
-  const update = (changes) => {
-    const changed = Object.keys(changes).filter((name) => !same(state[name], changes[name]));
-    for (const name of changed) state[name] = changes[name];
-    for (const name of changed) for (const cb of [...(handlers.get(`change:${name}`) || [])]) cb(model, state[name]);
-  };
   const goto = (step) => {
     if (!Number.isInteger(step) || step < 0 || step > replay.length) {
       update({ last_error: `step must be an int in 0..${replay.length}, got ${JSON.stringify(step)}` });
@@ -110,27 +137,12 @@ export function createPageModel(payload) {
     if (step === 0) update({ last_error: "no decision to undo: the game is at its first decision" });
     else goto(step - 1);
   };
-
-  const model = {
-    get: (name) => state[name],
-    set: (name, value) => update({ [name]: value }),
-    on(event, cb) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(cb);
-    },
-    off(event, cb) {
-      if (!cb) handlers.delete(event);
-      else handlers.get(event)?.delete(cb);
-    },
-    save_changes() {},
-    /** An intent from the front end (`{kind, ...}`). */
-    send(msg) {
-      const kind = msg?.kind;
-      if (kind === "goto") goto(msg.step);
-      else if (kind === "undo") undo();
-      else update({ last_error: refusal(String(kind)) });
-    },
-  };
+  const { model, update } = createTraitModel(state, (msg) => {
+    const kind = msg?.kind;
+    if (kind === "goto") goto(msg.step);
+    else if (kind === "undo") undo();
+    else update({ last_error: refusal(String(kind)) });
+  });
   return model;
 }
 
@@ -148,6 +160,34 @@ function forwardKeys(doc, root) {
 }
 
 /**
+ * Import the game's bundle that the page holds (`#dw-bundle`: zlib, base64) from a Blob URL and render it
+ * with `model` in `el`; the widget's root then has the focus and gets the keys pressed on the page.
+ * @param {Document} doc
+ * @param {HTMLElement} el
+ * @param {Object} model
+ * @returns {Promise<HTMLElement|null>} the widget's root (`.dw-root`)
+ */
+export async function mountBundle(doc, el, model) {
+  const source = strFromU8(unpack(doc.getElementById("dw-bundle").textContent));
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  let widget;
+  try {
+    widget = (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  el.replaceChildren();
+  widget.initialize?.({ model });
+  widget.render({ model, el });
+  const root = el.querySelector(".dw-root");
+  if (root) {
+    root.focus({ preventScroll: true });
+    forwardKeys(doc, root);
+  }
+  return root;
+}
+
+/**
  * Show the page's game in `#dw-widget`: decode the data, import the bundle, render. On failure the page
  * says why instead.
  * @param {Document} doc
@@ -159,23 +199,8 @@ export async function boot(doc = document) {
     if (header.format !== FORMAT) throw new Error(`its data is in the format ${header.format}, this script reads ${FORMAT}`);
     const payload = JSON.parse(strFromU8(unpack(header.data)));
     const model = createPageModel(payload);
-    const source = strFromU8(unpack(doc.getElementById("dw-bundle").textContent));
-    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    let widget;
-    try {
-      widget = (await import(url)).default;
-    } finally {
-      URL.revokeObjectURL(url);
-    }
-    el.replaceChildren();
-    widget.initialize?.({ model });
-    widget.render({ model, el });
-    const root = el.querySelector(".dw-root");
+    await mountBundle(doc, el, model);
     for (const keys of el.querySelectorAll(".dw-keys")) keys.textContent = PAGE_KEY_HELP;
-    if (root) {
-      root.focus({ preventScroll: true });
-      forwardKeys(doc, root);
-    }
     globalThis.dragonwidgetsPage = { model, payload }; // for people poking around, and the browser tests
   } catch (err) {
     const p = doc.createElement("p");
