@@ -276,21 +276,30 @@ class Game(GameHooks, ChanceDraws, History, Records, Interop):
             not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players
         ):
             raise ValueError(f"player must be None or a seat 0..{self.players - 1}, got {player!r}")
-        obs = {
+        obs = self._observation_head()
+        obs.update(self._observation(player))
+        return obs
+
+    def _observation_head(self) -> dict[str, Any]:
+        """The keys every observation starts with, whoever views: ``game``, ``step``, ``players``,
+        ``current_player``, ``is_over`` and ``outcome`` (:meth:`_outcome_view`). The analysis's cheap views
+        (:mod:`dragonwidgets.analysis.twins`) start with them too."""
+        return {
             "game": self.name,
             "step": self._step,
             "players": self.players,
             "current_player": self.current_player,
             "is_over": self.is_over,
+            "outcome": self._outcome_view(),
         }
+
+    def _outcome_view(self) -> dict[str, Any] | None:
+        """The observation's ``outcome``: ``{"scores": {seat as str: score}, "winners", "reason"}``, or ``None``
+        while the game goes on."""
         out = self.outcome()
-        obs["outcome"] = (
-            {"scores": {str(k): v for k, v in out.scores.items()}, "winners": out.winners, "reason": out.reason}
-            if out
-            else None
-        )
-        obs.update(self._observation(player))
-        return obs
+        if not out:
+            return None
+        return {"scores": {str(k): v for k, v in out.scores.items()}, "winners": out.winners, "reason": out.reason}
 
     def review(self, seat: int | None = None, **options: Any) -> Any:
         """Review every decision up to the current step: the value of the action taken and of the best one.

@@ -31,14 +31,9 @@ def cheap_view(game: "ChasseGame", seat: int) -> LazyView:
     shows ``seat`` nothing the observation does not. ``dict(cheap_view(game, seat)) == game.observation(seat)``.
 
     The engine's keys (``game``, ``step``, ``players``, ``current_player``, ``is_over``, ``outcome``) come
-    first, as :meth:`dragonwidgets.engine.game.Game.observation` writes them. Read it before the game changes.
+    first, as :meth:`dragonwidgets.engine.game.Game.observation` writes them (``Game._observation_head``).
+    Read it before the game changes.
     """
-
-    def outcome() -> dict[str, Any] | None:  # as Game.observation writes it
-        out = game.outcome()
-        if not out:
-            return None
-        return {"scores": {str(k): v for k, v in out.scores.items()}, "winners": out.winners, "reason": out.reason}
 
     name, step, players = game.name, game.step, game.players
     return LazyView({
@@ -47,7 +42,7 @@ def cheap_view(game: "ChasseGame", seat: int) -> LazyView:
         "players": lambda: players,
         "current_player": lambda: game.current_player,
         "is_over": lambda: game.is_over,
-        "outcome": outcome,
+        "outcome": game._outcome_view,
         **observation_fields(game, seat),
     })
 

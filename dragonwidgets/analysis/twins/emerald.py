@@ -21,17 +21,8 @@ def cheap_view(game: EmeraldGame, seat: int) -> LazyObservation:
     (:class:`~dragonwidgets.games.emerald.observation.LazyObservation`: ``piles`` per square), so the view
     shows ``seat`` nothing its observation does not. Read it before the game moves on.
     """
-    out = game.outcome()
-    engine_keys = {
-        "game": game.name,
-        "step": game.step,
-        "players": game.players,
-        "current_player": game.current_player,
-        "is_over": game.is_over,
-        "outcome": ({"scores": {str(k): v for k, v in out.scores.items()}, "winners": out.winners,
-                     "reason": out.reason} if out else None),
-    }
-    return LazyObservation(game.state, game.board, seat, show_paid_gold=game.rules.show_paid_gold, first=engine_keys)
+    return LazyObservation(game.state, game.board, seat, show_paid_gold=game.rules.show_paid_gold,
+                           first=game._observation_head())
 
 
 class EmeraldGreedyPolicy(GreedyBot):
