@@ -10,10 +10,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.actions import Action
-from ...games.chasse_au_dragon.bots import BANK_AT, BOLDER_EVERY, FUEL_RESERVE
+from ...games.chasse_au_dragon.bots import FUEL_RESERVE
 from ...games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
 from ...games.chasse_au_dragon.observation import observation_fields
-from ...games.chasse_au_dragon.setup import depth
 from ...games.chasse_au_dragon.state import parse_square
 from . import LazyView
 
@@ -51,13 +50,6 @@ def cheap_view(game: "ChasseGame", seat: int) -> LazyView:
 def _square(square_id: str) -> tuple[int, int]:
     """``parse_square``, kept per id (64 squares)."""
     return parse_square(square_id)
-
-
-@lru_cache(maxsize=None)
-def _pile_square(square_id: str) -> tuple[tuple[int, int], int]:
-    """The square of a pile id and its depth in the forest (CD-REC-1)."""
-    sq = parse_square(square_id)
-    return sq, depth(*sq)
 
 
 @lru_cache(maxsize=None)
@@ -129,29 +121,9 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
         """What every move of this view is valued against (the reads of the bot's ``_move_value``)."""
         me = view["viewer"]
         here = _square(view["positions"][me])
-        target = self._work_out_target(view)
+        target = ChasseGreedyBot._target(self, view)  # the bot's own, once per view
         far = max(abs(here[0] - target[0]), abs(here[1] - target[1]))  # _dist(here, target)
         paid = view["steps"] > 0  # a step beyond the first costs a quarter (CD-MOVE-3)
         heading_home = paid and target == _square(view["camps"][me])
         starved = paid and not heading_home and view["boards"][me]["quarters"] <= FUEL_RESERVE
         return _Move(here, target, far, paid, starved)
-
-    def _work_out_target(self, view: dict[str, Any]) -> tuple[int, int]:
-        """The bot's ``_target``: the same scores, compared in the same order, on squares parsed once."""
-        me = view["viewer"]
-        board = view["boards"][me]
-        hx, hy = here = _square(view["positions"][me])
-        camp = _square(view["camps"][me])
-        if board["wealth"]["backpack"] >= BANK_AT:
-            return camp
-        power = board["power"]
-        want = min(3, (1 if power <= 6 else 2 if power <= 10 else 3) + view["round"] // BOLDER_EVERY)
-        best, best_score = camp, float("-inf")
-        for sid, size in view["piles"].items():
-            if size == 0:
-                continue
-            sq, d = _pile_square(sid)
-            s = -max(abs(hx - sq[0]), abs(hy - sq[1])) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0)
-            if s > best_score:
-                best, best_score = sq, s
-        return best

@@ -38,6 +38,13 @@ def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))  # king moves (CD-MOVE-1)
 
 
+@lru_cache(maxsize=None)
+def _pile_square(square_id: str) -> tuple[tuple[int, int], int]:
+    """The square of a pile id and its depth in the forest (CD-REC-1), worked out once per id (64 squares)."""
+    sq = parse_square(square_id)
+    return sq, depth(*sq)
+
+
 class GreedyBot:
     """Fight when the exact odds are good, bank riches at camp, buy the best equipment."""
 
@@ -123,8 +130,8 @@ class GreedyBot:
         """Home to bank when carrying enough; else the nearest pile of a depth suited to the equipment."""
         me = view["viewer"]
         board = view["boards"][me]
-        here = parse_square(view["positions"][me])
-        camp = parse_square(view["camps"][me])
+        hx, hy = here = _pile_square(view["positions"][me])[0]
+        camp = _pile_square(view["camps"][me])[0]
         if board["wealth"]["backpack"] >= BANK_AT:
             return camp
         power = board["power"]
@@ -133,8 +140,9 @@ class GreedyBot:
         for sid, size in view["piles"].items():
             if size == 0:
                 continue
-            sq = parse_square(sid)
-            s = -_dist(here, sq) - 2.5 * abs(depth(*sq) - want) + 0.1 * size - (1.5 if sq == here else 0.0)
+            sq, d = _pile_square(sid)
+            # -_dist(here, sq), written out: this loop runs for every pile at every decision
+            s = -max(abs(hx - sq[0]), abs(hy - sq[1])) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0)
             if s > best_score:
                 best, best_score = sq, s
         return best
