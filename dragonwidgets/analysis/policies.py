@@ -5,8 +5,10 @@ named in every :class:`~dragonwidgets.analysis.Analysis`. Any bot a game offers 
 (``dragonwidgets.bot_names(game)``); the default is each game's own strongest cheap bot
 (:data:`DEFAULT_POLICIES`): Emerald's, Drachenland's and La Chasse au Dragon's ``"greedy"``, Draghan's
 ``"planner"``. They read each seat's ``observation()`` only, like every bot, so a rollout shows no seat
-more than it may see. ``"random"`` is the cheap alternative (it reads no view): 4 to 10 times faster per
-rollout, but it values an action as if everybody then played at random, which misjudges most decisions.
+more than it may see. ``"random"`` reads no view: 3 to 10 times cheaper per rollout in Emerald and
+Draghan, under 2 times in La Chasse au Dragon, and dearer in Drachenland, whose random games last about 13
+times as many steps (``benchmarks/bench_analysis.py --parts cost``); it values an action as if everybody
+then played at random, which misjudges most decisions.
 
 Some game bots have a faster twin here (:data:`FASTER_TWINS`, :mod:`.twins`) that makes exactly the same
 choices for the same view and rng, and is what the analysis plays under the bot's name (``tests/analysis/``
