@@ -547,14 +547,46 @@ def open_notebook(page: Any, lab: LabServer, path: str, run_all: bool = True,
     page.wait_for_function("() => window.jupyterapp !== undefined")
     info = page.evaluate(_OPEN_JS, [path, run_all])
     if run_all:
-        deadline = time.monotonic() + timeout
-        while True:
-            state = page.evaluate(_CELLS_DONE_JS)
-            if state["errors"]:
-                raise RuntimeError(f"{path}: a cell raised: {state['errors']}")
-            if state["pending"] == 0 and state["idle"]:
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{path}: cells still running after {timeout} s ({state})")
-            time.sleep(0.1)
+        wait_for_cells(page, path, timeout)
     return OpenNotebook(page, lab, path, info["id"])
+
+
+def wait_for_cells(page, path: str, timeout: float) -> None:
+    """Wait until every cell of the notebook open in ``page`` has run and its kernel is idle (JupyterLab or
+    Notebook 7). Raises ``RuntimeError`` if a cell raised or cells still run after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = page.evaluate(_CELLS_DONE_JS)
+        if state["errors"]:
+            raise RuntimeError(f"{path}: a cell raised: {state['errors']}")
+        if state["pending"] == 0 and state["idle"]:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{path}: cells still running after {timeout} s ({state})")
+        time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def marimo_run(app: Path, log_path: Path) -> Iterator[str]:
+    """``marimo run`` of the app file ``app`` on a free port, its output written to ``log_path``: yields its URL
+    once it answers (within 60 s; else an AssertionError with the log), and stops it afterwards."""
+    port = free_port()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "marimo", "run", str(app), "--headless", "--host",
+                                 "127.0.0.1", "--port", str(port), "--no-token"], stdout=log,
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                env={k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"})
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    urllib.request.urlopen(url, timeout=1)
+                    break
+                except OSError:
+                    assert proc.poll() is None and time.monotonic() < deadline, log_path.read_text()
+                    time.sleep(0.2)
+            yield url
+        finally:
+            proc.terminate()
+            proc.wait(10)

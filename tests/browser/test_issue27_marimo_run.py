@@ -5,11 +5,9 @@ Screenshot in ``$DW_SHOTS`` (default: tmp_path)."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import textwrap
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -55,26 +53,8 @@ def marimo_app(tmp_path):
     """``marimo run`` of an app made of the README's lines, on a free port: yields its URL."""
     path = tmp_path / "follow.py"
     path.write_text(APP.format(readme=textwrap.indent("\n".join(readme_marimo_lines()), "    ")))
-    port = lh.free_port()
-    log = open(tmp_path / "marimo.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "marimo", "run", str(path), "--headless", "--host", "127.0.0.1",
-                             "--port", str(port), "--no-token"], stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, env={k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"})
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1)
-                break
-            except OSError:
-                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "marimo.log").read_text()
-                time.sleep(0.2)
+    with lh.marimo_run(path, tmp_path / "marimo.log") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        log.close()
 
 
 def _follower(page) -> int:

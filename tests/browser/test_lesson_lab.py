@@ -12,27 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
+from lesson_sample import LESSON_WIDGET_PY
 from axe_harness import DARK, LIGHT, run_axe, serious, set_theme
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "lesson_lab_test.ipynb"
-LESSON_PY = """
-from dragonwidgets import Lesson
-lesson = (
-    Lesson("Emerald: first moves", game="emerald", players=3, seed=1, options={"first_player": 0})
-    .walkthrough("Your first knights", seat=0, comment="You play black.")
-    .step("move T1 black", "Move the black knight of tower T1.", highlight=["T1/black"])
-    .step("move T2 black", "And a second one, from T2.", highlight=["T2/black"])
-    .steps("move T1 red", "move T2 red", "move T1 blue", "move T2 blue")
-    .guess("Find the move", seat=0, comment="Black to move again.")
-    .step("move T1 black", feedback={"move T2 black": "T2 waits: tower T1 goes first."},
-          hints=["Tower T1 goes first."])
-    .practice("Play on", seat=0, bots="random")
-)
-w = lesson.widget()
-w
-"""
 def _shots(tmp_path: Path) -> Path:
     out = Path(os.environ.get("DW_SCREENSHOTS", tmp_path))
     out.mkdir(parents=True, exist_ok=True)
@@ -40,7 +25,7 @@ def _shots(tmp_path: Path) -> Path:
 
 
 def _open(lab, open_notebook):
-    lab.write_notebook(NOTEBOOK, LESSON_PY)
+    lab.write_notebook(NOTEBOOK, LESSON_WIDGET_PY)
     nb = open_notebook(NOTEBOOK)
     root = nb.widget("w")
     root.locator(".dw-lesson .dw-lesson-progress").wait_for(timeout=30_000)

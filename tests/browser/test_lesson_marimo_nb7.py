@@ -13,34 +13,18 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import textwrap
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import lab_harness as lh
 import pytest
+from lesson_sample import LESSON_PY
 
 pytestmark = pytest.mark.browser
 
-LESSON_PY = """
-from dragonwidgets import Lesson
-lesson = (
-    Lesson("Emerald: first moves", game="emerald", players=3, seed=1, options={"first_player": 0})
-    .walkthrough("Your first knights", seat=0, comment="You play black.")
-    .step("move T1 black", "Move the black knight of tower T1.", highlight=["T1/black"])
-    .step("move T2 black", "And a second one, from T2.", highlight=["T2/black"])
-    .steps("move T1 red", "move T2 red", "move T1 blue", "move T2 blue")
-    .guess("Find the move", seat=0, comment="Black to move again.")
-    .step("move T1 black", feedback={"move T2 black": "T2 waits: tower T1 goes first."},
-          hints=["Tower T1 goes first."])
-    .practice("Play on", seat=0, bots="random")
-)
-"""
 TUTORIAL_PY = "lesson = dragonwidgets.tutorial('emerald')\n"
 
 APP = '''import marimo
@@ -88,27 +72,8 @@ def _marimo_run(tmp_path: Path, lesson_py: str) -> Iterator[str]:
     """``marimo run`` of an app whose first cell shows ``mo.ui.anywidget(lesson.widget())``: yields its URL."""
     path = tmp_path / "lesson_app.py"
     path.write_text(APP.format(lesson=textwrap.indent(lesson_py.strip("\n"), "    ")))
-    port = lh.free_port()
-    log_path = tmp_path / "marimo.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "marimo", "run", str(path), "--headless", "--host",
-                                 "127.0.0.1", "--port", str(port), "--no-token"], stdout=log,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                env={k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"})
-        url = f"http://127.0.0.1:{port}/"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    urllib.request.urlopen(url, timeout=1)
-                    break
-                except OSError:
-                    assert proc.poll() is None and time.monotonic() < deadline, log_path.read_text()
-                    time.sleep(0.2)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(10)
+    with lh.marimo_run(path, tmp_path / "marimo.log") as url:
+        yield url
 
 
 @pytest.fixture

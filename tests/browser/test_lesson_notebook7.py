@@ -21,26 +21,11 @@ from typing import Any
 
 import lab_harness as lh
 import pytest
+from lesson_sample import LESSON_WIDGET_PY
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "lesson_notebook7_test.ipynb"
-LESSON_PY = """
-from dragonwidgets import Lesson
-lesson = (
-    Lesson("Emerald: first moves", game="emerald", players=3, seed=1, options={"first_player": 0})
-    .walkthrough("Your first knights", seat=0, comment="You play black.")
-    .step("move T1 black", "Move the black knight of tower T1.", highlight=["T1/black"])
-    .step("move T2 black", "And a second one, from T2.", highlight=["T2/black"])
-    .steps("move T1 red", "move T2 red", "move T1 blue", "move T2 blue")
-    .guess("Find the move", seat=0, comment="Black to move again.")
-    .step("move T1 black", feedback={"move T2 black": "T2 waits: tower T1 goes first."},
-          hints=["Tower T1 goes first."])
-    .practice("Play on", seat=0, bots="random")
-)
-w = lesson.widget()
-w
-"""
 
 # In the Notebook 7 page: wait for the app and the notebook's kernel, then run all cells.
 _RUN_ALL_JS = """
@@ -88,7 +73,7 @@ def nb7() -> Iterator[Notebook7Server]:
     if missing:
         pytest.fail(f"browser tests cannot run: {missing}", pytrace=False)
     server = Notebook7Server(notebooks=None).start()
-    server.write_notebook(NOTEBOOK, LESSON_PY)
+    server.write_notebook(NOTEBOOK, LESSON_WIDGET_PY)
     try:
         yield server
     finally:
@@ -102,16 +87,7 @@ def _open_in_notebook7(page: Any, server: Notebook7Server, path: str, timeout: f
     page.wait_for_function("() => window.jupyterapp !== undefined")
     assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
     info = page.evaluate(_RUN_ALL_JS)
-    deadline = time.monotonic() + timeout
-    while True:
-        state = page.evaluate(lh._CELLS_DONE_JS)
-        if state["errors"]:
-            raise RuntimeError(f"{path}: a cell raised: {state['errors']}")
-        if state["pending"] == 0 and state["idle"]:
-            break
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{path}: cells still running after {timeout} s ({state})")
-        time.sleep(0.1)
+    lh.wait_for_cells(page, path, timeout)
     return lh.OpenNotebook(page, server, path, info["id"])
 
 

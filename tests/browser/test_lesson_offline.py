@@ -12,36 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-from lab_harness import REPO
-
-from dragonwidgets import Lesson
+from axe_harness import run_axe, serious
+from lesson_sample import browser_lesson
 
 pytestmark = pytest.mark.browser
 
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-_AXE_JS = """
-async (selector) => {
-  document.body.style.height = '100vh';  // without a height axe skips colour contrast silently
-  const result = await axe.run({include: [[selector]]}, {resultTypes: ['violations']});
-  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map(n => n.target.join(' '))}));
-}
-"""
-
-
-def browser_lesson() -> Lesson:
-    """A walkthrough, a guess-the-move question with feedback and a hint, and a practice chapter."""
-    return (
-        Lesson("Emerald: first moves", game="emerald", players=3, seed=1, options={"first_player": 0})
-        .walkthrough("Your first knights", seat=0, comment="You play black.")
-        .step("move T1 black", "Move the black knight of tower T1.", highlight=["T1/black"])
-        .step("move T2 black", "And a second one, from T2.", highlight=["T2/black"])
-        .steps("move T1 red", "move T2 red", "move T1 blue", "move T2 blue")
-        .guess("Find the move", seat=0, comment="Black to move again.")
-        .step("move T1 black", feedback={"move T2 black": "T2 waits: tower T1 goes first."},
-              hints=["Tower T1 goes first."])
-        .practice("Play on", seat=0, bots="random")
-    )
 
 
 @pytest.fixture
@@ -168,9 +143,7 @@ def test_the_lesson_panel_of_a_page_has_no_serious_accessibility_violation(offli
     _wait_text(page, ".dw-lesson-feedback", "Not this one.")
     page.locator(".dw-lesson-hint").click()
     _wait_text(page, ".dw-lesson-hints", "Play:")
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    violations = page.evaluate(_AXE_JS, ".dw-lesson")
-    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    bad = serious(run_axe(page, ".dw-lesson"))
     assert bad == [], bad
     assert page.evaluate("() => typeof axe.run") == "function"
 
