@@ -3,6 +3,9 @@ a guess-the-move question with feedback and a hint, and a practice chapter."""
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 #: Python that builds it as ``lesson`` (a notebook cell writes it; :func:`browser_lesson` runs it)
 LESSON_PY = """
 from dragonwidgets import Lesson
@@ -27,3 +30,17 @@ def browser_lesson():
     scope: dict = {}
     exec(LESSON_PY, scope)
     return scope["lesson"]
+
+
+def wait_lesson_text(root: Any, selector: str, words: str, timeout: float = 20) -> str:
+    """Wait until the lesson panel's ``selector`` (inside ``root``, a Playwright locator or page) says
+    ``words``; return its text. Raises AssertionError with what it says after ``timeout`` seconds."""
+    loc = root.locator(f".dw-lesson {selector}")
+    deadline = time.monotonic() + timeout
+    while True:
+        text = loc.inner_text() if loc.count() else ""
+        if words in text:
+            return text
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{selector} never said {words!r}; it says {text!r}")
+        time.sleep(0.05)

@@ -8,11 +8,10 @@ dark theme. Screenshots go to ``$DW_SCREENSHOTS`` (default: the test's temp fold
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
-from lesson_sample import LESSON_WIDGET_PY
+from lesson_sample import LESSON_WIDGET_PY, wait_lesson_text
 from axe_harness import DARK, LIGHT, run_axe, serious, set_theme
 
 pytestmark = pytest.mark.browser
@@ -32,18 +31,6 @@ def _open(lab, open_notebook):
     return nb, root
 
 
-def _wait_text(root, selector: str, words: str, timeout: float = 20) -> str:
-    loc = root.locator(f".dw-lesson {selector}")
-    deadline = time.monotonic() + timeout
-    while True:
-        text = loc.inner_text() if loc.count() else ""
-        if words in text:
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{selector} never said {words!r}; it says {text!r}")
-        time.sleep(0.05)
-
-
 def _axe(page, selector: str) -> list[dict]:
     return serious(run_axe(page, selector))
 
@@ -56,24 +43,24 @@ def test_a_lesson_is_taken_in_jupyterlab_by_clicking_the_board(lab, open_noteboo
     assert root.locator(".dw-timeline").is_hidden() and root.locator(".dw-seats").is_hidden()
 
     root.locator('[data-action-id="move T3 black"]').first.click()
-    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
     assert nb.kernel.eval("w.lesson['feedback']['kind']") == "wrong" and nb.kernel.eval("w.step") == 0
     root.locator(".dw-lesson-hint").click()
-    _wait_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    wait_lesson_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
     nb.page.screenshot(path=str(shots / "lesson_lab_wrong_and_hint.png"))
 
     root.locator('[data-action-id="move T1 black"]').first.click()
-    _wait_text(root, ".dw-lesson-comment", "And a second one, from T2.")
+    wait_lesson_text(root, ".dw-lesson-comment", "And a second one, from T2.")
     root.locator('[data-action-id="move T2 black"]').first.click()
-    _wait_text(root, ".dw-lesson-progress", "Chapter 2 of 3")
+    wait_lesson_text(root, ".dw-lesson-progress", "Chapter 2 of 3")
     assert "Red" in root.locator(".dw-lesson-played").inner_text()
     root.locator('[data-action-id="move T2 black"]').first.click()
-    _wait_text(root, ".dw-lesson-feedback", "T2 waits: tower T1 goes first.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "T2 waits: tower T1 goes first.")
     root.locator('[data-action-id="move T1 black"]').first.click()
-    _wait_text(root, ".dw-lesson-progress", "Chapter 3 of 3")
+    wait_lesson_text(root, ".dw-lesson-progress", "Chapter 3 of 3")
     assert nb.kernel.eval("w.run.score") == {"right": 0, "questions": 1, "goals_reached": 0, "goals": 0}
     root.locator(".dw-board-wrap [data-action-id]").first.click()  # practice: the bots answer in the kernel
-    _wait_text(root, ".dw-lesson-feedback", "Played.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Played.")
     nb.page.screenshot(path=str(shots / "lesson_lab_practice.png"))
     assert nb.kernel.eval("w.last_error") == ""
 
@@ -82,9 +69,9 @@ def test_a_lesson_is_answered_by_keyboard_only_in_jupyterlab(lab, open_notebook,
     nb, root = _open(lab, open_notebook)
     root.focus()
     nb.page.keyboard.press("3")  # the third legal action: legal, not the lesson's move
-    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
     nb.page.keyboard.press("h")
-    _wait_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    wait_lesson_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
     nb.page.keyboard.press("Tab")  # from the widget's root to the board's roving tab stop
     focused = "() => document.activeElement?.getAttribute('data-action-id')"
     for _ in range(8):
@@ -93,7 +80,7 @@ def test_a_lesson_is_answered_by_keyboard_only_in_jupyterlab(lab, open_notebook,
         nb.page.keyboard.press("ArrowRight")
     assert nb.page.evaluate(focused) == "move T1 black"
     nb.page.keyboard.press("Enter")
-    _wait_text(root, ".dw-lesson-comment", "And a second one, from T2.")
+    wait_lesson_text(root, ".dw-lesson-comment", "And a second one, from T2.")
     assert root.locator(".dw-lesson-feedback").inner_text().startswith("Right.")
     assert nb.kernel.eval("w.step") == 1
     nb.page.screenshot(path=str(_shots(tmp_path) / "lesson_lab_keyboard.png"))
@@ -103,9 +90,9 @@ def test_the_lesson_panel_has_no_serious_accessibility_violation_light_and_dark(
     nb, root = _open(lab, open_notebook)
     page = nb.page
     root.locator('[data-action-id="move T3 black"]').first.click()
-    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
     root.locator(".dw-lesson-hint").click()
-    _wait_text(root, ".dw-lesson-hints", "Play:")
+    wait_lesson_text(root, ".dw-lesson-hints", "Play:")
     try:
         set_theme(page, LIGHT)
         assert _axe(page, ".dw-lesson") == []
@@ -129,12 +116,12 @@ def test_the_emerald_tutorial_is_taken_in_jupyterlab(lab, open_notebook, tmp_pat
     right = next(a for a, kind in kinds.items() if kind == "right")
     comment = root.locator(".dw-lesson-comment").inner_text()
     root.locator(f'.dw-actions [data-action-id="{wrong}"]').click()
-    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
     root.locator(".dw-lesson-hint").click()
     hint = nb.kernel.eval("w.lesson['hints'][0]")
-    _wait_text(root, ".dw-lesson-hints", hint[:40])
+    wait_lesson_text(root, ".dw-lesson-hints", hint[:40])
     nb.page.screenshot(path=str(_shots(tmp_path) / "lesson_lab_tutorial.png"))
     root.locator(f'.dw-actions [data-action-id="{right}"]').click()
-    _wait_text(root, ".dw-lesson-feedback", "Right")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Right")
     assert nb.kernel.eval("w.lesson['feedback']['advanced']") is True
     assert root.locator(".dw-lesson-comment").inner_text() != comment or nb.kernel.eval("w.step") > 0

@@ -21,7 +21,7 @@ from typing import Any
 
 import lab_harness as lh
 import pytest
-from lesson_sample import LESSON_PY
+from lesson_sample import LESSON_PY, wait_lesson_text
 
 pytestmark = pytest.mark.browser
 
@@ -120,18 +120,6 @@ FOCUSED_ACTION = """() => {
 }"""
 
 
-def _wait_text(root: Any, selector: str, words: str, timeout: float = 20) -> str:
-    loc = root.locator(f".dw-lesson {selector}")
-    deadline = time.monotonic() + timeout
-    while True:
-        text = loc.inner_text() if loc.count() else ""
-        if words in text:
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{selector} never said {words!r}; it says {text!r}")
-        time.sleep(0.05)
-
-
 def test_a_lesson_is_taken_in_marimo_run_by_clicking_the_board(marimo_lesson, page, tmp_path):
     root = _open(page, marimo_lesson)
     assert root.locator(".dw-lesson .dw-lesson-progress").inner_text().startswith("Chapter 1 of 3")
@@ -139,23 +127,23 @@ def test_a_lesson_is_taken_in_marimo_run_by_clicking_the_board(marimo_lesson, pa
     assert root.locator('[data-target="T1/black"][data-lesson-mark]').count() >= 1
 
     root.locator('[data-action-id="move T3 black"]').first.click()  # legal, not the lesson's move
-    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
     assert _wait_kernel(page, "feedback", "wrong")["step"] == 0
     root.locator(".dw-lesson-hint").click()
-    _wait_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    wait_lesson_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
     page.screenshot(path=str(_shots(tmp_path) / "lesson_marimo_wrong_and_hint.png"))
 
     root.locator('[data-action-id="move T1 black"]').first.click()
-    _wait_text(root, ".dw-lesson-comment", "And a second one, from T2.")
+    wait_lesson_text(root, ".dw-lesson-comment", "And a second one, from T2.")
     assert _wait_kernel(page, "step", 1)["feedback"] == "right"
     root.locator('[data-action-id="move T2 black"]').first.click()
-    _wait_text(root, ".dw-lesson-progress", "Chapter 2 of 3")
+    wait_lesson_text(root, ".dw-lesson-progress", "Chapter 2 of 3")
     root.locator('[data-action-id="move T2 black"]').first.click()
-    _wait_text(root, ".dw-lesson-feedback", "T2 waits: tower T1 goes first.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "T2 waits: tower T1 goes first.")
     root.locator(".dw-lesson-hint").click()
-    _wait_text(root, ".dw-lesson-hints", "Tower T1 goes first.")
+    wait_lesson_text(root, ".dw-lesson-hints", "Tower T1 goes first.")
     root.locator('[data-action-id="move T1 black"]').first.click()
-    _wait_text(root, ".dw-lesson-progress", "Chapter 3 of 3")
+    wait_lesson_text(root, ".dw-lesson-progress", "Chapter 3 of 3")
     state = _wait_kernel(page, "progress", "Chapter 3 of 3")
     assert state["score"] == {"right": 0, "questions": 1, "goals_reached": 0, "goals": 0}  # a wrong try first
     assert state["error"] == ""
@@ -168,9 +156,9 @@ def test_a_lesson_is_answered_by_keyboard_only_in_marimo_run(marimo_lesson, page
     root = _open(page, marimo_lesson)
     root.focus()
     page.keyboard.press("3")  # the third legal action: legal, not the lesson's move
-    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
     page.keyboard.press("h")
-    _wait_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
+    wait_lesson_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
     page.keyboard.press("Tab")  # from the widget's root to the board's roving tab stop
     for _ in range(8):
         if page.evaluate(FOCUSED_ACTION) == "move T1 black":
@@ -178,7 +166,7 @@ def test_a_lesson_is_answered_by_keyboard_only_in_marimo_run(marimo_lesson, page
         page.keyboard.press("ArrowRight")
     assert page.evaluate(FOCUSED_ACTION) == "move T1 black"
     page.keyboard.press("Enter")
-    _wait_text(root, ".dw-lesson-comment", "And a second one, from T2.")
+    wait_lesson_text(root, ".dw-lesson-comment", "And a second one, from T2.")
     assert root.locator(".dw-lesson .dw-lesson-feedback").inner_text().startswith("Right.")
     assert _wait_kernel(page, "step", 1)["error"] == ""
     page.screenshot(path=str(_shots(tmp_path) / "lesson_marimo_keyboard.png"))
@@ -195,7 +183,7 @@ def test_the_emerald_tutorial_is_taken_in_marimo_run(marimo_tutorial, page, tmp_
     assert comment.strip()
 
     root.locator(f'.dw-actions [data-action-id="{wrong}"]').click()
-    _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
     root.locator(".dw-lesson-hint").click()
     hints = root.locator(".dw-lesson .dw-lesson-hints li")
     hints.first.wait_for(timeout=20_000)
@@ -203,7 +191,7 @@ def test_the_emerald_tutorial_is_taken_in_marimo_run(marimo_tutorial, page, tmp_
     page.screenshot(path=str(_shots(tmp_path) / "lesson_marimo_tutorial.png"))
 
     root.locator(f'.dw-actions [data-action-id="{right}"]').click()
-    _wait_text(root, ".dw-lesson-feedback", "Right")
+    wait_lesson_text(root, ".dw-lesson-feedback", "Right")
     state = _wait_kernel(page, "feedback", "right")
     assert state["step"] > 0 or root.locator(".dw-lesson .dw-lesson-comment").inner_text() != comment
     assert state["error"] == ""

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import lab_harness as lh
 import pytest
-from lesson_sample import LESSON_WIDGET_PY
+from lesson_sample import LESSON_WIDGET_PY, wait_lesson_text
 
 pytestmark = pytest.mark.browser
 
@@ -91,18 +90,6 @@ def _open_in_notebook7(page: Any, server: Notebook7Server, path: str, timeout: f
     return lh.OpenNotebook(page, server, path, info["id"])
 
 
-def _wait_text(root: Any, selector: str, words: str, timeout: float = 20) -> str:
-    loc = root.locator(f".dw-lesson {selector}")
-    deadline = time.monotonic() + timeout
-    while True:
-        text = loc.inner_text() if loc.count() else ""
-        if words in text:
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{selector} never said {words!r}; it says {text!r}")
-        time.sleep(0.05)
-
-
 def test_a_lesson_is_taken_in_notebook7_by_clicking_the_board(nb7: Notebook7Server, page: Any,
                                                               tmp_path: Path) -> None:
     nb = _open_in_notebook7(page, nb7, NOTEBOOK)
@@ -114,20 +101,20 @@ def test_a_lesson_is_taken_in_notebook7_by_clicking_the_board(nb7: Notebook7Serv
         assert "Move the black knight of tower T1." in root.locator(".dw-lesson-comment").inner_text()
 
         root.locator('[data-action-id="move T3 black"]').first.click()
-        _wait_text(root, ".dw-lesson-feedback", "Not this one.")
+        wait_lesson_text(root, ".dw-lesson-feedback", "Not this one.")
         assert nb.kernel.eval("w.lesson['feedback']['kind']") == "wrong" and nb.kernel.eval("w.step") == 0
         root.locator(".dw-lesson-hint").click()
-        _wait_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
+        wait_lesson_text(root, ".dw-lesson-hints", "Play: Move a black knight from T1")
         shots = Path(os.environ.get("DW_SCREENSHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(shots / "lesson_notebook7_wrong_and_hint.png"))
 
         root.locator('[data-action-id="move T1 black"]').first.click()
-        _wait_text(root, ".dw-lesson-comment", "And a second one, from T2.")
+        wait_lesson_text(root, ".dw-lesson-comment", "And a second one, from T2.")
         assert root.locator(".dw-lesson-feedback").inner_text().startswith("Right.")
         assert nb.kernel.eval("w.step") == 1
         root.locator('[data-action-id="move T2 black"]').first.click()
-        _wait_text(root, ".dw-lesson-progress", "Chapter 2 of 3")
+        wait_lesson_text(root, ".dw-lesson-progress", "Chapter 2 of 3")
         assert nb.kernel.eval("w.last_error") == ""
     finally:
         nb.close()
