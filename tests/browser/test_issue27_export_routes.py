@@ -82,6 +82,9 @@ def test_item11_notebook_played_to_step_6_exports_step_6_offline(lab, open_noteb
     page = nb.page
     page.evaluate("(el) => { el.dataset.dwMark = 'first view'; }", root.element_handle())
     for step in range(6):
+        # the page must show this step before its board is read: the kernel moves on before the page redraws
+        page.wait_for_function("([r, s]) => Number(r.querySelector('.dw-timeline-range').value) === s",
+                               arg=[root.element_handle(), step])
         action = lh.board_actions(root, lh.BOARD_TARGETS)[0][1]
         lh.click_action(root, nb.kernel, root.locator(f'.dw-board-wrap [data-action-id="{action}"]').first,
                         step, action, nb.kernel.eval("w.game.current_player"))
