@@ -16,7 +16,7 @@ from typing import Any, Iterator, Optional, Protocol
 from ..engine.actions import CHANCE
 from ..engine.game import Game
 from ..simulation.run import InlineExecutor, _executor_workers, _show_progress
-from .allocation import ALLOCATIONS, is_settled, shown_worse, to_sample
+from .allocation import ALLOCATIONS, STOPS, best_known, is_settled, shown_worse, to_sample
 from .exact import exact_values
 from .policies import policy_name
 from .result import ActionValue, Analysis
@@ -58,7 +58,7 @@ class _Tally:
 
 def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None, rollouts: int = DEFAULT_ROLLOUTS,
             seconds: Optional[float] = None, executor: Optional[Executor] = None, seed: int = 0, *,
-            allocation: str = "racing", precision: float = 0.05, knowledge: str = "seat",
+            allocation: str = "racing", precision: float = 0.05, knowledge: str = "seat", until: str = "settled",
             progress: Optional[bool] = None, stop: Optional[StopFlag] = None) -> Analysis:
     """Estimate every legal action's chance of winning for the seat to decide, from what it may know.
 
@@ -86,7 +86,11 @@ def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None
             on any executor.
         allocation: ``"racing"`` (rollouts go where actions are close, :mod:`.allocation`) or ``"uniform"``.
         precision: the interval half-width (win-probability units, in ``(0, 0.5]``) at which an action needs
-            no more rollouts; the analysis stops once the ranking has settled (:func:`.allocation.is_settled`).
+            no more rollouts, and the margin within which another action counts as close to the best.
+        until: ``"settled"`` (stop once the ranking has settled: every action shown worse than the best or
+            its interval within ``precision``, :func:`.allocation.is_settled`) or ``"best"`` (stop once the
+            best action is known: no other action can be better by ``precision`` or more,
+            :func:`.allocation.best_known`; fewer rollouts, wider intervals for the close actions).
         knowledge: ``"seat"`` (only what the seat may know) or ``"table"`` (every card known, a teacher's
             view; future dice and draws still unknown).
         progress: a tqdm bar of rollouts; ``None``: shown unless ``DRAGONWIDGETS_PROGRESS=0`` or under pytest
@@ -111,7 +115,7 @@ def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None
     """
     last: Optional[Analysis] = None
     for last in analyse_steps(game, seat, policy, rollouts, seconds, executor, seed, allocation=allocation,
-                              precision=precision, knowledge=knowledge, progress=progress, stop=stop):
+                              precision=precision, knowledge=knowledge, until=until, progress=progress, stop=stop):
         pass
     assert last is not None  # analyse_steps yields at least once
     return last
@@ -120,8 +124,8 @@ def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None
 def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] = None,
                   rollouts: int = DEFAULT_ROLLOUTS, seconds: Optional[float] = None,
                   executor: Optional[Executor] = None, seed: int = 0, *, allocation: str = "racing",
-                  precision: float = 0.05, knowledge: str = "seat", progress: Optional[bool] = None,
-                  stop: Optional[StopFlag] = None) -> Iterator[Analysis]:
+                  precision: float = 0.05, knowledge: str = "seat", until: str = "settled",
+                  progress: Optional[bool] = None, stop: Optional[StopFlag] = None) -> Iterator[Analysis]:
     """Yield a refined :class:`~.result.Analysis` after every batch of rollouts; the last has ``done=True``.
 
     The arguments and errors are :func:`analyse`'s (the errors are raised at the first ``next()``). The first
@@ -130,7 +134,8 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     batch is about as large as all before it, at most :data:`MAX_BATCH_PER_WORKER` rollouts per action and
     worker, and shrunk to what ``seconds`` leaves. A widget iterates it in a thread and stops it with ``stop``.
     """
-    seat = _check(game, seat, rollouts, seconds, executor, seed, allocation, precision, knowledge, progress, stop)
+    seat = _check(game, seat, rollouts, seconds, executor, seed, allocation, precision, knowledge, until, progress,
+                  stop)
     policy = policy_name(game.name, policy)
     started = time.perf_counter()
     actions = game.legal_action_ids()
@@ -149,7 +154,7 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
         worse = tuple(r.action for r in rows if best is not None and shown_worse(r, best, samples))
         return Analysis(rows, game.name, game.step, seat, policy, knowledge, allocation, seed,
                         time.perf_counter() - started, valued and is_settled(rows, precision, samples), done,
-                        precision, worse)
+                        precision, worse, valued and best_known(rows, precision, samples), until)
 
     from tqdm.auto import tqdm
 
@@ -159,8 +164,7 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     try:
         analysis = current(done=False)
         while True:
-            chosen = to_sample(allocation, analysis.rows, rollouts, precision,
-                               samples if allocation == "racing" else None)
+            chosen = to_sample(allocation, analysis.rows, rollouts, precision, samples, until)
             elapsed = time.perf_counter() - started
             out_of_time = seconds is not None and elapsed >= seconds and next_key > 0  # (a first value always)
             if not chosen or (stop is not None and stop.is_set()) or out_of_time:
@@ -232,7 +236,7 @@ def _is_real(x: Any) -> bool:
 
 
 def _check(game: Any, seat: Any, rollouts: Any, seconds: Any, executor: Any, seed: Any, allocation: Any,
-           precision: Any, knowledge: Any, progress: Any, stop: Any) -> int:
+           precision: Any, knowledge: Any, until: Any, progress: Any, stop: Any) -> int:
     """Validate :func:`analyse`'s arguments; return the deciding seat."""
     if not isinstance(game, Game):
         raise TypeError(f"game must be a dragonwidgets game (new_game(...)), got {type(game).__name__}")
@@ -257,6 +261,8 @@ def _check(game: Any, seat: Any, rollouts: Any, seconds: Any, executor: Any, see
         raise ValueError(f"precision must be a number in (0, 0.5] (win-probability units), got {precision!r}")
     if knowledge not in KNOWLEDGE:
         raise ValueError(f"knowledge must be one of {KNOWLEDGE}, got {knowledge!r}")
+    if until not in STOPS:
+        raise ValueError(f"until must be one of {STOPS}, got {until!r}")
     if progress is not None and not isinstance(progress, bool):
         raise ValueError(f"progress must be True, False or None, got {progress!r}")
     if stop is not None and not callable(getattr(stop, "is_set", None)):

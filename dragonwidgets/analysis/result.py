@@ -71,6 +71,9 @@ class Analysis(Sequence[ActionValue]):
         worse: the ids of the actions shown worse than the best one: an interval wholly below the best's, or
             the paired difference over common rollouts significantly below 0
             (:func:`~dragonwidgets.analysis.allocation.shown_worse`), in legal order.
+        best_known: whether the best action is known: every other action is shown worse than it or shown
+            close to it (no better by ``precision`` or more; :func:`~dragonwidgets.analysis.allocation.best_known`).
+        until: where the run stops: ``"settled"`` or ``"best"`` (once ``best_known``).
     """
 
     rows: tuple[ActionValue, ...]
@@ -86,6 +89,8 @@ class Analysis(Sequence[ActionValue]):
     done: bool = True
     precision: float = 0.05
     worse: tuple[str, ...] = ()
+    best_known: bool = False
+    until: str = "settled"
     _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -144,5 +149,6 @@ class Analysis(Sequence[ActionValue]):
             "game": self.game, "step": self.step, "seat": self.seat, "policy": self.policy,
             "knowledge": self.knowledge, "allocation": self.allocation, "seed": self.seed,
             "seconds": self.seconds, "settled": self.settled, "done": self.done, "precision": self.precision,
-            "rollouts": self.rollouts, "worse": list(self.worse), "rows": [row.to_dict() for row in self.rows],
+            "rollouts": self.rollouts, "worse": list(self.worse),
+            "best_known": self.best_known, "until": self.until, "rows": [row.to_dict() for row in self.rows],
         }

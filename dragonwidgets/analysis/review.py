@@ -22,6 +22,7 @@ from typing import Any, Iterator, Optional, overload
 from ..engine.actions import CHANCE
 from ..engine.game import Game
 from ..simulation.run import _show_progress
+from .allocation import STOPS
 from .analyse import analyse
 from .result import Analysis
 
@@ -133,7 +134,7 @@ class Review(Sequence[ReviewStep]):
 
 def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = None,
            rollouts: int = REVIEW_ROLLOUTS, seconds: Optional[float] = None, executor: Optional[Executor] = None,
-           seed: int = 0, allocation: str = "racing", precision: float = 0.05,
+           seed: int = 0, allocation: str = "racing", precision: float = 0.05, until: str = "best",
            progress: Optional[bool] = None) -> Review:
     """Analyse every decision of ``game`` up to its current step; return what each cost against the best.
 
@@ -145,6 +146,11 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
         seat: review only this seat's decisions; ``None``: every seat's.
         policy, rollouts, allocation, precision: as for :func:`~.analyse.analyse`, for every decision
             (``rollouts`` defaults to :data:`REVIEW_ROLLOUTS`).
+        until: as for :func:`~.analyse.analyse`; by default ``"best"``: each decision is analysed until its
+            best action is known (no other action better by ``precision`` or more), which is what a mark
+            needs: an action taken that is shown close to the best loses less than ``precision`` and is not
+            marked, one shown worse is marked by its loss. ``"settled"`` gives every close action its own
+            interval within ``precision`` too (about twice the rollouts in Emerald).
         executor: where the analyses run (as for :func:`dragonwidgets.simulate`; left running): one task per
             decision, each analysed in its worker's process, so a worker spends no time waiting for the
             batches of one decision. The same review as without an executor. ``None``: in this process.
@@ -157,7 +163,8 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
 
     Raises:
         TypeError: ``game`` is not a game.
-        ValueError: ``seat`` is not ``None`` nor a seat ``0..players-1``, or an analysis argument is bad.
+        ValueError: ``seat`` is not ``None`` nor a seat ``0..players-1``, ``until`` is not one of
+            :data:`~.allocation.STOPS`, or an analysis argument is bad.
     """
     if not isinstance(game, Game):
         raise TypeError(f"game must be a dragonwidgets game (new_game(...)), got {type(game).__name__}")
@@ -167,6 +174,8 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
         raise ValueError(f"executor must be None or a concurrent.futures.Executor (with submit), got {executor!r:.60}")
     if progress is not None and not isinstance(progress, bool):
         raise ValueError(f"progress must be True, False or None, got {progress!r}")
+    if until not in STOPS:
+        raise ValueError(f"until must be one of {STOPS}, got {until!r}")
     import time
 
     from tqdm.auto import tqdm
@@ -177,8 +186,8 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
     copy = game.clone()
     out: list[ReviewStep] = []
     policy_used = ""
-    options: dict[str, Any] = dict(policy=policy, rollouts=rollouts, seconds=seconds, allocation=allocation, precision=precision,
-                   progress=False)
+    options: dict[str, Any] = dict(policy=policy, rollouts=rollouts, seconds=seconds, allocation=allocation,
+                                   precision=precision, until=until, progress=False)
     with tqdm(total=len(steps), unit="decision", desc=f"review {game.name}",
               disable=not _show_progress(progress)) as bar:
         if executor is None:

@@ -12,7 +12,7 @@ import pytest
 
 import dragonwidgets
 from dragonwidgets.analysis import ActionValue, Analysis, analyse, analyse_steps
-from dragonwidgets.analysis.allocation import is_settled, shown_worse, to_sample
+from dragonwidgets.analysis.allocation import best_known, is_settled, shown_close, shown_worse, to_sample
 from dragonwidgets.analysis.rollouts import play_rollouts, rollout_key
 from dragonwidgets.analysis.stats import wilson
 from dragonwidgets.engine.actions import CHANCE
@@ -215,6 +215,55 @@ def test_paired_rollouts_show_an_action_worse_before_the_intervals_part():
     assert not shown_worse(rows[1], rows[0], noisy)
 
 
+def test_an_action_shown_close_to_the_best_makes_the_best_known_before_the_ranking_settles():
+    """In 60 common rollouts 'b' wins where 'a' wins but twice: it cannot be 5 points better than 'a' (paired
+    bound), so the best action is known; 'c' is shown worse. Neither interval is within 5 points yet, so the
+    ranking has not settled: "best" stops here, "settled" goes on with 'a' and 'b' (not 'c')."""
+    a_returns = {k: float(k % 2) for k in range(60)}  # 30 wins
+    b_returns = {k: 0.0 if k in (1, 3) else v for k, v in a_returns.items()}  # 28 wins
+    c_returns = {k: 0.0 if k % 4 == 1 else v for k, v in a_returns.items()}  # 15 wins
+    rows = [ActionValue(x, sum(r.values()) / 60, *wilson(sum(r.values()) / 60, 60), 60, False, 0.0)
+            for x, r in (("a", a_returns), ("b", b_returns), ("c", c_returns))]
+    samples = {"a": a_returns, "b": b_returns, "c": c_returns}
+    assert shown_close(rows[1], rows[0], 0.05, samples) and not shown_close(rows[1], rows[0], 0.05)
+    assert not shown_close(rows[0], rows[0], 0.05, samples)
+    assert shown_worse(rows[2], rows[0], samples)
+    assert best_known(rows, 0.05, samples) and not is_settled(rows, 0.05, samples)
+    assert to_sample("racing", rows, 400, 0.05, samples, until="best") == []
+    assert to_sample("uniform", rows, 400, 0.05, samples, until="best") == []
+    assert to_sample("racing", rows, 400, 0.05, samples) == ["a", "b"]
+    assert to_sample("uniform", rows, 400, 0.05, samples) == ["a", "b", "c"]
+
+
+def test_until_the_best_is_known_racing_samples_only_the_best_and_its_challengers():
+    """'b' is shown close to 'a' (paired), 'c' is not yet shown anything: the next batch goes to 'a' and 'c'
+    only; with 'c' also shown close, the best is known and "best" stops."""
+    a_returns = {k: float(k % 2) for k in range(20)}
+    b_returns = dict(a_returns)  # the same outcome in every rollout
+    c_returns = {k: float((k // 2) % 2) for k in range(20)}  # unrelated
+    rows = [ActionValue(x, 0.5, *wilson(0.5, 20), 20, False, 0.0) for x in "abc"]
+    samples = {"a": a_returns, "b": b_returns, "c": c_returns}
+    assert not best_known(rows, 0.05, samples)
+    assert to_sample("racing", rows, 400, 0.05, samples, until="best") == ["a", "c"]
+    assert to_sample("racing", rows, 400, 0.05, samples) == ["a", "c"]
+    assert to_sample("uniform", rows, 400, 0.05, samples, until="best") == ["a", "b", "c"]
+    assert to_sample("racing", rows, 20, 0.05, samples, until="best") == []  # out of budget: no more to learn
+    samples["c"] = dict(a_returns)
+    assert best_known(rows, 0.05, samples)
+
+
+def test_analyse_until_best_stops_once_the_best_is_known_with_fewer_rollouts():
+    """An Emerald opening (seed 3), greedy rollouts: stopping once the best action is known spends fewer
+    rollouts than settling every close action, and says so in the result."""
+    g = dragonwidgets.new_game("emerald", players=3, seed=3)
+    best = analyse(g, rollouts=200, seed=1, until="best")
+    settled = analyse(g, rollouts=200, seed=1)
+    assert best.until == "best" and settled.until == "settled" and best.to_dict()["until"] == "best"
+    assert best.best_known and best.to_dict()["best_known"] is True
+    assert best.rollouts < settled.rollouts
+    assert settled[best.best().action].value >= settled.best().value - 0.05
+
+
 # ------------------------------------------------------------------ live refinement, stop
 def test_analyse_steps_refines_batch_by_batch_and_ends_done():
     g = dragonwidgets.new_game("emerald", players=3, seed=1)
@@ -268,6 +317,7 @@ def test_chance_node_is_refused_and_the_game_unchanged():
     ({"seconds": 0}, "seconds"), ({"seed": -1}, "seed"), ({"allocation": "greedy"}, "allocation"),
     ({"precision": 0}, "precision"), ({"knowledge": "all"}, "knowledge"), ({"policy": "oracle"}, "policy"),
     ({"executor": "pool"}, "executor"), ({"progress": "yes"}, "progress"), ({"stop": True}, "stop"),
+    ({"until": "converged"}, "until"),
 ])
 def test_bad_arguments_are_refused_naming_the_field(kwargs, field):
     g = dragonwidgets.new_game("emerald", players=3, seed=1, first_player=0)

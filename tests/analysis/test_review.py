@@ -86,7 +86,7 @@ def test_a_step_is_marked_only_when_its_action_is_shown_worse():
     g = short_game(6)
     r = g.review(rollouts=12, policy="random")
     for s in r:
-        a = dragonwidgets.analyse(g_at(g, s.step), s.seat, policy="random", rollouts=12, seed=s.step)
+        a = dragonwidgets.analyse(g_at(g, s.step), s.seat, policy="random", rollouts=12, seed=s.step, until="best")
         assert (s.mark != "") == (s.action in a.worse and s.loss >= 0.05)
 
 
@@ -106,3 +106,24 @@ def test_a_bad_seat_is_refused(seat):
 def test_an_executor_without_submit_is_refused_before_any_analysis():
     with pytest.raises(ValueError, match="executor must be"):
         short_game(2).review(executor="two cores")
+
+
+def test_an_unknown_stop_is_refused_before_any_analysis():
+    with pytest.raises(ValueError, match="until must be one of"):
+        short_game(2).review(until="converged")
+
+
+def test_review_stops_each_decision_once_its_best_action_is_known_unless_told_to_settle():
+    """By default a decision is analysed until its best action is known (what a mark needs), so every reviewed
+    decision with a choice has a known best action; ``until="settled"`` spends at least as many rollouts on
+    each decision."""
+    g = short_game(6)
+    quick = g.review(rollouts=40, policy="random")
+    full = g.review(rollouts=40, policy="random", until="settled")
+    assert [s.action for s in quick] == [s.action for s in full]
+    for s in quick:
+        a = dragonwidgets.analyse(g_at(g, s.step), s.seat, policy="random", rollouts=40, seed=s.step, until="best")
+        b = dragonwidgets.analyse(g_at(g, s.step), s.seat, policy="random", rollouts=40, seed=s.step)
+        assert a.best_known or any(r.rollouts == 40 for r in a)  # known, or a challenger out of budget
+        assert a.rollouts <= b.rollouts
+        assert (s.value, s.best_action) == (a[s.action].value, a.best().action)
