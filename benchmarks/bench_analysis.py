@@ -19,9 +19,13 @@ Parts (``--parts``, all by default):
 4. ``speed``: at the first ``--decisions`` decisions of ``--games`` games per game (the goal: 50 of 20), on a
    process pool of ``--workers`` (2): the seconds to a first value for every action (goal 1 s), and to a
    settled ranking at ±5 points (goal 20 s, Drachenland 60 s; the analysis is cut there).
-   ``allocation`` (with ``speed``): at the same decisions, racing and uniform each run with no time limit
-   until every interval is within ``--precision`` or out of ``--alloc-rollouts`` per action: the rollouts
-   each spent and whether both name the same best action (goal: racing at most half the rollouts).
+   ``allocation`` (with ``speed``): at the same decisions, with no time limit and at most ``--alloc-rollouts``
+   per action, the rollouts each allocation spends to reach the best action: racing until the best action is
+   known (``until="best"``) beside the naive uniform allocation (every action to ±``--precision``, the
+   issue's baseline) and, so that the comparison does not flatter, beside uniform with the same stop as
+   racing; whether they name the same best action, and what racing's choice loses by the naive uniform's
+   values (goal: racing at most half the rollouts of uniform). The same for the settled ranking (every close
+   action to ±``--precision``), with the floor any allocation needs for it.
 5. ``review``: the wall-clock seconds of ``game.review()`` on the pool of a whole 3-player Emerald game (goal
    60 s) and a whole 4-player Drachenland game (goal 10 min), each played by the default policy,
    ``--review-rollouts`` per action at most; ``--review-decisions`` limits it to the first decisions (0: the
@@ -185,7 +189,8 @@ def settle_floor(race: Any, precision: float, most: int) -> int:
 def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor) -> None:
     cut = SETTLE_SECONDS[name]
     firsts, settle = [], []
-    racing_n, uniform_n, floor_n, same, settled_both = [], [], [], 0, 0
+    spent: dict[str, list[int]] = {k: [] for k in ("racing best", "uniform best", "racing settled", "uniform settled")}
+    floor_n, same_best, same_settled, losses = [], 0, 0, []
     n = 0
     for game_seed in range(args.games):
         for g in decisions_of(name, players, 1000 + game_seed, args.decisions):
@@ -193,31 +198,42 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
             firsts.append(first)
             settle.append(settled)
             if "allocation" in args.parts:
-                race = analyse(g, rollouts=args.alloc_rollouts, precision=args.precision, executor=pool, seed=n,
-                               progress=False)
-                uni = analyse(g, rollouts=args.alloc_rollouts, precision=args.precision, executor=pool, seed=n,
-                              allocation="uniform", progress=False)
-                racing_n.append(race.rollouts)
-                uniform_n.append(uni.rollouts)
-                floor_n.append(settle_floor(race, args.precision, args.alloc_rollouts))
-                same += race.best().action == uni.best().action
-                settled_both += race.settled and uni.settled
+                runs = {}
+                for key in spent:
+                    allocation, until = key.split()
+                    runs[key] = analyse(g, rollouts=args.alloc_rollouts, precision=args.precision, executor=pool,
+                                        seed=n, allocation=allocation, until=until, progress=False)
+                    spent[key].append(runs[key].rollouts)
+                naive = runs["uniform settled"]
+                floor_n.append(settle_floor(runs["racing settled"], args.precision, args.alloc_rollouts))
+                same_best += runs["racing best"].best().action == naive.best().action
+                same_settled += runs["racing settled"].best().action == naive.best().action
+                losses.append(naive.best().value - naive[runs["racing best"].best().action].value)
             n += 1
     if not n:
         return
     done = [s for s in settle if s is not None]
     print(f"  first   value for every action: median {statistics.median(firsts):.2f} s, max {max(firsts):.2f} s, "
           f"{sum(f <= 1 for f in firsts)}/{n} within 1 s")
-    print(f"  settle  ±5 points within {cut:.0f} s: {len(done)}/{n}"
+    print(f"  settle  ±{args.precision * 100:.0f} points within {cut:.0f} s: {len(done)}/{n}"
           + (f", median {statistics.median(done):.1f} s" if done else ""))
-    if racing_n:
-        print(f"  racing  {sum(racing_n)} rollouts beside uniform {sum(uniform_n)} "
-              f"({100 * sum(racing_n) / max(1, sum(uniform_n)):.0f} %; goal <= 50 %) to ±{args.precision * 100:.0f} "
-              f"points or {args.alloc_rollouts} per action; same best action {same}/{n}, both settled {settled_both}/{n};"
-              f" per decision racing/uniform: " + " ".join(f"{r}/{u}" for r, u in zip(racing_n, uniform_n)))
-        print(f"  floor   {sum(floor_n)} rollouts ({100 * sum(floor_n) / max(1, sum(uniform_n)):.0f} % of uniform): what "
-              f"any allocation needs to bring the actions racing could not show worse within ±{args.precision * 100:.0f} "
-              f"points, each at its value (z² v(1-v) / precision², at most {args.alloc_rollouts})")
+    if spent["racing best"]:
+        total = {k: sum(v) for k, v in spent.items()}
+        naive = max(1, total["uniform settled"])
+        print(f"  racing  to the best action: {total['racing best']} rollouts, {100 * total['racing best'] / naive:.0f} % "
+              f"of the naive uniform allocation ({total['uniform settled']}, every action to ±{args.precision * 100:.0f} "
+              f"points; goal <= 50 %) and {100 * total['racing best'] / max(1, total['uniform best']):.0f} % of uniform "
+              f"with the same stop ({total['uniform best']}); at most {args.alloc_rollouts} per action")
+        print(f"          same best action as the naive uniform {same_best}/{n}; racing's choice loses, by the naive "
+              f"uniform's values, median {100 * statistics.median(losses):.1f} points, max {100 * max(losses):.1f}, "
+              f"{sum(x >= args.precision for x in losses)}/{n} at {args.precision * 100:.0f} points or more")
+        print(f"          per decision racing/naive uniform: "
+              + " ".join(f"{r}/{u}" for r, u in zip(spent["racing best"], spent["uniform settled"])))
+        print(f"  settled ranking: racing {total['racing settled']} rollouts, {100 * total['racing settled'] / naive:.0f} % "
+              f"of uniform; same best action {same_settled}/{n}; floor {sum(floor_n)} "
+              f"({100 * sum(floor_n) / naive:.0f} %): what any allocation needs to bring the actions racing could not "
+              f"show worse within ±{args.precision * 100:.0f} points, each at its value (z² v(1-v) / precision², at "
+              f"most {args.alloc_rollouts})")
 
 
 # ------------------------------------------------------------------ 5. review time
