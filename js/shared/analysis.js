@@ -136,19 +136,49 @@ export function timelineMarks(review, length) {
 const LINE_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
 
 /**
+ * What the chart says of one reviewed decision, as the keyboard reaches it: its step, its seat, its chance as a
+ * percentage and its mark if it has one, e.g. "Step 8, Black: 12 % chance to win, blunder (??)".
+ * @param {{step: number, seat: number, value: number|null, mark: string}} st a row of the review trait
+ * @param {(seat: number) => string} nameOf
+ */
+export function pointText(st, nameOf) {
+  const chance = st.value === null || st.value === undefined ? "not valued" : `${Math.round(st.value * 100)} % chance to win`;
+  const mark = st.mark ? `, ${st.mark} (${MARK_SYMBOLS[st.mark]})` : "";
+  return `Step ${st.step + 1}, ${nameOf(st.seat)}: ${chance}${mark}`;
+}
+
+/** The keys that move along the chart's points, and where each goes from point `i` of `n`. */
+const CHART_KEYS = {
+  ArrowRight: (i, n) => Math.min(n - 1, i + 1),
+  ArrowUp: (i, n) => Math.min(n - 1, i + 1),
+  ArrowLeft: (i) => Math.max(0, i - 1),
+  ArrowDown: (i) => Math.max(0, i - 1),
+  Home: () => 0,
+  End: (i, n) => n - 1,
+};
+
+/**
  * The win-chance chart: for each seat reviewed, its chance after each of its decisions (the value of the
  * action taken), a line over the game's steps, the marked decisions as dots. Plain SVG, no library.
+ *
+ * It is one tab stop, a slider over the reviewed decisions in the order of the game (role "slider", named by
+ * the summary in `aria-label`): Left / Right (Down / Up) move to the previous / next point, Home / End to the
+ * first / last; the point reached is said in `aria-valuetext` (pointText: what a screen reader announces as
+ * the value changes), written in `readout` when one is given (shown from the first focus on), and ringed on the
+ * chart while it has the focus.
+ * The arrow keys stop there (they would step the timeline further up, keyboard.js).
  * @param {Object} review
  * @param {(seat: number) => string} nameOf
  * @param {number} [width]
  * @param {number} [height]
+ * @param {HTMLElement|null} [readout] where the point reached is written (the panel's line under the chart)
  */
-export function winChart(review, nameOf, width = 240, height = 90) {
+export function winChart(review, nameOf, width = 240, height = 90, readout = null) {
   const steps = review?.steps ?? [];
   if (!steps.length) return null;
   const last = Math.max(...steps.map((st) => st.step)) + 1;
-  const x = (step) => 4 + ((step + 1) / last) * (width - 8);
-  const y = (value) => 4 + (1 - value) * (height - 8);
+  const x = (step) => 6 + ((step + 1) / last) * (width - 12);
+  const y = (value) => 6 + (1 - (value ?? 0)) * (height - 12);
   const seats = [...new Set(steps.map((st) => st.seat))].sort((a, b) => a - b);
   const lines = seats.map((seat, i) => {
     const own = steps.filter((st) => st.seat === seat);
@@ -170,13 +200,57 @@ export function winChart(review, nameOf, width = 240, height = 90) {
     const end = own[own.length - 1];
     return `${nameOf(seat)} ${Math.round(own[0].value * 100)} % to ${Math.round(end.value * 100)} %`;
   }).join("; ");
-  return s(
+  // the points the keyboard moves along: every reviewed decision, in the order of the game
+  const points = [...steps].sort((a, b) => a.step - b.step || a.seat - b.seat);
+  const guide = s("line", { class: "dw-chart-cursor-line", y1: 1, y2: height - 1 });
+  const halo = s("circle", { class: "dw-chart-cursor-halo", r: 5.5 });
+  const dot = s("circle", { class: "dw-chart-cursor-dot", r: 5.5 });
+  const cursor = s("g", { class: "dw-chart-cursor", visibility: "hidden", "aria-hidden": "true" }, guide, halo, dot);
+  const svg = s(
     "svg",
-    { class: "dw-win-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
-      "aria-label": `Win chance over the game, after each reviewed decision: ${summary}` },
-    s("line", { x1: 4, x2: width - 4, y1: y(0.5), y2: y(0.5), class: "dw-chart-half", stroke: "currentColor", "stroke-dasharray": "2 3", "stroke-opacity": 0.4 }),
+    { class: "dw-win-chart", viewBox: `0 0 ${width} ${height}`, width, height, tabindex: 0, role: "slider",
+      "aria-label": `Win chance over the game, after each reviewed decision: ${summary}`,
+      "aria-orientation": "horizontal", "aria-valuemin": 1, "aria-valuemax": points.length },
+    s("line", { x1: 6, x2: width - 6, y1: y(0.5), y2: y(0.5), class: "dw-chart-half", stroke: "currentColor", "stroke-dasharray": "2 3", "stroke-opacity": 0.4 }),
     lines,
+    cursor,
   );
+  let at = 0;
+  /** Move to point `i`: the slider's value and text, the readout, the ring. */
+  const go = (i) => {
+    at = Math.max(0, Math.min(points.length - 1, i));
+    const st = points[at];
+    const text = pointText(st, nameOf);
+    svg.setAttribute("aria-valuenow", String(at + 1));
+    svg.setAttribute("aria-valuetext", text);
+    const cx = x(st.step).toFixed(1);
+    const cy = y(st.value).toFixed(1);
+    for (const ring of [halo, dot]) {
+      ring.setAttribute("cx", cx);
+      ring.setAttribute("cy", cy);
+    }
+    guide.setAttribute("x1", cx);
+    guide.setAttribute("x2", cx);
+    if (readout) readout.textContent = text;
+  };
+  go(0);
+  svg.addEventListener("keydown", (event) => {
+    const move = CHART_KEYS[event.key];
+    if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
+    go(move(at, points.length));
+    event.preventDefault();
+    event.stopPropagation(); // not the timeline's Left / Right (keyboard.js, on the root)
+  });
+  svg.addEventListener("focus", () => {
+    go(at);
+    cursor.setAttribute("visibility", "visible");
+    if (readout) readout.hidden = false; // and stays, the last point read, after the focus moves on
+  });
+  svg.addEventListener("blur", () => cursor.setAttribute("visibility", "hidden"));
+  /** The point the keyboard is on (kept when the chart is drawn again with more decisions). */
+  svg.dwPoint = () => at;
+  svg.dwGo = go;
+  return svg;
 }
 
 /**
@@ -184,7 +258,9 @@ export function winChart(review, nameOf, width = 240, height = 90) {
  * @param {{send: (kind: string, fields?: Object) => void, scope: {listen: Function}, nameOf: (seat: number) => string}} opts
  */
 export function createAnalysisPanel({ send, scope, nameOf }) {
-  const toggle = h("button", { type: "button", class: "dw-btn dw-analyse-toggle", "aria-pressed": "false", text: "Analyse" });
+  // a toggle button: its name stays "Analyse", its state is aria-pressed (and, to the eye, the colour and ": on")
+  const toggleState = h("span", { class: "dw-analyse-state", "aria-hidden": "true" });
+  const toggle = h("button", { type: "button", class: "dw-btn dw-analyse-toggle", "aria-pressed": "false" }, "Analyse", toggleState);
   const knowledge = h(
     "select",
     { class: "dw-analyse-knowledge", "aria-label": "What the analysis may know" },
@@ -195,7 +271,9 @@ export function createAnalysisPanel({ send, scope, nameOf }) {
   const reviewButton = h("button", { type: "button", class: "dw-btn dw-review-toggle", text: "Review" });
   const reviewNote = h("p", { class: "dw-muted dw-review-note" });
   const chart = h("div", { class: "dw-review-chart" });
-  const el = panel("dw-analysis", "Analysis", h("style", { text: css }), h("div", { class: "dw-analysis-row" }, toggle, knowledge, reviewButton), note, reviewNote, chart);
+  // the chart's point the keyboard reached, in words (the chart's aria-valuetext is what a screen reader says)
+  const readout = h("p", { class: "dw-chart-readout", hidden: true });
+  const el = panel("dw-analysis", "Analysis", h("style", { text: css }), h("div", { class: "dw-analysis-row" }, toggle, knowledge, reviewButton), note, reviewNote, chart, readout);
   let on = false;
   let reviewing = false;
   scope.listen(toggle, "click", () => (on ? send("analyse_stop") : send("analyse_start", { knowledge: knowledge.value })));
@@ -212,7 +290,7 @@ export function createAnalysisPanel({ send, scope, nameOf }) {
       el.hidden = offline && !(review.steps ?? []).length;
       on = Boolean(analysis.on);
       toggle.setAttribute("aria-pressed", String(on));
-      toggle.textContent = on ? "Analysing: on" : "Analyse";
+      toggleState.textContent = on ? ": on" : "";
       const offers = analysis.offers ?? ["seat"];
       knowledge.hidden = offline || !offers.includes("table");
       // while off, the menu keeps the person's choice for the next start; while on, it shows what runs
@@ -224,7 +302,19 @@ export function createAnalysisPanel({ send, scope, nameOf }) {
       const key = JSON.stringify(review.steps ?? []);
       if (key !== chartKey) {
         chartKey = key;
-        chart.replaceChildren(...[winChart(review, nameOf)].filter(Boolean));
+        // a chart drawn again (the review found one more decision) keeps the keyboard's focus and point
+        const old = chart.querySelector(".dw-win-chart");
+        const focused = Boolean(old) && document.activeElement === old;
+        const point = old?.dwPoint?.() ?? 0;
+        const drawn = winChart(review, nameOf, undefined, undefined, readout);
+        chart.replaceChildren(...[drawn].filter(Boolean));
+        if (!drawn) {
+          readout.textContent = "";
+          readout.hidden = true;
+        } else {
+          drawn.dwGo(point);
+          if (focused) drawn.focus({ preventScroll: true });
+        }
       }
     },
   };
