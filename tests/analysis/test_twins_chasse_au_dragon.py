@@ -10,10 +10,11 @@ import pytest
 import dragonwidgets
 from dragonwidgets.analysis.rollouts import play_to_end
 from dragonwidgets.analysis.twins import LazyView
-from dragonwidgets.analysis.twins.chasse_au_dragon import ChasseGreedyPolicy, cheap_view
+from dragonwidgets.analysis.twins.chasse_au_dragon import ChasseGreedyPolicy, LazyBoards, cheap_view
 from dragonwidgets.engine.actions import CHANCE
 from dragonwidgets.games.chasse_au_dragon.bots import GreedyBot
 from dragonwidgets.games.chasse_au_dragon.observation import observation_fields, observe
+from dragonwidgets.games.chasse_au_dragon.state import parse_square
 
 GAMES = [(2, 3), (3, 1), (3, 4), (4, 2)]  # (players, seed)
 SECRET_ZONES = ("backpack", "vault", "cage", "dungeon", "quarters", "wealth")
@@ -56,6 +57,32 @@ def test_cheap_view_builds_a_field_only_when_read():
     view["round"]
     assert list(view._built) == ["round"]  # the rest (boards, piles, reach...) not built
     assert view["boards"] is view["boards"]  # built once, then kept
+    boards = view["boards"]
+    assert isinstance(boards, LazyBoards) and boards._built == [None, None, None]
+    mine = boards[g.current_player]
+    assert [b is None for b in boards._built] == [i != g.current_player for i in range(3)]  # only the one read
+    assert boards[g.current_player] is mine and boards == g.observation(g.current_player)["boards"]
+    with pytest.raises(IndexError):
+        boards[3]
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_twin_target_is_the_greedy_bots_target_at_every_decision_of_whole_games(players, seed):
+    """The twin walks the squares best first and stops early; the target (the pile it heads for, or its camp)
+    is the bot's own, equal scores included, for the deciding seat at every decision where it stands on the
+    board."""
+    checked = 0
+    for g in greedy_game(players, seed):
+        seat = g.current_player
+        if seat is None or seat == CHANCE:
+            continue
+        obs = g.observation(seat)
+        if obs["positions"][seat] is None:
+            continue
+        here = parse_square(obs["positions"][seat])
+        assert ChasseGreedyPolicy._target_of(cheap_view(g, seat), here) == GreedyBot()._target(obs)
+        checked += 1
+    assert checked > 100
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)

@@ -1,19 +1,22 @@
 """La Chasse au Dragon's faster twin of the ``"greedy"`` bot (:mod:`dragonwidgets.analysis.twins`).
 
 :func:`cheap_view` is the seat's observation built field by field as the bot reads it: the bot never reads
-``reach``, ``last_rolls``, ``scores``..., so a rollout no longer builds them at every decision.
+``reach``, ``last_rolls``, ``scores``..., so a rollout no longer builds them at every decision; of ``boards``
+it builds only the boards the bot reads (its own, a duel opponent's).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from ...engine.actions import Action
-from ...games.chasse_au_dragon.bots import FUEL_RESERVE
+from ...games.chasse_au_dragon.bots import BANK_AT, BOLDER_EVERY, FUEL_RESERVE
 from ...games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
-from ...games.chasse_au_dragon.observation import observation_fields
-from ...games.chasse_au_dragon.state import parse_square
+from ...games.chasse_au_dragon.observation import observation_fields, seen_board
+from ...games.chasse_au_dragon.setup import BOARD_SIZE, depth
+from ...games.chasse_au_dragon.state import parse_square, square_id
 from . import LazyView
 
 if TYPE_CHECKING:
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
 
     from ...games.chasse_au_dragon.game import ChasseGame
 
-__all__ = ["ChasseGreedyPolicy", "cheap_view"]
+__all__ = ["ChasseGreedyPolicy", "LazyBoards", "cheap_view"]
 
 
 def cheap_view(game: "ChasseGame", seat: int) -> LazyView:
@@ -43,7 +46,44 @@ def cheap_view(game: "ChasseGame", seat: int) -> LazyView:
         "is_over": lambda: game.is_over,
         "outcome": game._outcome_view,
         **observation_fields(game, seat),
+        "boards": lambda: LazyBoards(game, seat),
     })
+
+
+class LazyBoards(Sequence[dict[str, Any]]):
+    """The observation's ``boards`` as a sequence that builds board ``i`` when it is first read, by the
+    observation's own code (:func:`~dragonwidgets.games.chasse_au_dragon.observation.seen_board`); equal to
+    the observation's list of boards. Read it before the game changes."""
+
+    __slots__ = ("_game", "_viewer", "_built")
+
+    def __init__(self, game: "ChasseGame", viewer: int | None) -> None:
+        self._game, self._viewer = game, viewer
+        self._built: list[Any] = [None] * len(game.state.boards)
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(len(self._built))[i]]
+        board = self._built[i]  # IndexError past the last seat
+        if board is None:
+            board = self._built[i] = seen_board(self._game, self._viewer, i % len(self._built))
+        return board
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, LazyBoards)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable on read, as a list)
 
 
 @lru_cache(maxsize=None)
@@ -56,6 +96,21 @@ def _square(square_id: str) -> tuple[int, int]:
 def _step_square(action_id: str) -> tuple[int, int]:
     """The square a ``"step x,y"`` action goes to."""
     return parse_square(action_id.split()[1])
+
+
+@lru_cache(maxsize=None)
+def _ranked_squares(here: tuple[int, int], want: int) -> tuple[tuple[float, tuple[int, int], str, int], ...]:
+    """Every square as the bot's ``_target`` scores a pile on it, less the pile-size term: ``(score, square, id,
+    depth)``, best first, equal scores in the order of the observation's ``piles`` (by square). Kept per
+    (where the adventurer stands, the depth it wants): 64 x 3 lists of 64."""
+    out = []
+    for x in range(BOARD_SIZE):
+        for y in range(BOARD_SIZE):
+            d = depth(x, y)
+            score = -max(abs(here[0] - x), abs(here[1] - y)) - 2.5 * abs(d - want) - (1.5 if (x, y) == here else 0.0)
+            out.append((score, (x, y), square_id((x, y)), d))
+    out.sort(key=lambda row: (-row[0], row[1]))
+    return tuple(out)
 
 
 class _Move(NamedTuple):
@@ -121,9 +176,39 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
         """What every move of this view is valued against (the reads of the bot's ``_move_value``)."""
         me = view["viewer"]
         here = _square(view["positions"][me])
-        target = ChasseGreedyBot._target(self, view)  # the bot's own, once per view
+        target = self._target_of(view, here)
         far = max(abs(here[0] - target[0]), abs(here[1] - target[1]))  # _dist(here, target)
         paid = view["steps"] > 0  # a step beyond the first costs a quarter (CD-MOVE-3)
         heading_home = paid and target == _square(view["camps"][me])
         starved = paid and not heading_home and view["boards"][me]["quarters"] <= FUEL_RESERVE
         return _Move(here, target, far, paid, starved)
+
+    @staticmethod
+    def _target_of(view: dict[str, Any], here: tuple[int, int]) -> tuple[int, int]:
+        """The bot's ``_target`` (home to bank, else the best-scored pile, the first by square among equals),
+        walking the squares best first (:func:`_ranked_squares`) and stopping once no pile further down can
+        reach the best score even at the largest pile's size term, instead of scoring every pile."""
+        me = view["viewer"]
+        board = view["boards"][me]
+        camp = _square(view["camps"][me])
+        if board["wealth"]["backpack"] >= BANK_AT:
+            return camp
+        power = board["power"]
+        want = min(3, (1 if power <= 6 else 2 if power <= 10 else 3) + view["round"] // BOLDER_EVERY)
+        piles = view["piles"]
+        if not piles:
+            return camp
+        reach = 0.1 * max(piles.values()) + 1e-9  # the most the size term adds (and float noise)
+        hx, hy = here
+        best, best_score = camp, float("-inf")
+        for base, sq, sid, d in _ranked_squares(here, want):
+            if base + reach < best_score:
+                break
+            size = piles.get(sid, 0)
+            if size == 0:
+                continue
+            # the bot's own expression, term for term, so that equal scores are equal floats
+            s = -max(abs(hx - sq[0]), abs(hy - sq[1])) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0)
+            if s > best_score or (s == best_score and sq < best):
+                best, best_score = sq, s
+        return best

@@ -138,10 +138,14 @@ def _fight(game: "ChasseGame") -> dict[str, Any] | None:
 
 
 def _boards(game: "ChasseGame", viewer: int | None) -> list[dict[str, Any]]:
-    """Return every management board as ``viewer`` sees it (:func:`board_view`): its own in full, and every
-    board in full for the teacher and at the end."""
-    full = _sees_boards(game, viewer)
-    return [board_view(b, full or viewer == i, game.setup) for i, b in enumerate(game.state.boards)]
+    """Return every management board as ``viewer`` sees it (:func:`seen_board`)."""
+    return [seen_board(game, viewer, i) for i in range(len(game.state.boards))]
+
+
+def seen_board(game: "ChasseGame", viewer: int | None, seat: int) -> dict[str, Any]:
+    """Return ``seat``'s management board as ``viewer`` sees it (:func:`board_view`): in full when it is the
+    viewer's own, for the teacher (``None``) and at the end; the observation's ``boards[seat]``."""
+    return board_view(game.state.boards[seat], _sees_boards(game, viewer) or viewer == seat, game.setup)
 
 
 def _hidden(game: "ChasseGame") -> dict[str, Any]:
