@@ -364,7 +364,9 @@ def _analysis_values(game: Game, found: Analysis) -> dict[str, Any]:
     state = "done" if found.done else "running"
     name = game.player_name(int(found.seat))
     summary = (f"{found.rollouts:,} rollouts of the {found.policy} bot in {found.seconds:.1f} s"
-               + (", settled" if found.settled else "") + ("" if found.done else ", refining…"))
+               + (", settled" if found.settled else
+                  f", best action known (none better by {found.precision * 100:.0f} points)" if found.best_known else "")
+               + ("" if found.done else ", refining…"))
     return {"state": state, "rows": rows, "policy": found.policy, "rollouts": found.rollouts,
             "seconds": round(found.seconds, 2), "settled": found.settled, "done": found.done,
             "note": f"{name}'s chance to win{team} after each action, "

@@ -284,3 +284,22 @@ def test_a_seat_page_refuses_a_review_of_other_seats_decisions_and_writes_nothin
     with pytest.raises(ValueError, match="review must be None, True"):
         to_html(g, tmp_path / "z.html", review="yes")
     assert not list(tmp_path.iterdir())
+
+
+def test_the_note_says_when_the_best_action_is_known_before_the_ranking_settles():
+    """The panel's summary line: "best action known" once no action can beat the best by the precision, before
+    every close action has its own narrow interval; "settled" once it has."""
+    from dataclasses import replace
+
+    from dragonwidgets.analysis import ActionValue, Analysis
+
+    g = played()
+    ids = g.legal_action_ids()[:2]
+    rows = tuple(ActionValue(a, 0.5, 0.4, 0.6, 60, False, 3.0) for a in ids)
+    found = Analysis(rows, g.name, g.step, g.current_player, "greedy", done=False, best_known=True)
+    note = analysis_panel._analysis_values(g, found)["note"]
+    assert "best action known (none better by 5 points)" in note and "refining" in note
+    settled = analysis_panel._analysis_values(g, replace(found, settled=True, done=True))["note"]
+    assert "settled" in settled and "best action known" not in settled and "refining" not in settled
+    neither = analysis_panel._analysis_values(g, replace(found, best_known=False))["note"]
+    assert "best action known" not in neither and "settled" not in neither
