@@ -108,22 +108,37 @@ export function markLog(log, review) {
   }
 }
 
+/** The nearest two marks on one row of the timeline's track may be, in % of its width (a symbol is about 12 px
+ * wide; 5 % of a 400 px page's track is about 16 px). */
+const TICK_GAP = 5;
+/** The height of one row of the timeline's marks, in CSS px (as .dw-review-tick's line-height). */
+const TICK_ROW = 14;
+
 /**
- * The marks on the timeline: a track under the slider with a symbol at each marked decision.
+ * The marks on the timeline: a track under the slider with a symbol at each marked decision. Marks nearer than
+ * TICK_GAP to the one before go on a row under it, so that their symbols never cover each other.
  * @param {Object} review
  * @param {number} length the history's length
  */
 export function timelineMarks(review, length) {
-  const marked = (review?.steps ?? []).filter((st) => st.mark);
+  const marked = (review?.steps ?? []).filter((st) => st.mark).sort((a, b) => a.step - b.step);
   if (!marked.length || !length) return null;
+  const ends = []; // the last position taken on each row
+  const placed = marked.map((st) => {
+    const left = ((st.step + 1) / length) * 100;
+    let row = ends.findIndex((end) => left - end >= TICK_GAP);
+    if (row < 0) row = ends.push(left) - 1;
+    ends[row] = left;
+    return { st, left, row };
+  });
   return h(
     "ol",
-    { class: "dw-review-track", "aria-label": "Review marks on the timeline" },
-    marked.map((st) =>
+    { class: "dw-review-track", "aria-label": "Review marks on the timeline", style: `height: ${ends.length * TICK_ROW}px` },
+    placed.map(({ st, left, row }) =>
       h("li", {
         class: "dw-review-tick",
         "data-mark": st.mark,
-        style: `left: ${((st.step + 1) / length) * 100}%`,
+        style: `left: ${left}%; top: ${row * TICK_ROW}px`,
         title: `Step ${st.step + 1}: ${st.mark} (${st.text})`,
         text: MARK_SYMBOLS[st.mark],
         "aria-label": `Step ${st.step + 1}: ${st.mark}`,
@@ -166,7 +181,8 @@ const CHART_KEYS = {
  * first / last; the point reached is said in `aria-valuetext` (pointText: what a screen reader announces as
  * the value changes), written in `readout` when one is given (shown from the first focus on), and ringed on the
  * chart while it has the focus.
- * The arrow keys stop there (they would step the timeline further up, keyboard.js).
+ * The arrow keys stop there (they would step the timeline further up, keyboard.js). A click or a tap reads the
+ * point nearest to it.
  * @param {Object} review
  * @param {(seat: number) => string} nameOf
  * @param {number} [width]
@@ -247,6 +263,23 @@ export function winChart(review, nameOf, width = 240, height = 90, readout = nul
     if (readout) readout.hidden = false; // and stays, the last point read, after the focus moves on
   });
   svg.addEventListener("blur", () => cursor.setAttribute("visibility", "hidden"));
+  // a click or a tap reads the point nearest to it (across first, then up or down), as the keys do
+  svg.addEventListener("click", (event) => {
+    const box = svg.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    const px = ((event.clientX - box.left) / box.width) * width;
+    const py = ((event.clientY - box.top) / box.height) * height;
+    const far = (st) => [Math.abs(x(st.step) - px), Math.abs(y(st.value) - py)];
+    let best = 0;
+    points.forEach((st, i) => {
+      const [dx, dy] = far(st);
+      const [bx, by] = far(points[best]);
+      if (dx < bx - 0.5 || (Math.abs(dx - bx) <= 0.5 && dy < by)) best = i;
+    });
+    go(best);
+    cursor.setAttribute("visibility", "visible");
+    if (readout) readout.hidden = false;
+  });
   /** The point the keyboard is on (kept when the chart is drawn again with more decisions). */
   svg.dwPoint = () => at;
   svg.dwGo = go;

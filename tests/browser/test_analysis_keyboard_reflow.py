@@ -222,6 +222,37 @@ def test_at_400px_the_analysis_values_review_marks_and_chart_reflow_with_24px_co
     shutil.copy(shots_dir(tmp_path) / "analysis_400_panel.png", UI_SHOTS / "analysis_400_panel.png")
     assert_reflows(page, ".dw-analysis, .dw-action-list, .dw-log, .dw-timeline",
                    "the analysis panel with values, review marks and the chart")
+    # a tap at the chart's right end reads its last point, ringed, its words shown under the chart
+    box = page.locator(".dw-win-chart").bounding_box()
+    page.locator(".dw-win-chart").tap(position={"x": box["width"] - 2, "y": box["height"] / 2})
+    last = max(widget.review["steps"], key=lambda s: (s["step"], s["seat"]))
+    chart = page.evaluate(CHART_JS)
+    assert chart["readout"] == chart["text"] == point_text(last, widget.player_names), chart
+    assert chart["cursor"] == "visible" and chart["readoutShown"]
+    assert_reflows(page, ".dw-analysis", "the analysis panel with the chart's point read")
+
+
+def test_at_400px_the_marks_of_neighbouring_decisions_never_cover_each_other_on_the_timeline(touch, monkeypatch, tmp_path):
+    """A long game's review marks decisions a step apart: on a 400 px page their symbols would be about 5 px apart
+    on the timeline's track (each is about 12 px wide). The review trait here is written as Python would send it,
+    every decision from step 30 to 41 marked."""
+    widget = played_widget(monkeypatch)
+    game, rng = widget.game, random.Random(2)
+    while game.step < 60 and game.current_player is not None:
+        game.resolve_chance() if game.current_player == -1 else game.apply(rng.choice(game.legal_actions()))
+    widget.refresh()
+    marks = ["blunder", "mistake", "inaccuracy"]
+    steps = [{"step": k, "seat": 0, "action": "a", "value": 0.3, "low": 0.2, "high": 0.4, "best_action": "b",
+              "best_value": 0.6, "loss": 0.3, "mark": marks[k % 3], "exact": False, "text": f"{marks[k % 3]}: 30 points"}
+             for k in range(30, 42)]
+    page = pushable(touch(widget, NARROW), widget)
+    widget.review = {"state": "done", "seat": 0, "reviewed": len(steps), "total": len(steps), "policy": "greedy",
+                     "steps": steps, "note": "Review of Black's decisions"}
+    push(page)
+    assert page.locator(".dw-review-tick").count() == len(steps)
+    page.locator(".dw-timeline").screenshot(path=str(shots_dir(tmp_path) / "timeline_400_dense_marks.png"))
+    shutil.copy(shots_dir(tmp_path) / "timeline_400_dense_marks.png", UI_SHOTS / "timeline_400_dense_marks.png")
+    assert_reflows(page, ".dw-timeline", "the timeline with neighbouring marks")
 
 
 def test_at_400px_the_lesson_panel_with_feedback_and_a_hint_reflows_with_24px_controls(touch, tmp_path):
