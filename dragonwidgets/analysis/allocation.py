@@ -118,7 +118,7 @@ def is_settled(rows: Sequence[ActionValue], precision: float, samples: Optional[
 
 
 def to_sample(allocation: str, rows: Sequence[ActionValue], budget: int, precision: float,
-              samples: Optional[Samples] = None, until: str = "settled") -> list[str]:
+              samples: Optional[Samples] = None, until: str = "settled", refine: Sequence[str] = ()) -> list[str]:
     """Return the ids of the actions the next batch of rollouts goes to (``[]``: stop).
 
     Args:
@@ -129,6 +129,9 @@ def to_sample(allocation: str, rows: Sequence[ActionValue], budget: int, precisi
         samples: each sampled action's return per rollout key (the paired comparisons); ``None``: intervals
             only.
         until: ``"settled"`` (stop once :func:`is_settled`) or ``"best"`` (once :func:`best_known`).
+        refine: with ``until="best"``, action ids that, with the best action, go on to an interval within
+            ``precision`` (or ``budget``) once the best is known (a review's action taken, whose value it
+            charts and whose loss against the best it marks).
     """
     open_rows = [row for row in rows if not row.exact and row.rollouts < budget]
     if allocation == "uniform":
@@ -136,9 +139,10 @@ def to_sample(allocation: str, rows: Sequence[ActionValue], budget: int, precisi
             return []
         return [] if until == "best" and best_known(rows, precision, samples) else [row.action for row in open_rows]
     known = best_known(rows, precision, samples)
-    if until == "best" and known:
-        return []
     best = _best(rows)
+    if until == "best" and known:
+        wanted = set(refine) | {best.action} if refine else set()
+        return [row.action for row in open_rows if row.action in wanted and row.half_width > precision]
     if not known:
         challengers = {row.action for row in open_rows if row.action != best.action
                        and not shown_worse(row, best, samples) and not shown_close(row, best, precision, samples)}

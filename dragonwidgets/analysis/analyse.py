@@ -11,7 +11,7 @@ import numbers
 import random
 import time
 from concurrent.futures import Executor, Future
-from typing import Any, Iterator, Optional, Protocol
+from typing import Any, Iterator, Optional, Protocol, Sequence
 
 from ..engine.actions import CHANCE
 from ..engine.game import Game
@@ -59,7 +59,7 @@ class _Tally:
 def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None, rollouts: int = DEFAULT_ROLLOUTS,
             seconds: Optional[float] = None, executor: Optional[Executor] = None, seed: int = 0, *,
             allocation: str = "racing", precision: float = 0.05, knowledge: str = "seat", until: str = "settled",
-            progress: Optional[bool] = None, stop: Optional[StopFlag] = None) -> Analysis:
+            refine: Sequence[str] = (), progress: Optional[bool] = None, stop: Optional[StopFlag] = None) -> Analysis:
     """Estimate every legal action's chance of winning for the seat to decide, from what it may know.
 
     Each rollout redeals what the seat cannot see (:meth:`~dragonwidgets.engine.game.Game.determinize`, so
@@ -91,6 +91,8 @@ def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None
             its interval within ``precision``, :func:`.allocation.is_settled`) or ``"best"`` (stop once the
             best action is known: no other action can be better by ``precision`` or more,
             :func:`.allocation.best_known`; fewer rollouts, wider intervals for the close actions).
+        refine: with ``until="best"``, legal action ids that, with the best action, then go on to an interval
+            within ``precision`` (or ``rollouts``): a review's action taken. Ignored with ``"settled"``.
         knowledge: ``"seat"`` (only what the seat may know) or ``"table"`` (every card known, a teacher's
             view; future dice and draws still unknown).
         progress: a tqdm bar of rollouts; ``None``: shown unless ``DRAGONWIDGETS_PROGRESS=0`` or under pytest
@@ -115,7 +117,8 @@ def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None
     """
     last: Optional[Analysis] = None
     for last in analyse_steps(game, seat, policy, rollouts, seconds, executor, seed, allocation=allocation,
-                              precision=precision, knowledge=knowledge, until=until, progress=progress, stop=stop):
+                              precision=precision, knowledge=knowledge, until=until, refine=refine,
+                              progress=progress, stop=stop):
         pass
     assert last is not None  # analyse_steps yields at least once
     return last
@@ -125,7 +128,8 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
                   rollouts: int = DEFAULT_ROLLOUTS, seconds: Optional[float] = None,
                   executor: Optional[Executor] = None, seed: int = 0, *, allocation: str = "racing",
                   precision: float = 0.05, knowledge: str = "seat", until: str = "settled",
-                  progress: Optional[bool] = None, stop: Optional[StopFlag] = None) -> Iterator[Analysis]:
+                  refine: Sequence[str] = (), progress: Optional[bool] = None,
+                  stop: Optional[StopFlag] = None) -> Iterator[Analysis]:
     """Yield a refined :class:`~.result.Analysis` after every batch of rollouts; the last has ``done=True``.
 
     The arguments and errors are :func:`analyse`'s (the errors are raised at the first ``next()``). The first
@@ -139,6 +143,8 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     policy = policy_name(game.name, policy)
     started = time.perf_counter()
     actions = game.legal_action_ids()
+    if isinstance(refine, str) or not all(a in actions for a in refine):
+        raise ValueError(f"refine must be a sequence of legal action ids {actions}, got {refine!r:.80}")
     known = game.determinize(seat, random.Random(0)) if knowledge == "seat" else game.clone(history=False)
     exact = exact_values(known, seat, actions, seed, knowledge)
     tallies = {a: _Tally() for a in actions if a not in exact}
@@ -164,7 +170,7 @@ def analyse_steps(game: Game, seat: Optional[int] = None, policy: Optional[str] 
     try:
         analysis = current(done=False)
         while True:
-            chosen = to_sample(allocation, analysis.rows, rollouts, precision, samples, until)
+            chosen = to_sample(allocation, analysis.rows, rollouts, precision, samples, until, tuple(refine))
             elapsed = time.perf_counter() - started
             out_of_time = seconds is not None and elapsed >= seconds and next_key > 0  # (a first value always)
             if not chosen or (stop is not None and stop.is_set()) or out_of_time:

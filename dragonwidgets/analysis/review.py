@@ -147,10 +147,11 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
         policy, rollouts, allocation, precision: as for :func:`~.analyse.analyse`, for every decision
             (``rollouts`` defaults to :data:`REVIEW_ROLLOUTS`).
         until: as for :func:`~.analyse.analyse`; by default ``"best"``: each decision is analysed until its
-            best action is known (no other action better by ``precision`` or more), which is what a mark
-            needs: an action taken that is shown close to the best loses less than ``precision`` and is not
-            marked, one shown worse is marked by its loss. ``"settled"`` gives every close action its own
-            interval within ``precision`` too (about twice the rollouts in Emerald).
+            best action is known (no other action better by ``precision`` or more), then the action taken
+            and the best one go on to ``precision`` or ``rollouts`` (``refine``): what a mark and the chart
+            need. An action taken that is shown close to the best loses less than ``precision`` and is not
+            marked; one shown worse is marked by its loss. ``"settled"`` gives every close action its own
+            interval within ``precision`` too.
         executor: where the analyses run (as for :func:`dragonwidgets.simulate`; left running): one task per
             decision, each analysed in its worker's process, so a worker spends no time waiting for the
             batches of one decision. The same review as without an executor. ``None``: in this process.
@@ -194,14 +195,15 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
             analyses = []
             for i in steps:
                 copy.goto(i)
-                analyses.append(analyse(copy, game.entry(i).action.player, seed=seed + i, **options))
+                analyses.append(analyse(copy, game.entry(i).action.player, seed=seed + i,
+                                        refine=_taken(game, i, until), **options))
                 bar.update(1)
         else:  # one task per decision: no round trip per batch of rollouts, the same analyses (same seeds)
             futures = []
             for i in steps:
                 copy.goto(i)
                 futures.append(executor.submit(analyse, copy.clone(history=False), game.entry(i).action.player,
-                                               seed=seed + i, **options))
+                                               seed=seed + i, refine=_taken(game, i, until), **options))
             try:
                 for future in as_completed(futures):
                     future.result()
@@ -215,6 +217,11 @@ def review(game: Game, seat: Optional[int] = None, *, policy: Optional[str] = No
         policy_used = analysis.policy
         out.append(_step(i, taken.player, taken.id, analysis))
     return Review(tuple(out), game.name, policy_used or (policy or ""), seat, time.perf_counter() - started)
+
+
+def _taken(game: Game, step: int, until: str) -> tuple[str, ...]:
+    """What ``analyse`` refines at decision ``step`` of a review: the action taken there (with ``until="best"``)."""
+    return (game.entry(step).action.id,) if until == "best" else ()
 
 
 def _step(step: int, seat: int, action: str, analysis: Analysis) -> ReviewStep:

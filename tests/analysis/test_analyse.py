@@ -231,6 +231,10 @@ def test_an_action_shown_close_to_the_best_makes_the_best_known_before_the_ranki
     assert best_known(rows, 0.05, samples) and not is_settled(rows, 0.05, samples)
     assert to_sample("racing", rows, 400, 0.05, samples, until="best") == []
     assert to_sample("uniform", rows, 400, 0.05, samples, until="best") == []
+    # a review's action taken ('c' or 'b') goes on, with the best ('a'), to ±5 points
+    assert to_sample("racing", rows, 400, 0.05, samples, until="best", refine=("c",)) == ["a", "c"]
+    assert to_sample("racing", rows, 400, 0.05, samples, until="best", refine=("a",)) == ["a"]
+    assert to_sample("racing", rows, 60, 0.05, samples, until="best", refine=("c",)) == []  # out of budget
     assert to_sample("racing", rows, 400, 0.05, samples) == ["a", "b"]
     assert to_sample("uniform", rows, 400, 0.05, samples) == ["a", "b", "c"]
 
@@ -317,7 +321,7 @@ def test_chance_node_is_refused_and_the_game_unchanged():
     ({"seconds": 0}, "seconds"), ({"seed": -1}, "seed"), ({"allocation": "greedy"}, "allocation"),
     ({"precision": 0}, "precision"), ({"knowledge": "all"}, "knowledge"), ({"policy": "oracle"}, "policy"),
     ({"executor": "pool"}, "executor"), ({"progress": "yes"}, "progress"), ({"stop": True}, "stop"),
-    ({"until": "converged"}, "until"),
+    ({"until": "converged"}, "until"), ({"refine": ["fly away"]}, "refine"), ({"refine": "move T1 black"}, "refine"),
 ])
 def test_bad_arguments_are_refused_naming_the_field(kwargs, field):
     g = dragonwidgets.new_game("emerald", players=3, seed=1, first_player=0)
