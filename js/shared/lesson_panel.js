@@ -107,6 +107,33 @@ export function markBoard(board, names) {
   }
 }
 
+/** The nearest ancestor of `node` that scrolls up and down (the page's scroller when none). */
+function scrollerOf(node) {
+  for (let up = node.parentElement; up; up = up.parentElement) {
+    const overflow = getComputedStyle(up).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && up.scrollHeight > up.clientHeight) return up;
+  }
+  return node.ownerDocument.scrollingElement;
+}
+
+/**
+ * If `panel` (sticking to the bottom of its scroller) covers any of `target`, an element before it in the page,
+ * scroll `target` up until it shows whole above the panel, with 8 px to spare. Elements in or after the panel
+ * are never under it, nor is an element around it (the widget's root).
+ * @param {HTMLElement} panel
+ * @param {Element} target the element just focused
+ */
+export function keepClear(panel, target) {
+  if (!target?.getBoundingClientRect || panel.contains(target) || target.contains(panel) || panel.hidden) return;
+  if (!(target.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING)) return;
+  const box = target.getBoundingClientRect();
+  const cover = panel.getBoundingClientRect();
+  const across = Math.min(box.right, cover.right) - Math.max(box.left, cover.left);
+  const under = box.bottom - cover.top;
+  if (across <= 0 || under <= 0 || box.top >= cover.bottom) return;
+  scrollerOf(panel)?.scrollBy({ top: under + 8, behavior: "instant" });
+}
+
 /**
  * Build the lesson panel. `send(msg)` sends one of LESSON_MESSAGES to the model.
  * @param {{send: (msg: Object) => void, scope: {listen: Function}, board: Element,
@@ -135,6 +162,9 @@ export function createLessonPanel({ send, scope, board, nameOf }) {
     score,
   );
   el.setAttribute("aria-label", "Lesson");
+  // Under a board too wide for it beside, the panel sticks to the bottom of the window (shell.css) over the
+  // board's lower part: a board element the keyboard focuses there is scrolled up clear of it (WCAG 2.4.11).
+  scope.listen(el.ownerDocument, "focusin", (event) => keepClear(el, /** @type {Element} */ (event.target)));
   scope.listen(hint, "click", () => send({ kind: "hint" }));
   scope.listen(skip, "click", () => send({ kind: "skip" }));
   scope.listen(restart, "click", () => send({ kind: "restart" }));

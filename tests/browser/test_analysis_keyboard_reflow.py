@@ -272,6 +272,35 @@ def test_at_400px_the_lesson_panel_with_feedback_and_a_hint_reflows_with_24px_co
     assert_reflows(page, ".dw-lesson", "the lesson panel")
 
 
+#: The focused element's box and the lesson panel's: whether any of the element is under the panel.
+UNDER_PANEL_JS = """() => {
+  const el = document.activeElement, r = el.getBoundingClientRect();
+  const p = document.querySelector('.dw-lesson').getBoundingClientRect();
+  const across = Math.min(r.right, p.right) - Math.max(r.left, p.left);
+  const down = Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top);
+  return {name: el.getAttribute('data-target') || el.className, top: Math.round(r.top), bottom: Math.round(r.bottom),
+          panelTop: Math.round(p.top), under: across > 0.5 && down > 0.5};
+}"""
+
+
+@pytest.mark.parametrize("height", [700, 900])
+def test_at_400px_the_lesson_panel_never_hides_the_board_element_the_keyboard_focuses(height, touch, tmp_path):
+    """The panel sticks to the bottom of the window under a board too wide for it beside (shell.css): a board
+    element the arrows focus behind it is scrolled up clear of it (WCAG 2.4.11, focus not obscured)."""
+    widget = browser_lesson().widget()
+    page = touch(widget, NARROW, height)
+    page.keyboard.press("Tab")  # the widget's root
+    page.keyboard.press("Tab")  # the board's roving tab stop
+    assert page.evaluate("() => Boolean(document.activeElement.closest('.dw-board-wrap'))")
+    seen = [page.evaluate(UNDER_PANEL_JS)]
+    for _ in range(len(widget.legal_actions) + 1):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.evaluate(UNDER_PANEL_JS))
+    shoot(page, tmp_path, f"lesson_400x{height}_focus.png")
+    assert len({s["name"] for s in seen}) >= 4, seen
+    assert [s for s in seen if s["under"]] == [], f"focused board elements under the lesson panel: {seen}"
+
+
 # ----------------------------------------------------------------------------------------------- keyboard
 def test_by_keyboard_alone_analyse_shows_values_and_review_shows_marks_and_the_chart(touch, monkeypatch, tmp_path):
     widget = played_widget(monkeypatch)
