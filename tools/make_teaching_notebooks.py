@@ -612,16 +612,18 @@ print("best:", a.best().action, "→", quote(a, a.best().action))""",
 **Reading the numbers.** *win %* is the share of rollouts the deciding seat won after that action (a tie
 counts as its share); the **interval** is where the true value lies with 95 % confidence *for this policy*:
 with few rollouts it is wide, and two actions whose intervals overlap are not told apart yet. An action the
-rollouts already show worse gets no more of them (racing), so its count stays low. *exact* marks a value the
+rollouts already show worse gets no more of them (racing), so its count stays low; until the best action is
+known, neither does one they show cannot beat the best by 5 points or more. *exact* marks a value the
 rules decide without sampling (the game ends, or ends at the next throw whatever falls). The values are only as
 good as the policy: they say how the action fares *if everybody then plays like that bot*. `quote` turns a
 value into a sentence a lesson's feedback can use.
 
 ## Reviewing a game
 
-`review(game, seat)` analyses every decision a seat made, from what it knew then, against the best action
-there: the **loss** in win chance and a mark like a chess review's (inaccuracy from 5 points, mistake from 10,
-blunder from 20, and only when the best action lies above the taken one's interval). Below: a short game played
+`review(game, seat)` analyses every decision a seat made, from what it knew then, until the best action there
+is known (no other action better by 5 points): the **loss** in win chance against it and a mark like a chess
+review's (inaccuracy from 5 points, mistake from 10, blunder from 20, and only when the rollouts show the taken
+action worse than the best, not just lower by chance). Below: a short game played
 at random, reviewed for its first seat with a few rollouts per action; the chart draws that seat's chance after
 each of its decisions. In the widget, **Review** puts the marks into the log and on the timeline.
 """,
