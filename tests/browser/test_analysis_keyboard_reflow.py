@@ -13,6 +13,7 @@ Screenshots (400 px, light) go to ``$DW_SHOTS`` (default: the test's tmp_path) a
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import shutil
@@ -142,10 +143,10 @@ def wait_until(page, condition, what: str, timeout: float = 60) -> None:
         page.wait_for_timeout(50)
 
 
-def shoot(page, tmp_path, name: str, **kwargs) -> Path:
-    """Screenshot to the test's folder and a copy to /tmp/shots_ui/."""
+def shoot(target, tmp_path, name: str, **kwargs) -> Path:
+    """Screenshot ``target`` (a page or a locator) to the test's folder and a copy to /tmp/shots_ui/."""
     out = shots_dir(tmp_path) / name
-    page.screenshot(path=str(out), **kwargs)
+    target.screenshot(path=str(out), **kwargs)
     UI_SHOTS.mkdir(parents=True, exist_ok=True)
     shutil.copy(out, UI_SHOTS / name)
     return out
@@ -195,14 +196,15 @@ def assert_ring_and_name(page, role: str, name) -> None:
         f"the focused {focused['cls']} is not the {role} named {name!r}"
 
 
+#: the symbol of each review mark (analysis.js MARK_SYMBOLS)
+MARK_SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
 def point_text(step: dict, names: list[str]) -> str:
-    """What the chart says of one reviewed decision (the review trait's row)."""
-    mark = f", {step['mark']} ({analysis_panel_symbol(step['mark'])})" if step["mark"] else ""
-    return f"Step {step['step'] + 1}, {names[step['seat']]}: {round(step['value'] * 100)} % chance to win{mark}"
-
-
-def analysis_panel_symbol(mark: str) -> str:
-    return {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[mark]
+    """What the chart says of one reviewed decision (the review trait's row); JavaScript's Math.round."""
+    mark = f", {step['mark']} ({MARK_SYMBOLS[step['mark']]})" if step["mark"] else ""
+    percent = math.floor(step["value"] * 100 + 0.5)
+    return f"Step {step['step'] + 1}, {names[step['seat']]}: {percent} % chance to win{mark}"
 
 
 # ----------------------------------------------------------------------------------------------- reflow
@@ -213,13 +215,13 @@ def test_at_400px_the_analysis_values_review_marks_and_chart_reflow_with_24px_co
     assert_reflows(page, ".dw-analysis, .dw-action-list", "the analysis panel, off")
     widget.review_start()
     widget.analyse_start()
-    wait_until(page, lambda: widget.review.get("state") == "done" and widget.analysis.get("done"), "the review and the values")
+    wait_until(page, lambda: widget.review.get("state") == "done" and widget.analysis.get("done"),
+               "the review and the values")
     push(page)
     assert page.locator(".dw-action-list .dw-analysis-value").count() == len(widget.legal_actions)
     assert page.locator(".dw-log .dw-review-mark").count() > 0 and page.locator(".dw-win-chart").count() == 1
     shoot(page, tmp_path, "analysis_400_values_review.png", full_page=True)
-    page.locator(".dw-analysis").screenshot(path=str(shots_dir(tmp_path) / "analysis_400_panel.png"))
-    shutil.copy(shots_dir(tmp_path) / "analysis_400_panel.png", UI_SHOTS / "analysis_400_panel.png")
+    shoot(page.locator(".dw-analysis"), tmp_path, "analysis_400_panel.png")
     assert_reflows(page, ".dw-analysis, .dw-action-list, .dw-log, .dw-timeline",
                    "the analysis panel with values, review marks and the chart")
     # a tap at the chart's right end reads its last point, ringed, its words shown under the chart
@@ -232,7 +234,8 @@ def test_at_400px_the_analysis_values_review_marks_and_chart_reflow_with_24px_co
     assert_reflows(page, ".dw-analysis", "the analysis panel with the chart's point read")
 
 
-def test_at_400px_the_marks_of_neighbouring_decisions_never_cover_each_other_on_the_timeline(touch, monkeypatch, tmp_path):
+def test_at_400px_the_marks_of_neighbouring_decisions_never_cover_each_other_on_the_timeline(
+        touch, monkeypatch, tmp_path):
     """A long game's review marks decisions a step apart: on a 400 px page their symbols would be about 5 px apart
     on the timeline's track (each is about 12 px wide). The review trait here is written as Python would send it,
     every decision from step 30 to 41 marked."""
@@ -243,15 +246,15 @@ def test_at_400px_the_marks_of_neighbouring_decisions_never_cover_each_other_on_
     widget.refresh()
     marks = ["blunder", "mistake", "inaccuracy"]
     steps = [{"step": k, "seat": 0, "action": "a", "value": 0.3, "low": 0.2, "high": 0.4, "best_action": "b",
-              "best_value": 0.6, "loss": 0.3, "mark": marks[k % 3], "exact": False, "text": f"{marks[k % 3]}: 30 points"}
+              "best_value": 0.6, "loss": 0.3, "mark": marks[k % 3], "exact": False,
+              "text": f"{marks[k % 3]}: 30 points"}
              for k in range(30, 42)]
     page = pushable(touch(widget, NARROW), widget)
     widget.review = {"state": "done", "seat": 0, "reviewed": len(steps), "total": len(steps), "policy": "greedy",
                      "steps": steps, "note": "Review of Black's decisions"}
     push(page)
     assert page.locator(".dw-review-tick").count() == len(steps)
-    page.locator(".dw-timeline").screenshot(path=str(shots_dir(tmp_path) / "timeline_400_dense_marks.png"))
-    shutil.copy(shots_dir(tmp_path) / "timeline_400_dense_marks.png", UI_SHOTS / "timeline_400_dense_marks.png")
+    shoot(page.locator(".dw-timeline"), tmp_path, "timeline_400_dense_marks.png")
     assert_reflows(page, ".dw-timeline", "the timeline with neighbouring marks")
 
 
@@ -267,8 +270,7 @@ def test_at_400px_the_lesson_panel_with_feedback_and_a_hint_reflows_with_24px_co
     assert "Not this one" in page.locator(".dw-lesson-feedback").inner_text()
     assert page.locator(".dw-lesson-hints li").count() == 1
     shoot(page, tmp_path, "lesson_400.png", full_page=True)
-    page.locator(".dw-lesson").screenshot(path=str(shots_dir(tmp_path) / "lesson_400_panel.png"))
-    shutil.copy(shots_dir(tmp_path) / "lesson_400_panel.png", UI_SHOTS / "lesson_400_panel.png")
+    shoot(page.locator(".dw-lesson"), tmp_path, "lesson_400_panel.png")
     assert_reflows(page, ".dw-lesson", "the lesson panel")
 
 
@@ -321,7 +323,7 @@ def test_by_keyboard_alone_analyse_shows_values_and_review_shows_marks_and_the_c
     assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
     assert_ring_and_name(page, "button", "Analyse")  # the same name, its state in aria-pressed
 
-    presses = tab_to(page, "el.classList.contains('dw-review-toggle')", limit=3)
+    tab_to(page, "el.classList.contains('dw-review-toggle')", limit=3)
     assert_ring_and_name(page, "button", "Review")
     before = answered(page)
     page.keyboard.press("Space")
@@ -329,7 +331,8 @@ def test_by_keyboard_alone_analyse_shows_values_and_review_shows_marks_and_the_c
     wait_until(page, lambda: widget.review.get("state") == "done", "the review")
     push(page)
     reviewed = {s["step"] + 1 for s in widget.review["steps"]}
-    shown = set(page.locator(".dw-log .dw-review-mark").evaluate_all("ms => ms.map(m => Number(m.closest('li').dataset.step))"))
+    shown = set(page.locator(".dw-log .dw-review-mark").evaluate_all(
+        "ms => ms.map(m => Number(m.closest('li').dataset.step))"))
     in_log = {row["step"] for row in widget.log}
     assert shown == reviewed & in_log and shown
     assert page.locator(".dw-win-chart polyline").count() == 1
@@ -370,8 +373,7 @@ def test_the_win_chance_chart_takes_focus_and_arrow_keys_announce_each_point(tou
     at_mark = page.evaluate(CHART_JS)
     assert at_mark["text"] == point_text(steps[marked], names) and steps[marked]["mark"] in at_mark["text"]
     shoot(page, tmp_path, "chart_400_focused_mark.png", full_page=True)
-    page.locator(".dw-analysis").screenshot(path=str(shots_dir(tmp_path) / "chart_400_panel.png"))
-    shutil.copy(shots_dir(tmp_path) / "chart_400_panel.png", UI_SHOTS / "chart_400_panel.png")
+    shoot(page.locator(".dw-analysis"), tmp_path, "chart_400_panel.png")
     assert widget.step == step_before and widget.last_error == "", "the chart's arrow keys moved the timeline"
     page.keyboard.press("Tab")  # leaving the chart hides its highlight
     assert page.evaluate(CHART_JS)["cursor"] == "hidden"
