@@ -134,19 +134,19 @@ def to_sample(allocation: str, rows: Sequence[ActionValue], budget: int, precisi
             charts and whose loss against the best it marks).
     """
     open_rows = [row for row in rows if not row.exact and row.rollouts < budget]
-    if allocation == "uniform":
-        if until == "settled" and all(row.half_width <= precision for row in rows):
-            return []
-        return [] if until == "best" and best_known(rows, precision, samples) else [row.action for row in open_rows]
-    known = best_known(rows, precision, samples)
+    known = (until == "best" or allocation == "racing") and best_known(rows, precision, samples)
     best = _best(rows)
     if until == "best" and known:
         wanted = set(refine) | {best.action} if refine else set()
         return [row.action for row in open_rows if row.action in wanted and row.half_width > precision]
+    if allocation == "uniform":
+        if until == "settled" and all(row.half_width <= precision for row in rows):
+            return []
+        return [row.action for row in open_rows]
     if not known:
         challengers = {row.action for row in open_rows if row.action != best.action
                        and not shown_worse(row, best, samples) and not shown_close(row, best, precision, samples)}
         if challengers or until == "best":  # (none open: "best" can learn no more, "settled" goes on)
-            return [row.action for row in open_rows if challengers and row.action == best.action
-                    or row.action in challengers]
+            return [row.action for row in open_rows
+                    if (challengers and row.action == best.action) or row.action in challengers]
     return [row.action for row in open_rows if row.half_width > precision and not shown_worse(row, best, samples)]

@@ -234,6 +234,7 @@ def test_an_action_shown_close_to_the_best_makes_the_best_known_before_the_ranki
     # a review's action taken ('c' or 'b') goes on, with the best ('a'), to ±5 points
     assert to_sample("racing", rows, 400, 0.05, samples, until="best", refine=("c",)) == ["a", "c"]
     assert to_sample("racing", rows, 400, 0.05, samples, until="best", refine=("a",)) == ["a"]
+    assert to_sample("uniform", rows, 400, 0.05, samples, until="best", refine=("c",)) == ["a", "c"]
     assert to_sample("racing", rows, 60, 0.05, samples, until="best", refine=("c",)) == []  # out of budget
     assert to_sample("racing", rows, 400, 0.05, samples) == ["a", "b"]
     assert to_sample("uniform", rows, 400, 0.05, samples) == ["a", "b", "c"]
