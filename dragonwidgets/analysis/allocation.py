@@ -4,16 +4,17 @@ Two stops (:func:`~dragonwidgets.analysis.analyse`'s ``until``):
 
 - *the best action is known* (:func:`best_known`): every other action is shown worse than the best, or shown
   *close* to it: it cannot be better than the best by ``precision`` or more (the paired difference's upper
-  99.5 % bound below ``precision``, or its interval's top below the best's bottom plus ``precision``). This is
-  what a choice needs: which action, up to ``precision``.
-- *the ranking has settled* (:func:`is_settled`, the default): besides, every action not shown worse has
-  its own interval within ``precision`` (what a table of values needs).
+  99.5 % bound below ``precision``, or its interval's top below the best's bottom plus ``precision``), or else
+  both intervals are within ``precision``. This is what a choice needs: which action, up to ``precision``.
+- *the ranking has settled* (:func:`is_settled`, the default): every action not shown worse has its own
+  interval within ``precision``, the best's too (what a table of values needs). A settled ranking has its best
+  action known, so ``"best"`` never stops later.
 
 Allocations:
 
 - ``"racing"`` (the default): until the best action is known, the rollouts go to the best action and the
-  actions neither shown worse nor shown close to it (the challengers); then, until the ranking has settled, to
-  every action neither shown worse nor yet within ``precision``. An action *leaves* the race once it is shown
+  actions not yet told apart from it (the challengers); then, until the ranking has settled, to every action
+  neither shown worse nor yet within ``precision``. An action *leaves* the race once it is shown
   worse than the best action (the one of highest value), and comes back if it no longer is.
   Shown worse: its 95 % interval lies wholly below the best's, or the common random numbers show it: over
   the rollouts both were given (the same redeal, dice and bot draws for both, at least :data:`MIN_PAIRED`),
@@ -93,15 +94,23 @@ def shown_close(row: ActionValue, best: ActionValue, precision: float, samples: 
     return upper is not None and upper < precision
 
 
+def _resolved(row: ActionValue, best: ActionValue, precision: float, samples: Optional[Samples]) -> bool:
+    """Whether ``row`` is told apart from ``best`` as far as a choice needs: it is the best, shown worse, shown
+    close, or both intervals are within ``precision`` (as far as a settled ranking tells them apart)."""
+    return (row.action == best.action or shown_worse(row, best, samples) or shown_close(row, best, precision, samples)
+            or (row.half_width <= precision and best.half_width <= precision))
+
+
 def best_known(rows: Sequence[ActionValue], precision: float, samples: Optional[Samples] = None) -> bool:
     """Check if the best action is known: every other action is :func:`shown_worse` than the best (the row of
     highest value) or :func:`shown_close` to it, so no action is better than it by ``precision`` or more (at
-    the bounds' confidence). Every row must have a value (at least one rollout, or exact)."""
+    the bounds' confidence), or else both its interval and the best's are within ``precision`` (told apart as
+    far as a settled ranking tells them: a settled ranking has its best action known). Every row must have a
+    value (at least one rollout, or exact)."""
     if not rows:
         return True
     best = _best(rows)
-    return all(row.action == best.action or shown_worse(row, best, samples)
-               or shown_close(row, best, precision, samples) for row in rows)
+    return all(_resolved(row, best, precision, samples) for row in rows)
 
 
 def is_settled(rows: Sequence[ActionValue], precision: float, samples: Optional[Samples] = None) -> bool:
@@ -134,19 +143,19 @@ def to_sample(allocation: str, rows: Sequence[ActionValue], budget: int, precisi
             charts and whose loss against the best it marks).
     """
     open_rows = [row for row in rows if not row.exact and row.rollouts < budget]
-    known = (until == "best" or allocation == "racing") and best_known(rows, precision, samples)
     best = _best(rows)
-    if until == "best" and known:
+    if allocation == "uniform":
+        done = (all(row.half_width <= precision for row in rows) if until == "settled"  # (naive: no action dropped)
+                else best_known(rows, precision, samples))
+        if not done:
+            return [row.action for row in open_rows]
+    else:
+        challengers = {row.action for row in open_rows if not _resolved(row, best, precision, samples)}
+        if challengers:  # the best and those not yet told apart from it (the best rolled out too: pairs)
+            return [row.action for row in open_rows if row.action == best.action or row.action in challengers]
+        if until == "settled":
+            return [row.action for row in open_rows if row.half_width > precision and not shown_worse(row, best, samples)]
+    if until == "best":  # the best action is known (or nothing still open could tell more)
         wanted = set(refine) | {best.action} if refine else set()
         return [row.action for row in open_rows if row.action in wanted and row.half_width > precision]
-    if allocation == "uniform":
-        if until == "settled" and all(row.half_width <= precision for row in rows):
-            return []
-        return [row.action for row in open_rows]
-    if not known:
-        challengers = {row.action for row in open_rows if row.action != best.action
-                       and not shown_worse(row, best, samples) and not shown_close(row, best, precision, samples)}
-        if challengers or until == "best":  # (none open: "best" can learn no more, "settled" goes on)
-            return [row.action for row in open_rows
-                    if (challengers and row.action == best.action) or row.action in challengers]
-    return [row.action for row in open_rows if row.half_width > precision and not shown_worse(row, best, samples)]
+    return []

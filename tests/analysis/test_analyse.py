@@ -257,6 +257,21 @@ def test_until_the_best_is_known_racing_samples_only_the_best_and_its_challenger
     assert best_known(rows, 0.05, samples)
 
 
+def test_two_close_actions_both_within_the_precision_count_as_told_apart_so_best_never_outlasts_settled():
+    """'a' and 'b' have 400 uncorrelated rollouts each, 50 % and 48 %: the paired bound cannot show 'b' close
+    (uncorrelated returns vary too much), but both intervals are within 5 points, so the ranking has settled
+    and the best action counts as known: "best" stops no later than "settled"."""
+    a_returns = {k: float(k % 2) for k in range(400)}
+    b_returns = {k: float((k // 2) % 2) if k >= 8 else 0.0 for k in range(400)}
+    rows = [ActionValue(x, sum(r.values()) / 400, *wilson(sum(r.values()) / 400, 400), 400, False, 0.0)
+            for x, r in (("a", a_returns), ("b", b_returns))]
+    samples = {"a": a_returns, "b": b_returns}
+    assert not shown_close(rows[1], rows[0], 0.05, samples) and not shown_worse(rows[1], rows[0], samples)
+    assert is_settled(rows, 0.05, samples) and best_known(rows, 0.05, samples)
+    assert to_sample("racing", rows, 1000, 0.05, samples, until="best") == []
+    assert to_sample("racing", rows, 1000, 0.05, samples) == []
+
+
 def test_analyse_until_best_stops_once_the_best_is_known_with_fewer_rollouts():
     """An Emerald opening (seed 3), greedy rollouts: stopping once the best action is known spends fewer
     rollouts than settling every close action, and says so in the result."""
