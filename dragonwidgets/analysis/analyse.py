@@ -89,8 +89,9 @@ def analyse(game: Game, seat: Optional[int] = None, policy: Optional[str] = None
             no more rollouts, and the margin within which another action counts as close to the best.
         until: ``"settled"`` (stop once the ranking has settled: every action shown worse than the best or
             its interval within ``precision``, :func:`.allocation.is_settled`) or ``"best"`` (stop once the
-            best action is known: no other action can be better by ``precision`` or more,
-            :func:`.allocation.best_known`; fewer rollouts, wider intervals for the close actions).
+            best action is known, :func:`.allocation.best_known`: every other action shown worse, or shown
+            no better by ``precision``, or both intervals within ``precision``; never later than
+            ``"settled"``, fewer rollouts, wider intervals for the close actions).
         refine: with ``until="best"``, legal action ids that, with the best action, then go on to an interval
             within ``precision`` (or ``rollouts``): a review's action taken. Ignored with ``"settled"``.
         knowledge: ``"seat"`` (only what the seat may know) or ``"table"`` (every card known, a teacher's
