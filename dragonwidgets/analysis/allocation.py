@@ -95,10 +95,11 @@ def shown_close(row: ActionValue, best: ActionValue, precision: float, samples: 
 
 
 def _resolved(row: ActionValue, best: ActionValue, precision: float, samples: Optional[Samples]) -> bool:
-    """Whether ``row`` is told apart from ``best`` as far as a choice needs: it is the best, shown worse, shown
-    close, or both intervals are within ``precision`` (as far as a settled ranking tells them apart)."""
-    return (row.action == best.action or shown_worse(row, best, samples) or shown_close(row, best, precision, samples)
-            or (row.half_width <= precision and best.half_width <= precision))
+    """Whether ``row`` is told apart from ``best`` as far as a choice needs: it is the best, shown close (which
+    takes in shown worse: a bound below 0 is below ``precision``), or both intervals are within ``precision``
+    (as far as a settled ranking tells them apart). One paired sum per row."""
+    return ((row.half_width <= precision and best.half_width <= precision)
+            or shown_close(row, best, precision, samples) or row.action == best.action)
 
 
 def best_known(rows: Sequence[ActionValue], precision: float, samples: Optional[Samples] = None) -> bool:

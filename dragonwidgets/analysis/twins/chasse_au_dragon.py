@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from ...engine.actions import Action
-from ...games.chasse_au_dragon.bots import BANK_AT, BOLDER_EVERY, FUEL_RESERVE
+from ...games.chasse_au_dragon.bots import BANK_AT, FUEL_RESERVE, wanted_depth
 from ...games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
 from ...games.chasse_au_dragon.observation import observation_fields, seen_board
 from ...games.chasse_au_dragon.setup import BOARD_SIZE, depth
@@ -193,8 +193,7 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
         camp = _square(view["camps"][me])
         if board["wealth"]["backpack"] >= BANK_AT:
             return camp
-        power = board["power"]
-        want = min(3, (1 if power <= 6 else 2 if power <= 10 else 3) + view["round"] // BOLDER_EVERY)
+        want = wanted_depth(board["power"], view["round"])
         piles = view["piles"]
         if not piles:
             return camp

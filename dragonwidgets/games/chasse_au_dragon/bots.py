@@ -18,7 +18,7 @@ from .dice import duel_odds
 from .setup import depth
 from .state import POWER, parse_square
 
-__all__ = ["GreedyBot", "RandomBot"]
+__all__ = ["GreedyBot", "RandomBot", "wanted_depth"]
 
 GOBLIN_VALUE = 2.0  # a captured goblin: movement fuel and a decoy, no wealth (CD-MON-4)
 DRAGON_BONUS = 15.0  # slaying a dragon also ends the game (CD-END-1)
@@ -43,6 +43,12 @@ def _pile_square(square_id: str) -> tuple[tuple[int, int], int]:
     """The square of a pile id and its depth in the forest (CD-REC-1), worked out once per id (64 squares)."""
     sq = parse_square(square_id)
     return sq, depth(*sq)
+
+
+def wanted_depth(power: int, round_: int) -> int:
+    """The forest depth (1 to 3, CD-REC-1) the greedy bot hunts at with ``power`` in round ``round_``: deeper
+    with stronger equipment, one ring deeper every :data:`BOLDER_EVERY` rounds."""
+    return min(3, (1 if power <= 6 else 2 if power <= 10 else 3) + round_ // BOLDER_EVERY)
 
 
 class GreedyBot:
@@ -134,8 +140,7 @@ class GreedyBot:
         camp = _pile_square(view["camps"][me])[0]
         if board["wealth"]["backpack"] >= BANK_AT:
             return camp
-        power = board["power"]
-        want = min(3, (1 if power <= 6 else 2 if power <= 10 else 3) + view["round"] // BOLDER_EVERY)
+        want = wanted_depth(board["power"], view["round"])
         best, best_score = camp, float("-inf")
         for sid, size in view["piles"].items():
             if size == 0:
