@@ -1,22 +1,36 @@
 """La Chasse au Dragon's faster twin of the ``"greedy"`` bot (:mod:`dragonwidgets.analysis.twins`).
 
-:func:`cheap_view` is the seat's observation built field by field as the bot reads it: the bot never reads
-``reach``, ``last_rolls``, ``scores``..., so a rollout no longer builds them at every decision; of ``boards``
-it builds only the boards the bot reads (its own, a duel opponent's).
+:meth:`ChasseGreedyPolicy.choose_in` works out the bot's values for the frequent decisions (a movement step,
+an encounter's or a duel's answer, the choice of a duel, the camp) from the table itself, reading only what the
+seat's observation shows: where the adventurers and camps are, the round and the steps taken, the **sizes** of
+the board piles (never a face-down card), the top card of the seat's pile while it is face up (CD-ENC-1), the
+face-up equipment of every seat, the thickness of another seat's backpack (CD-ZONE-7, by the observation's own
+bucket), and the seat's own board in full. Each value is the same float as the bot's, computed with the same
+operations in the same order, and the bot's tie-breaking noise is drawn the same way (one ``rng.random()`` per
+action, in order), so the choice and the rng's state afterwards are the bot's. What depends on the board's
+geometry only (how a square ranks as a target, how far a step brings the adventurer) is kept between decisions.
+
+:func:`cheap_view` is the seat's observation built field by field as the bot reads it; the twin decides the
+rare decisions (a camp's placement) by the bot's own code on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from ...engine.actions import Action
-from ...games.chasse_au_dragon.bots import BANK_AT, FUEL_RESERVE, wanted_depth
+from ...games.chasse_au_dragon.bots import (
+    BANK_AT, FIGHT_BIAS, FUEL_RESERVE, GOBLIN_VALUE, DRAGON_BONUS, odds, wanted_depth)
 from ...games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
+from ...games.chasse_au_dragon.movement import quarters
 from ...games.chasse_au_dragon.observation import observation_fields, seen_board
 from ...games.chasse_au_dragon.setup import BOARD_SIZE, depth
-from ...games.chasse_au_dragon.state import parse_square, square_id
+from ...games.chasse_au_dragon.state import (
+    CAMP, CHOOSE_DUEL, DUEL_FLIGHT, ENCOUNTER, MOVE, POWER, ChasseState, Management, Square)
+from ...games.chasse_au_dragon.tables import NEIGHBOURS, SQUARE_ID
+from ...games.chasse_au_dragon.zones import wealth
 from . import LazyView
 
 if TYPE_CHECKING:
@@ -24,7 +38,7 @@ if TYPE_CHECKING:
 
     from ...games.chasse_au_dragon.game import ChasseGame
 
-__all__ = ["ChasseGreedyPolicy", "LazyBoards", "cheap_view"]
+__all__ = ["ChasseGreedyPolicy", "LazyBoards", "cheap_view", "target_in"]
 
 
 def cheap_view(game: "ChasseGame", seat: int) -> LazyView:
@@ -86,128 +100,195 @@ class LazyBoards(Sequence[dict[str, Any]]):
     __hash__ = None  # type: ignore[assignment]  # (mutable on read, as a list)
 
 
-@lru_cache(maxsize=None)
-def _square(square_id: str) -> tuple[int, int]:
-    """``parse_square``, kept per id (64 squares)."""
-    return parse_square(square_id)
+class ChasseGreedyPolicy(ChasseGreedyBot):
+    """La Chasse au Dragon's ``"greedy"`` bot, valuing its actions from the table as its seat's observation
+    shows it (:meth:`choose_in`).
+
+    The same choice as ``GreedyBot.choose(game.observation(seat), legal_actions, rng)`` for the same legal
+    actions and rng, with the same draws (CD-MOVE-1/3, CD-ENC, CD-DUEL, CD-CAMP as the bot). ``choose`` (from
+    a view) is the bot's own.
+    """
+
+    def choose_in(self, game: "ChasseGame", seat: int, legal_actions: list[Action], rng: "random.Random") -> Action:
+        """Return ``self.choose(game.observation(seat), legal_actions, rng)``, without building the observation.
+
+        Args:
+            game: a La Chasse au Dragon game where ``seat`` decides now.
+            seat: the deciding seat (the active player; the defender in a duel's flight).
+            legal_actions: its legal actions (one or more).
+            rng: the bot's tie-breaking noise, ``rng.random()`` once per action in order, as the bot draws it.
+
+        A movement, an encounter, a duel's choice or flight and the camp are valued from ``game.state`` (see
+        the module docstring for what is read); a camp's placement by the bot's own code on a :func:`cheap_view`.
+        """
+        s = game.state
+        phase = s.phase  # the observation's "decision" while the game goes on
+        if phase == MOVE:  # the most frequent decision, about 60 % of a rollout's
+            values = _move_values(s, seat, legal_actions)
+        elif phase == ENCOUNTER and s.revealed or phase == DUEL_FLIGHT:
+            values = _flight_values(s, seat, legal_actions)
+        elif phase == CHOOSE_DUEL:
+            values = _duel_values(game, seat, legal_actions)
+        elif phase == CAMP:  # GreedyBot._value sends every camp action to _camp_value, which reads the action
+            board = s.boards[seat]  # and the seat's own power only (the observation's boards[seat]["power"])
+            own = {"power": board.power()}
+            values = [self._camp_value(own, a) for a in legal_actions]
+        else:
+            return self.choose(cheap_view(game, seat), legal_actions, rng)  # type: ignore[arg-type]  # a Mapping
+        # GreedyBot.choose: max((value + rng.random() * 1e-6, i)), so among equal sums the last index wins
+        draw = rng.random
+        best, best_i = float("-inf"), 0
+        for i, value in enumerate(values):
+            noisy = value + draw() * 1e-6
+            if noisy >= best:
+                best, best_i = noisy, i
+        return legal_actions[best_i]
+
+
+# ---------------------------------------------------------------- GreedyBot._move_value and _target
+
+def _move_values(s: ChasseState, seat: int, legal_actions: list[Action]) -> list[float]:
+    """``GreedyBot._move_value`` of each of ``legal_actions`` (steps and ``stop``), ``seat`` being the active
+    player: the target, where the adventurer stands and whether a step is paid are worked out once."""
+    board = s.boards[seat]
+    here = s.positions[seat]
+    target = target_in(s, seat)
+    paid = s.steps > 0  # a step beyond the first costs a quarter (CD-MOVE-3)
+    # paid, not heading home, and no more than FUEL_RESERVE quarters left: every step is worth -1.0
+    starved = paid and target != s.camps[seat] and quarters(board) <= FUEL_RESERVE
+    table = _move_table(here, target, paid, starved)  # type: ignore[arg-type]  # a seat that moves stands somewhere
+    return [table[a.id] for a in legal_actions]
 
 
 @lru_cache(maxsize=None)
-def _step_square(action_id: str) -> tuple[int, int]:
-    """The square a ``"step x,y"`` action goes to."""
-    return parse_square(action_id.split()[1])
+def _move_table(here: Square, target: Square, paid: bool, starved: bool) -> dict[str, float]:
+    """``GreedyBot._move_value`` of every move from ``here`` toward ``target``: action id -> value, kept per
+    (square, target, paid, starved), at most 64 x 64 x 3 tables of 9 values."""
+    far = _dist(here, target)
+    out = {"stop": 0.0 if here != target else 1.0}
+    for to in NEIGHBOURS[here]:
+        closer = far - _dist(to, target)
+        if paid:
+            out[f"step {SQUARE_ID[to]}"] = -1.0 if starved else closer - 0.6
+        else:
+            out[f"step {SQUARE_ID[to]}"] = closer + 0.1
+    return out
+
+
+def _dist(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))  # king moves (CD-MOVE-1), the bot's _dist
+
+
+def target_in(s: ChasseState, seat: int) -> Square:
+    """Return ``GreedyBot._target(game.observation(seat))`` for a seat on the board: its camp when its backpack
+    holds :data:`~dragonwidgets.games.chasse_au_dragon.bots.BANK_AT` or more, else the best-scored pile, the
+    first by square among equal scores (the bot's strict ``>`` over the piles listed by square); the camp when
+    no pile holds a card.
+
+    Reads the seat's own board, the round, the squares of the adventurer and the camp and the piles' sizes
+    (public, CD-BOARD-6). Instead of scoring every pile, walks the squares best first (:func:`_ranked_squares`)
+    and stops once no square further down can reach the best score even with the largest pile's size term.
+    """
+    board = s.boards[seat]
+    camp: Square = s.camps[seat]  # type: ignore[assignment]
+    if wealth(board.backpack) >= BANK_AT:  # the observation's boards[seat]["wealth"]["backpack"]
+        return camp
+    piles = s.piles
+    if not piles:
+        return camp
+    want = wanted_depth(board.power(), s.round)
+    reach = 0.1 * max(map(len, piles.values())) + 1e-9  # the most the size term adds (and float noise)
+    best, best_score = camp, float("-inf")
+    for bound, sq, head, tail in _ranked_squares(s.positions[seat], want):  # type: ignore[arg-type]
+        if bound + reach < best_score:
+            break
+        pile = piles.get(sq)
+        if not pile:
+            continue
+        # the bot's score, -_dist(here, sq) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0),
+        # summed left to right as it sums it (head is its first two terms), so that equal scores are equal floats
+        score = head + 0.1 * len(pile) - tail
+        if score > best_score or (score == best_score and sq < best):
+            best, best_score = sq, score
+    return best
 
 
 @lru_cache(maxsize=None)
-def _ranked_squares(here: tuple[int, int], want: int) -> tuple[tuple[float, tuple[int, int], str, int], ...]:
-    """Every square as the bot's ``_target`` scores a pile on it, less the pile-size term: ``(score, square, id,
-    depth)``, best first, equal scores in the order of the observation's ``piles`` (by square). Kept per
-    (where the adventurer stands, the depth it wants): 64 x 3 lists of 64."""
+def _ranked_squares(here: Square, want: int) -> tuple[tuple[float, Square, float, float], ...]:
+    """Every square as the bot's ``_target`` scores a pile on it, but for the pile-size term: ``(bound, square,
+    head, tail)`` with ``head = -_dist(here, square) - 2.5 * abs(depth - want)`` (the score's first two terms),
+    ``tail`` the 1.5 taken off the square the adventurer stands on, ``bound = head - tail``; best bound first,
+    equal bounds by square. Kept per (where the adventurer stands, the depth it wants): 64 x 3 lists of 64."""
     out = []
     for x in range(BOARD_SIZE):
         for y in range(BOARD_SIZE):
-            d = depth(x, y)
-            score = -max(abs(here[0] - x), abs(here[1] - y)) - 2.5 * abs(d - want) - (1.5 if (x, y) == here else 0.0)
-            out.append((score, (x, y), square_id((x, y)), d))
+            sq = (x, y)
+            head = -_dist(here, sq) - 2.5 * abs(depth(x, y) - want)
+            tail = 1.5 if sq == here else 0.0
+            out.append((head - tail, sq, head, tail))
     out.sort(key=lambda row: (-row[0], row[1]))
     return tuple(out)
 
 
-class _Move(NamedTuple):
-    """What the greedy bot values every move of one decision against."""
+# ---------------------------------------------------------------- GreedyBot._flight_value
 
-    here: tuple[int, int]  # where the adventurer stands
-    target: tuple[int, int]  # the pile it heads for, or its camp (the bot's _target)
-    far: int  # king moves from here to the target
-    paid: bool  # a step now costs a quarter
-    starved: bool  # paid, not heading home, and no more than FUEL_RESERVE quarters left
+def _flight_values(s: ChasseState, seat: int, legal_actions: list[Action]) -> list[float]:
+    """``GreedyBot._flight_value`` of each answer (``fight``, ``no_flight``, ``flee_free``, ``decoy``,
+    ``flee_roll``): to the face-up monster on the active player's square (an encounter, CD-ENC), or to the
+    attacker (the defender of a duel, CD-DUEL); the fight's worth worked out once."""
+    board = s.boards[seat]
+    power = board.power()
+    if s.phase == DUEL_FLIGHT:
+        win, _, loss = odds(power, s.boards[s.active].power())
+        fight = win * 4.0 - loss * _carried(board)
+    else:  # the observation's revealed["card"]: the top card of the seat's square, face up (CD-ENC-1)
+        card = s.piles[s.positions[seat]][0]  # type: ignore[index]
+        win, _, loss = odds(power, POWER[card])
+        gain = GOBLIN_VALUE if card == "goblin" else POWER[card] + (DRAGON_BONUS if card == "dragon" else 0.0)
+        if card == "goblin":
+            risk: float = GOBLIN_VALUE * board.cage
+        elif card == "dragon":
+            risk = _carried(board)
+        else:
+            risk = wealth(board.backpack)
+        fight = win * gain - loss * risk
+    out = []
+    for a in legal_actions:
+        kind = a.kind
+        if kind in ("fight", "no_flight"):
+            out.append(fight + FIGHT_BIAS)
+        elif kind == "flee_free":
+            out.append(0.0)
+        elif kind == "decoy":
+            out.append(-GOBLIN_VALUE)
+        else:  # flee_roll: it succeeds on the maximum only, else the fight is forced
+            p = 1.0 / power
+            out.append((1 - p) * fight - 0.1)
+    return out
 
 
-class ChasseGreedyPolicy(ChasseGreedyBot):
-    """La Chasse au Dragon's ``"greedy"`` bot, deciding from a cheap view (:meth:`choose_in`), what its moves
-    are valued against worked out once per decision, square ids parsed once per process.
+def _carried(board: Management) -> float:
+    """``GreedyBot._carried`` of the seat's own board: backpack wealth and cage goblins."""
+    return wealth(board.backpack) + GOBLIN_VALUE * board.cage
 
-    The bot values each legal move by how much closer it comes to its target pile, and worked the target out
-    again for every move; the target, where the adventurer stands and whether a step is paid depend on the
-    view only, so this twin keeps them for the view they were worked out for. Same view, same legal actions
-    and same rng: the same choice, with the same draws (CD-MOVE-1, CD-CAMP as the bot).
-    """
 
-    def __init__(self) -> None:
-        self._view: Any = None
-        self._move: _Move = _Move((0, 0), (0, 0), 0, False, False)
+# ---------------------------------------------------------------- GreedyBot._value of duel and no_duel
 
-    def choose_in(self, game: "ChasseGame", seat: int, legal_actions: list[Action], rng: "random.Random") -> Action:
-        """Return the greedy bot's choice among ``legal_actions`` for ``game.observation(seat)``, reading a
-        :func:`cheap_view` of it instead (ties broken by ``rng``, drawn as the bot draws)."""
-        return self.choose(cheap_view(game, seat), legal_actions, rng)  # type: ignore[arg-type]  # a Mapping
-
-    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Any) -> Action:
-        """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``)."""
-        try:
-            return super().choose(view, legal_actions, rng)
-        finally:
-            self._view = None  # the next decision's view is another object, even if built at the same address
-
-    def _value(self, view: dict[str, Any], action: Action) -> float:
-        if action.kind in ("step", "stop"):  # what the bot's _value returns for them, without its other reads
-            return self._move_value(view, action)
-        return super()._value(view, action)
-
-    def _move_value(self, view: dict[str, Any], action: Action) -> float:
-        """The bot's ``_move_value``: the same arithmetic, on what :meth:`_move_of` kept for this view."""
-        if self._view is not view:
-            self._view, self._move = view, self._move_of(view)
-        here, target, far, paid, starved = self._move
-        if action.kind == "stop":
-            return 0.0 if here != target else 1.0
-        to = _step_square(action.id)
-        closer = far - max(abs(to[0] - target[0]), abs(to[1] - target[1]))  # king moves (CD-MOVE-1)
-        if paid:
-            return -1.0 if starved else closer - 0.6
-        return closer + 0.1
-
-    def _target(self, view: dict[str, Any]) -> tuple[int, int]:
-        if self._view is not view:
-            self._view, self._move = view, self._move_of(view)
-        return self._move.target
-
-    def _move_of(self, view: dict[str, Any]) -> _Move:
-        """What every move of this view is valued against (the reads of the bot's ``_move_value``)."""
-        me = view["viewer"]
-        here = _square(view["positions"][me])
-        target = self._target_of(view, here)
-        far = max(abs(here[0] - target[0]), abs(here[1] - target[1]))  # _dist(here, target)
-        paid = view["steps"] > 0  # a step beyond the first costs a quarter (CD-MOVE-3)
-        heading_home = paid and target == _square(view["camps"][me])
-        starved = paid and not heading_home and view["boards"][me]["quarters"] <= FUEL_RESERVE
-        return _Move(here, target, far, paid, starved)
-
-    @staticmethod
-    def _target_of(view: dict[str, Any], here: tuple[int, int]) -> tuple[int, int]:
-        """The bot's ``_target`` (home to bank, else the best-scored pile, the first by square among equals),
-        walking the squares best first (:func:`_ranked_squares`) and stopping once no pile further down can
-        reach the best score even at the largest pile's size term, instead of scoring every pile."""
-        me = view["viewer"]
-        board = view["boards"][me]
-        camp = _square(view["camps"][me])
-        if board["wealth"]["backpack"] >= BANK_AT:
-            return camp
-        want = wanted_depth(board["power"], view["round"])
-        piles = view["piles"]
-        if not piles:
-            return camp
-        reach = 0.1 * max(piles.values()) + 1e-9  # the most the size term adds (and float noise)
-        hx, hy = here
-        best, best_score = camp, float("-inf")
-        for base, sq, sid, d in _ranked_squares(here, want):
-            if base + reach < best_score:
-                break
-            size = piles.get(sid, 0)
-            if size == 0:
-                continue
-            # the bot's own expression, term for term, so that equal scores are equal floats
-            s = -max(abs(hx - sq[0]), abs(hy - sq[1])) - 2.5 * abs(d - want) + 0.1 * size - (1.5 if sq == here else 0.0)
-            if s > best_score or (s == best_score and sq < best):
-                best, best_score = sq, s
-        return best
+def _duel_values(game: "ChasseGame", seat: int, legal_actions: list[Action]) -> list[float]:
+    """``GreedyBot._value`` of ``duel q`` (by the exact odds against ``q``'s face-up equipment, loot if ``q``'s
+    backpack does not look empty) and ``no_duel`` (0.0), CD-DUEL-1."""
+    s = game.state
+    board = s.boards[seat]
+    power = board.power()
+    out = []
+    for a in legal_actions:
+        if a.kind == "no_duel":
+            out.append(0.0)
+            continue
+        rival = s.boards[int(a.id.split()[1])]
+        win, _, loss = odds(power, rival.power())
+        # the observation's boards[q]["thickness"]["backpack"]: the bucket the seat sees, not the count (CD-ZONE-7)
+        looks_empty = game.setup.thickness(sum(rival.backpack.values())) == "empty"
+        loot = 0.0 if looks_empty else 8.0
+        out.append(win * loot - loss * _carried(board))
+    return out
