@@ -217,7 +217,7 @@ class AnalysisPanel(WidgetParts):
         if waiting:
             self._stop_run(self._analysis_run)
             self._analysis_run = None
-            return {**base, "state": "waiting", "note": waiting}
+            return {**base, "state": "waiting", "note": waiting, "announce": waiting}
         assert player is not None  # (over and chance were handled above)
         key = ("analysis", player, knowledge, game.seed, _history_ids(game, game.step))
         run = self._analysis_run
@@ -230,7 +230,8 @@ class AnalysisPanel(WidgetParts):
             run.thread.start()
         label = KNOWLEDGE_LABELS[knowledge].format(name=game.player_name(player))
         return {**base, "state": "running", "seat": player, "step": game.step, "label": label, "rows": {},
-                "note": f"Analysing {game.player_name(player)}'s decision {label}…", **run.latest}
+                "note": f"Analysing {game.player_name(player)}'s decision {label}…",
+                "announce": f"Analysing {game.player_name(player)}'s decision.", **run.latest}
 
     def _review_follow(self) -> dict[str, Any]:
         """The ``review`` trait now: the review of this view's seat, its steps whose history is unchanged."""
@@ -308,7 +309,8 @@ class AnalysisPanel(WidgetParts):
     def _analysis_failed(self, run: _Run, exc: BaseException) -> None:
         if run is not self._analysis_run or run.stop.is_set():
             return
-        run.latest = {"state": "error", "note": f"The analysis failed: {type(exc).__name__}: {exc}"[:300]}
+        note = f"The analysis failed: {type(exc).__name__}: {exc}"[:300]
+        run.latest = {"state": "error", "note": note, "announce": note}
         self.analysis = {**self.analysis, **run.latest}
 
     def _show_review(self, run: _Run, row: Optional[ReviewStep], policy: str, total: int) -> None:
@@ -369,8 +371,19 @@ def _analysis_values(game: Game, found: Analysis) -> dict[str, Any]:
                + ("" if found.done else ", refining…"))
     return {"state": state, "rows": rows, "policy": found.policy, "rollouts": found.rollouts,
             "seconds": round(found.seconds, 2), "settled": found.settled, "done": found.done,
+            "best_known": found.best_known, "announce": _announce(found, name),
             "note": f"{name}'s chance to win{team} after each action, "
                     f"{KNOWLEDGE_LABELS[found.knowledge].format(name=name)}: {summary}"}
+
+
+def _announce(found: Analysis, name: str) -> str:
+    """What a screen reader is told of the analysis: its phase only (running, best action known, settled, done),
+    so the live region speaks when the phase changes, not at every refinement (the note's rollout count)."""
+    if found.settled:
+        return f"Analysis of {name}'s decision settled."
+    if found.best_known:
+        return f"Analysis of {name}'s decision: best action known" + ("." if found.done else ", refining.")
+    return f"Analysis of {name}'s decision done." if found.done else f"Analysing {name}'s decision."
 
 
 def review_trait(review: Review, game: Game, seat: Optional[int]) -> dict[str, Any]:

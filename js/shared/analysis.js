@@ -149,6 +149,28 @@ export function timelineMarks(review, length) {
 
 /** Colours of the chart's lines, per seat (the page's own colours are the board's business). */
 const LINE_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+/** Room around the chart's plot for the axes' words: "100 %" on the left, "step n" below. */
+const CHART_PAD = { left: 30, right: 8, top: 6, bottom: 16 };
+
+/** The seats a review's chart draws, in order: line `i` is LINE_COLOURS[i]. */
+function chartSeats(review) {
+  return [...new Set((review?.steps ?? []).map((st) => st.seat))].sort((a, b) => a - b);
+}
+
+/**
+ * The chart's key: which line is whose, a colour swatch and the seat's name per line (HTML, so it wraps at narrow
+ * widths); null without steps. Hidden from screen readers: the chart's label names every seat already.
+ * @param {Object} review
+ * @param {(seat: number) => string} nameOf
+ */
+export function chartLegend(review, nameOf) {
+  const seats = chartSeats(review);
+  if (!seats.length) return null;
+  return h("ul", { class: "dw-chart-legend", "aria-hidden": "true" },
+    seats.map((seat, i) => h("li", {},
+      h("span", { class: "dw-chart-swatch", style: `background: ${LINE_COLOURS[i % LINE_COLOURS.length]}` }),
+      nameOf(seat))));
+}
 
 /**
  * What the chart says of one reviewed decision, as the keyboard reaches it: its step, its seat, its chance as a
@@ -189,13 +211,13 @@ const CHART_KEYS = {
  * @param {number} [height]
  * @param {HTMLElement|null} [readout] where the point reached is written (the panel's line under the chart)
  */
-export function winChart(review, nameOf, width = 240, height = 90, readout = null) {
+export function winChart(review, nameOf, width = 240, height = 104, readout = null) {
   const steps = review?.steps ?? [];
   if (!steps.length) return null;
   const last = Math.max(...steps.map((st) => st.step)) + 1;
-  const x = (step) => 6 + ((step + 1) / last) * (width - 12);
-  const y = (value) => 6 + (1 - (value ?? 0)) * (height - 12);
-  const seats = [...new Set(steps.map((st) => st.seat))].sort((a, b) => a - b);
+  const x = (step) => CHART_PAD.left + ((step + 1) / last) * (width - CHART_PAD.left - CHART_PAD.right);
+  const y = (value) => CHART_PAD.top + (1 - (value ?? 0)) * (height - CHART_PAD.top - CHART_PAD.bottom);
+  const seats = chartSeats(review);
   const lines = seats.map((seat, i) => {
     const own = steps.filter((st) => st.seat === seat);
     const colour = LINE_COLOURS[i % LINE_COLOURS.length];
@@ -227,7 +249,15 @@ export function winChart(review, nameOf, width = 240, height = 90, readout = nul
     { class: "dw-win-chart", viewBox: `0 0 ${width} ${height}`, width, height, tabindex: 0, role: "slider",
       "aria-label": `Win chance over the game, after each reviewed decision: ${summary}`,
       "aria-orientation": "horizontal", "aria-valuemin": 1, "aria-valuemax": points.length },
-    s("line", { x1: 6, x2: width - 6, y1: y(0.5), y2: y(0.5), class: "dw-chart-half", stroke: "currentColor", "stroke-dasharray": "2 3", "stroke-opacity": 0.4 }),
+    s("line", { x1: CHART_PAD.left, x2: width - CHART_PAD.right, y1: y(0.5), y2: y(0.5), class: "dw-chart-half", stroke: "currentColor", "stroke-dasharray": "2 3", "stroke-opacity": 0.4 }),
+    // the axes in words, to the eye (the slider's label and value text say the same to a screen reader)
+    s("g", { class: "dw-chart-axes", "aria-hidden": "true", fill: "currentColor", "font-size": 9 },
+      s("line", { x1: CHART_PAD.left, x2: CHART_PAD.left, y1: y(1), y2: y(0), stroke: "currentColor", "stroke-opacity": 0.5 }),
+      s("line", { x1: CHART_PAD.left, x2: width - CHART_PAD.right, y1: y(0), y2: y(0), stroke: "currentColor", "stroke-opacity": 0.5 }),
+      [1, 0.5, 0].map((v) => s("text", { class: "dw-chart-y", x: CHART_PAD.left - 3, y: y(v) + 3, "text-anchor": "end", text: `${v * 100} %` })),
+      s("text", { class: "dw-chart-x", x: CHART_PAD.left, y: height - 2, "text-anchor": "start", text: "step 1" }),
+      s("text", { class: "dw-chart-x", x: width - CHART_PAD.right, y: height - 2, "text-anchor": "end", text: `step ${last}` }),
+    ),
     lines,
     cursor,
   );
@@ -300,13 +330,16 @@ export function createAnalysisPanel({ send, scope, nameOf }) {
     h("option", { value: "seat", text: "The deciding seat's knowledge" }),
     h("option", { value: "table", text: "Every card known (teacher)" }),
   );
-  const note = h("p", { class: "dw-muted dw-analysis-note", "aria-live": "polite" });
+  // the note changes at every refinement (its rollout count): not a live region, or a screen reader would read
+  // it out every half second; what it is told is the phase alone (analysis.announce), when the phase changes
+  const note = h("p", { class: "dw-muted dw-analysis-note" });
+  const spoken = h("p", { class: "dw-analysis-spoken", role: "status" });
   const reviewButton = h("button", { type: "button", class: "dw-btn dw-review-toggle", text: "Review" });
   const reviewNote = h("p", { class: "dw-muted dw-review-note" });
   const chart = h("div", { class: "dw-review-chart" });
   // the chart's point the keyboard reached, in words (the chart's aria-valuetext is what a screen reader says)
   const readout = h("p", { class: "dw-chart-readout", hidden: true });
-  const el = panel("dw-analysis", "Analysis", h("style", { text: css }), h("div", { class: "dw-analysis-row" }, toggle, knowledge, reviewButton), note, reviewNote, chart, readout);
+  const el = panel("dw-analysis", "Analysis", h("style", { text: css }), h("div", { class: "dw-analysis-row" }, toggle, knowledge, reviewButton), note, spoken, reviewNote, chart, readout);
   let on = false;
   let reviewing = false;
   scope.listen(toggle, "click", () => (on ? send("analyse_stop") : send("analyse_start", { knowledge: knowledge.value })));
@@ -329,6 +362,8 @@ export function createAnalysisPanel({ send, scope, nameOf }) {
       // while off, the menu keeps the person's choice for the next start; while on, it shows what runs
       if (on && knowledge.value !== (analysis.knowledge ?? "seat")) knowledge.value = analysis.knowledge ?? "seat";
       note.textContent = offline ? "" : on ? (analysis.note ?? "") : "Analyse shows each legal action's chance to win, from what this view may know.";
+      const announce = on && !offline ? (analysis.announce ?? "") : "";
+      if (spoken.textContent !== announce) spoken.textContent = announce; // (the same words again are not said again)
       reviewing = Boolean(review.state && review.state !== "off");
       reviewButton.textContent = reviewing ? "Clear review" : "Review";
       reviewNote.textContent = reviewing ? (review.note ?? "") : "";
@@ -340,7 +375,7 @@ export function createAnalysisPanel({ send, scope, nameOf }) {
         const focused = Boolean(old) && document.activeElement === old;
         const point = old?.dwPoint?.() ?? 0;
         const drawn = winChart(review, nameOf, undefined, undefined, readout);
-        chart.replaceChildren(...[drawn].filter(Boolean));
+        chart.replaceChildren(...[drawn, chartLegend(review, nameOf)].filter(Boolean));
         if (!drawn) {
           readout.textContent = "";
           readout.hidden = true;

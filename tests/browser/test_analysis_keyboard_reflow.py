@@ -39,7 +39,8 @@ export default { ...widget, render(ctx) { window.dwModel = ctx.model; return wid
 
 #: What is wrong with the text of the panels under ``selectors`` (a CSS selector list): an element off the
 #: page's sides, a box whose content is cut (overflow hidden or scrolled sideways), a text wider than its
-#: box, or two texts drawn over each other. Hidden elements (no box) are left out.
+#: box, or two texts drawn over each other. Hidden elements (no box, or clipped to nothing for screen readers
+#: only) are left out.
 TEXT_PROBLEMS_JS = """(selectors) => {
   const problems = [];
   const width = document.documentElement.clientWidth;
@@ -64,6 +65,7 @@ TEXT_PROBLEMS_JS = """(selectors) => {
       if (el.closest('svg') && el.localName !== 'svg') continue;  // a drawing's parts: its box is checked
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden') continue;
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)') continue;  // for screen readers only (a live region): never seen
       if (r.left < -0.5 || r.right > width + 0.5) problems.push(`off the page (${r.left.toFixed(0)}..${r.right.toFixed(0)}): ${named(el)}`);
       const block = style.display !== 'inline' && el.localName !== 'svg';
       // a box that cuts or scrolls its content sideways, or text spilling out of a block

@@ -3,7 +3,7 @@
 // timeline, the win-chance chart; the controls only send intents.
 import { describe, it, expect } from "vitest";
 import emerald from "../../js/emerald.js";
-import { band, markLog, winChart, MARK_SYMBOLS } from "../../js/shared/analysis.js";
+import { band, chartLegend, markLog, winChart, MARK_SYMBOLS } from "../../js/shared/analysis.js";
 import { fakeModel, position, flush } from "./fake_model.js";
 
 const start = position("start");
@@ -46,6 +46,27 @@ describe("analysis helpers", () => {
     expect(svg.getAttribute("aria-label")).toContain("Red 50 % to 30 %");
     expect(winChart({ steps: [] }, String)).toBeNull();
   });
+  it("label the chart's axes (chance from 0 to 100 %, the first and last step) and key each line to its seat", () => {
+    const review = { steps: [
+      { step: 0, seat: 1, value: 0.5, mark: "" }, { step: 6, seat: 0, value: 0.4, mark: "" }, { step: 9, seat: 1, value: 0.7, mark: "" },
+    ] };
+    const svg = winChart(review, (seat) => ["Red", "Blue"][seat]);
+    expect([...svg.querySelectorAll(".dw-chart-y")].map((t) => t.textContent)).toEqual(["100 %", "50 %", "0 %"]);
+    expect([...svg.querySelectorAll(".dw-chart-x")].map((t) => t.textContent)).toEqual(["step 1", "step 10"]);
+    // the 100 % label sits above the 0 % one, and left of every point
+    const [top, , bottom] = [...svg.querySelectorAll(".dw-chart-y")].map((t) => Number(t.getAttribute("y")));
+    expect(top).toBeLessThan(bottom);
+    const xs = [...svg.querySelectorAll("polyline")].flatMap((l) => l.getAttribute("points").split(" ").map((p) => Number(p.split(",")[0])));
+    expect(Math.min(...xs)).toBeGreaterThan(Number(svg.querySelector(".dw-chart-y").getAttribute("x")));
+    // the key: seats in order, each swatch the colour of its line
+    const legend = chartLegend(review, (seat) => ["Red", "Blue"][seat]);
+    expect([...legend.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Red", "Blue"]);
+    const lineOf = (seat) => svg.querySelector(`.dw-chart-seat[data-seat="${seat}"] polyline`).getAttribute("stroke");
+    const swatches = [...legend.querySelectorAll(".dw-chart-swatch")].map((sw) => sw.style.background);
+    const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+    expect(swatches).toEqual([rgb(lineOf(0)), rgb(lineOf(1))]);
+    expect(chartLegend({ steps: [] }, String)).toBeNull();
+  });
 });
 
 describe("the Analyse switch in the shell", () => {
@@ -86,6 +107,33 @@ describe("the Analyse switch in the shell", () => {
     await flush();
     expect(el.querySelectorAll(".dw-analysis-value")).toHaveLength(0);
     expect(el.querySelectorAll("[data-analysis]:not(button)")).toHaveLength(0);
+    cleanup();
+  });
+
+  it("tells a screen reader the analysis's phase when it changes, not every refinement's rollout count", async () => {
+    const { el, model, cleanup } = mount();
+    const spoken = el.querySelector(".dw-analysis-spoken");
+    expect(spoken.getAttribute("role")).toBe("status");
+    expect(el.querySelector(".dw-analysis-note").hasAttribute("aria-live")).toBe(false);
+    const writes = [];
+    new MutationObserver((records) => writes.push(...records)).observe(spoken, { childList: true, characterData: true, subtree: true });
+    const running = { announce: "Analysing Red's decision." };
+    model.update({ analysis: analysisFor(ids, 0, { ...running, note: "40 rollouts" }) });
+    await flush();
+    expect(spoken.textContent).toBe("Analysing Red's decision.");
+    const before = writes.length;
+    for (const n of [80, 160, 320]) {
+      model.update({ analysis: analysisFor(ids, 0, { ...running, note: `${n} rollouts`, rollouts: n }) });
+      await flush();
+    }
+    expect(el.querySelector(".dw-analysis-note").textContent).toBe("320 rollouts"); // the note follows every refinement
+    expect(writes.length).toBe(before); // the live region was not written again
+    model.update({ analysis: analysisFor(ids, 0, { note: "640 rollouts", announce: "Analysis of Red's decision settled." }) });
+    await flush();
+    expect(spoken.textContent).toBe("Analysis of Red's decision settled.");
+    model.update({ analysis: { on: false, state: "off", offers: ["seat"] } });
+    await flush();
+    expect(spoken.textContent).toBe("");
     cleanup();
   });
 

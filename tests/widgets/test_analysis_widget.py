@@ -303,3 +303,28 @@ def test_the_note_says_when_the_best_action_is_known_before_the_ranking_settles(
     assert "settled" in settled and "best action known" not in settled and "refining" not in settled
     neither = analysis_panel._analysis_values(g, replace(found, best_known=False))["note"]
     assert "best action known" not in neither and "settled" not in neither
+
+
+def test_what_a_screen_reader_is_told_changes_with_the_phase_not_with_each_refinement():
+    """``announce`` (the page's live region) names the phase only: the same words for every refinement of a running
+    analysis (the note's rollout count changes), new words once the best action is known, once settled."""
+    from dataclasses import replace
+
+    from dragonwidgets.analysis import ActionValue, Analysis
+
+    g = played()
+    name = g.player_name(g.current_player)
+    ids = g.legal_action_ids()[:2]
+
+    def found(n, **flags):
+        rows = tuple(ActionValue(a, 0.5, 0.4, 0.6, n, False, 3.0) for a in ids)
+        return Analysis(rows, g.name, g.step, g.current_player, "greedy", seconds=n / 100, done=False, **flags)
+
+    running = [analysis_panel._analysis_values(g, found(n)) for n in (10, 20, 40)]
+    assert len({v["note"] for v in running}) == 3  # the note follows the rollouts...
+    assert {v["announce"] for v in running} == {f"Analysing {name}'s decision."}  # ...the spoken words do not
+    best = analysis_panel._analysis_values(g, found(80, best_known=True))["announce"]
+    assert best == f"Analysis of {name}'s decision: best action known, refining."
+    settled = analysis_panel._analysis_values(g, replace(found(160, best_known=True), settled=True, done=True))
+    assert settled["announce"] == f"Analysis of {name}'s decision settled." and settled["best_known"] is True
+    assert analysis_panel._analysis_values(g, replace(found(400), done=True))["announce"] == f"Analysis of {name}'s decision done."
