@@ -55,26 +55,36 @@ class EmeraldGreedyPolicy(GreedyBot):
             rng: breaks ties, as the bot's (``rng.choice`` among the best, only when there are two actions
                 or more).
 
-        The four decisions the bot values are worked out from ``game.state``; any other decision is the bot's
+        The four decisions the bot values are valued by :meth:`values_in`; any other decision is the bot's
         own choice from :func:`cheap_view` (the bot takes the first action there).
         """
         # GreedyBot.choose: the first action when there is only one, else the best, ties broken by rng
         if len(legal_actions) == 1:
             return legal_actions[0]
-        state = game.state
-        phase = state.phase  # the observation's "decision" while the game goes on
-        if phase == SELECT_KNIGHT:
-            values = _move_values(state, game.board, seat, legal_actions)
-        elif phase == TAKE_CARD:
-            values = [_card_value(state, seat, a) for a in legal_actions]
-        elif phase == CHOOSE_VICTIM:
-            values = [_victim_value(state, seat, a) for a in legal_actions]
-        elif phase == PAY_OR_LOSE:
-            values = [self._pay_value({}, a) for a in legal_actions]  # GreedyBot._pay_value reads the action only
-        else:
+        values = self.values_in(game, seat, legal_actions)
+        if values is None:
             return self.choose(cheap_view(game, seat), legal_actions, rng)  # type: ignore[arg-type]  # a Mapping
         best = max(values)
         return rng.choice([a for a, v in zip(legal_actions, values) if v == best])
+
+    def values_in(self, game: EmeraldGame, seat: int, legal_actions: list[Action]) -> list[float] | None:
+        """Return the bot's value of each of ``legal_actions`` for ``game.observation(seat)``, in their order.
+
+        The same numbers as ``GreedyBot._move_value`` (``select_knight``), ``_card_value`` (``take_card``),
+        ``_victim_value`` (``choose_victim``, ints there as the bot's) and ``_pay_value`` (``pay_or_lose``) give
+        for that observation; ``None`` for any other decision (the bot values no other).
+        """
+        state = game.state
+        phase = state.phase  # the observation's "decision" while the game goes on
+        if phase == SELECT_KNIGHT:
+            return _move_values(state, game.board, seat, legal_actions)
+        if phase == TAKE_CARD:
+            return [_card_value(state, seat, a) for a in legal_actions]
+        if phase == CHOOSE_VICTIM:
+            return [_victim_value(state, seat, a) for a in legal_actions]
+        if phase == PAY_OR_LOSE:
+            return [self._pay_value({}, a) for a in legal_actions]  # GreedyBot._pay_value reads the action only
+        return None
 
 
 # ---------------------------------------------------------------- what depends on the board only
