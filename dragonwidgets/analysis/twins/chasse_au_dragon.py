@@ -118,22 +118,11 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
             legal_actions: its legal actions (one or more).
             rng: the bot's tie-breaking noise, ``rng.random()`` once per action in order, as the bot draws it.
 
-        A movement, an encounter, a duel's choice or flight and the camp are valued from ``game.state`` (see
-        the module docstring for what is read); a camp's placement by the bot's own code on a :func:`cheap_view`.
+        The values are :meth:`values_in`'s; a decision it does not value (a camp's placement) is the bot's own
+        choice from a :func:`cheap_view`.
         """
-        s = game.state
-        phase = s.phase  # the observation's "decision" while the game goes on
-        if phase == MOVE:  # the most frequent decision, about 60 % of a rollout's
-            values = _move_values(s, seat, legal_actions)
-        elif phase == ENCOUNTER and s.revealed or phase == DUEL_FLIGHT:
-            values = _flight_values(s, seat, legal_actions)
-        elif phase == CHOOSE_DUEL:
-            values = _duel_values(game, seat, legal_actions)
-        elif phase == CAMP:  # GreedyBot._value sends every camp action to _camp_value, which reads the action
-            board = s.boards[seat]  # and the seat's own power only (the observation's boards[seat]["power"])
-            own = {"power": board.power()}
-            values = [self._camp_value(own, a) for a in legal_actions]
-        else:
+        values = self.values_in(game, seat, legal_actions)
+        if values is None:
             return self.choose(cheap_view(game, seat), legal_actions, rng)  # type: ignore[arg-type]  # a Mapping
         # GreedyBot.choose: max((value + rng.random() * 1e-6, i)), so among equal sums the last index wins
         draw = rng.random
@@ -143,6 +132,24 @@ class ChasseGreedyPolicy(ChasseGreedyBot):
             if noisy >= best:
                 best, best_i = noisy, i
         return legal_actions[best_i]
+
+    def values_in(self, game: "ChasseGame", seat: int, legal_actions: list[Action]) -> list[float] | None:
+        """Return ``[GreedyBot._value(game.observation(seat), a) for a in legal_actions]`` (the same floats) for
+        a movement (CD-MOVE), an encounter's answer (CD-ENC), a duel's choice or flight (CD-DUEL) or the camp
+        (CD-CAMP), worked out from ``game.state`` (see the module docstring for what is read); ``None`` for any
+        other decision (a camp's placement, CD-SETUP-4)."""
+        s = game.state
+        phase = s.phase  # the observation's "decision" while the game goes on
+        if phase == MOVE:  # the most frequent decision, about 60 % of a rollout's
+            return _move_values(s, seat, legal_actions)
+        if (phase == ENCOUNTER and s.revealed) or phase == DUEL_FLIGHT:
+            return _flight_values(s, seat, legal_actions)
+        if phase == CHOOSE_DUEL:
+            return _duel_values(game, seat, legal_actions)
+        if phase == CAMP:  # GreedyBot._value sends every camp action to _camp_value, which reads the action
+            own = {"power": s.boards[seat].power()}  # and the seat's own power only (observation boards[seat])
+            return [self._camp_value(own, a) for a in legal_actions]
+        return None
 
 
 # ---------------------------------------------------------------- GreedyBot._move_value and _target
