@@ -18,8 +18,6 @@ from dragonwidgets.games.emerald.observation import LazyObservation, PileView
 
 # (players, seed, options): every player count Emerald allows, and the option that shows paid gold (EM-INT-18)
 GAMES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (5, 4, {}), (3, 5, {"show_paid_gold": True})]
-
-
 # more games for the values test: choose_victim decisions with a choice are rare (one to three a game)
 MORE_GAMES = [(2, 12, {}), (3, 11, {}), (4, 11, {}), (5, 11, {}), (5, 12, {})]
 
@@ -153,6 +151,48 @@ def test_rollouts_with_the_twin_give_the_bots_results(monkeypatch):
     assert play_rollouts(known, seat, actions, keys, "greedy") == with_bot
 
 
+def move_branches(view, legal):
+    """Yield the branches of GreedyBot._move_value (and _dragon_risk, _top_value) that ``legal`` meets in ``view``."""
+    me, hand = view["viewer"], view["hands"][view["viewer"]]
+    mine, track, dragon = set(view["seat_colours"][me]), view["flight_track"]["squares"], view["dragon"]["square"]
+    for a in legal:
+        if a.kind == "end_turn":
+            yield "end turn"
+            continue
+        dest = a.targets[2]
+        if dest == "LAIR":
+            yield "lair"
+            continue
+        pile = view["piles"].get(dest)
+        tops = [pile[p]["top"] for p in ("gold", "gem") if pile and pile[p]["top"]]
+        if tops:
+            yield "card shown"
+        else:
+            yield "first knight, no card" if view["knights_moved"] == 0 else "second knight, no card"
+        for top in tops:
+            if top["kind"] == "gem":
+                held = hand["gems"].get(top["gem"], 0)
+                others = max(h["gems"].get(top["gem"], 0) for h in view["hands"] if h["seat"] != me)
+                if held + 1 > others >= held:
+                    yield "gem taking a majority"
+                if view["bonus"]["four_different_gems"] is not None:
+                    yield "four gems bonus taken"
+                elif not held:
+                    yield "a new gem while the four gems bonus is open"
+        if dest not in track and dest != dragon:
+            continue
+        if dest not in track:
+            yield "lands on the dragon off its track"
+        if not hand["gold"]:
+            yield "no gold to pay"
+        for square in landing_odds(view):
+            here = view["knights"].get(square, {})
+            if not here:
+                yield "landing square empty but for the knight" if square == dest else "landing square empty"
+            else:
+                yield "opponent lands" if any(c not in mine for c in here) else "own knights only"
+
+
 def test_twin_values_are_the_bots_floats_at_every_decision_of_many_games():
     """values_in gives the very numbers the bot's value methods give (``==`` on floats: bit for bit, so ties
     are the same ties), at every decision with a choice of whole greedy games, for every decision kind and
@@ -177,47 +217,11 @@ def test_twin_values_are_the_bots_floats_at_every_decision_of_many_games():
     for decision in ("select_knight", "take_card", "choose_victim", "pay_or_lose"):
         assert seen[decision] > 0 and seen[decision, "tie"] > 0, (decision, seen)
     for branch in ("lair", "end turn", "card shown", "first knight, no card", "second knight, no card",
-                   "gem taking a majority", "four gems bonus taken", "lands on the dragon off its track",
+                   "gem taking a majority", "four gems bonus taken",
+                   "a new gem while the four gems bonus is open", "lands on the dragon off its track",
                    "landing square empty", "landing square empty but for the knight", "opponent lands",
                    "own knights only", "no gold to pay", "own knight offered"):
         assert seen[branch] > 0, (branch, seen)
-
-
-def move_branches(view, legal):
-    """Yield the branches of GreedyBot._move_value (and _dragon_risk, _top_value) that ``legal`` meets in ``view``."""
-    me, hand = view["viewer"], view["hands"][view["viewer"]]
-    mine, track, dragon = set(view["seat_colours"][me]), view["flight_track"]["squares"], view["dragon"]["square"]
-    for a in legal:
-        if a.kind == "end_turn":
-            yield "end turn"
-            continue
-        dest = a.targets[2]
-        if dest == "LAIR":
-            yield "lair"
-            continue
-        pile = view["piles"].get(dest)
-        tops = [pile[p]["top"] for p in ("gold", "gem") if pile and pile[p]["top"]]
-        yield "card shown" if tops else "first knight, no card" if view["knights_moved"] == 0 else "second knight, no card"
-        for top in tops:
-            if top["kind"] == "gem":
-                held = hand["gems"].get(top["gem"], 0)
-                others = max(h["gems"].get(top["gem"], 0) for h in view["hands"] if h["seat"] != me)
-                if held + 1 > others >= held:
-                    yield "gem taking a majority"
-                if view["bonus"]["four_different_gems"] is not None:
-                    yield "four gems bonus taken"
-        if dest not in track and dest != dragon:
-            continue
-        if dest not in track:
-            yield "lands on the dragon off its track"
-        if not hand["gold"]:
-            yield "no gold to pay"
-        for square in landing_odds(view):
-            here = view["knights"].get(square, {})
-            if not here:
-                yield "landing square empty but for the knight" if square == dest else "landing square empty"
-            else:
-                yield "opponent lands" if any(c not in mine for c in here) else "own knights only"
 
 
 def test_a_decision_the_twin_does_not_value_is_the_bots_own_choice_from_the_view():

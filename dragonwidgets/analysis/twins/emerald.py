@@ -1,13 +1,13 @@
 """Emerald's faster twin of the ``"greedy"`` bot (:mod:`dragonwidgets.analysis.twins`).
 
-:meth:`EmeraldGreedyPolicy.choose_in` works out the bot's values (``GreedyBot._move_value``, ``_card_value``,
-``_victim_value``, ``_pay_value``) from the table itself, reading only what the seat's observation shows:
-the knights on the board, the face-up top card of each pile (never a face-down card: at a decision no pile
-waits for its next card, EM-CARD-2), the dragon and its track, the gems every seat holds (face up, EM-CARD-6),
-how many gold cards each seat holds, and the values of the seat's own gold (EM-CARD-5). Each value is the
-same float as the bot's, computed with the same operations in the same order, so ties (broken by
-``rng.choice`` among equal values) fall the same way. What depends on the board's geometry only (the
-dragon's landing odds, a square's rank) is kept between decisions.
+:meth:`EmeraldGreedyPolicy.values_in` (which ``choose_in`` picks from) works out the bot's values
+(``GreedyBot._move_value``, ``_card_value``, ``_victim_value``, ``_pay_value``) from the table itself, reading
+only what the seat's observation shows: the knights on the board, the face-up top card of each pile (never a
+face-down card: at a decision no pile waits for its next card, EM-CARD-2), the dragon and its track, the gems
+every seat holds (face up, EM-CARD-6), how many gold cards each seat holds, and the values of the seat's own
+gold (EM-CARD-5). Each value is the same float as the bot's, computed with the same operations in the same
+order, so ties (broken by ``rng.choice`` among equal values) fall the same way. What depends on the board's
+geometry only (the dragon's landing odds, a square's rank) is kept between decisions.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ class EmeraldGreedyPolicy(GreedyBot):
     """Emerald's ``"greedy"`` bot, valuing its actions from the table as its seat's observation shows it.
 
     The same choice as ``GreedyBot.choose(game.observation(seat), legal_actions, rng)``, for the same legal
-    actions and rng (EM-CARD-4, EM-DRAGON-7, EM-BONUS-3 as the bot), at about a quarter of its cost. ``choose``
-    (from a view) is the bot's own.
+    actions and rng (EM-CARD-4, EM-DRAGON-7, EM-BONUS-3 as the bot), at a quarter to a fifth of its cost per
+    decision. ``choose`` (from a view) is the bot's own.
     """
 
     def choose_in(self, game: EmeraldGame, seat: int, legal_actions: list[Action], rng: random.Random) -> Action:
@@ -68,11 +68,17 @@ class EmeraldGreedyPolicy(GreedyBot):
         return rng.choice([a for a, v in zip(legal_actions, values) if v == best])
 
     def values_in(self, game: EmeraldGame, seat: int, legal_actions: list[Action]) -> list[float] | None:
-        """Return the bot's value of each of ``legal_actions`` for ``game.observation(seat)``, in their order.
+        """Return the bot's value of each of ``legal_actions`` for ``game.observation(seat)``: a list, one per
+        action in their order (floats, or ints where the bot's are ints: a gold count, a gold value).
 
         The same numbers as ``GreedyBot._move_value`` (``select_knight``), ``_card_value`` (``take_card``),
-        ``_victim_value`` (``choose_victim``, ints there as the bot's) and ``_pay_value`` (``pay_or_lose``) give
-        for that observation; ``None`` for any other decision (the bot values no other).
+        ``_victim_value`` (``choose_victim``) and ``_pay_value`` (``pay_or_lose``) give for that observation;
+        ``None`` for any other decision (the bot values no other).
+
+        Args:
+            game: an Emerald game where ``seat`` decides now.
+            seat: the deciding seat.
+            legal_actions: its legal actions (two or more, as the bot values them).
         """
         state = game.state
         phase = state.phase  # the observation's "decision" while the game goes on
@@ -90,9 +96,11 @@ class EmeraldGreedyPolicy(GreedyBot):
 # ---------------------------------------------------------------- what depends on the board only
 #: square id -> ``0.05 * square_rank(square)``, the first term of GreedyBot._move_value
 _STEP_VALUES: dict[str, float] = {}
-#: id(board) -> (the board, kept so its id is not reused; (track position, dragon pos, facing) -> the dragon's
-#: landing odds as ``landing_odds(view).items()``, and the squares where a knight wakes the dragon)
-_FLIGHTS: dict[int, tuple[Board, dict[tuple[int, int, int], tuple[tuple[tuple[str, float], ...], frozenset[str]]]]] = {}
+#: the dragon's landing odds as ``landing_odds(view).items()`` (square, probability), and the squares where a
+#: knight wakes the dragon (EM-DRAGON-2: its track's and its own)
+_Flight = tuple[tuple[tuple[str, float], ...], frozenset[str]]
+#: id(board) -> (the board, kept so that its id is not reused; (track position, dragon pos, facing) -> _Flight)
+_FLIGHTS: dict[int, tuple[Board, dict[tuple[int, int, int], _Flight]]] = {}
 
 
 def _step_value(square: str) -> float:
@@ -102,7 +110,7 @@ def _step_value(square: str) -> float:
     return found
 
 
-def _flight(state: EmeraldState, board: Board) -> tuple[tuple[tuple[str, float], ...], frozenset[str]]:
+def _flight(state: EmeraldState, board: Board) -> _Flight:
     """Return ``(landing_odds(view).items(), the squares of the flight track and the dragon's)`` for the view
     of ``state``: the bot's odds, computed once per (track position, dragon square, facing) and board."""
     kept = _FLIGHTS.get(id(board))
