@@ -4,6 +4,7 @@ seat's observation, built field by field, and it chooses exactly as the greedy b
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,13 +13,13 @@ from dragonwidgets.analysis.rollouts import play_to_end
 from dragonwidgets.analysis.twins import LazyView
 from dragonwidgets.analysis.twins.chasse_au_dragon import ChasseGreedyPolicy, LazyBoards, cheap_view, target_in
 from dragonwidgets.engine.actions import CHANCE
-from dragonwidgets.games.chasse_au_dragon.bots import GreedyBot
+from dragonwidgets.games.chasse_au_dragon.bots import GreedyBot, wanted_depth
 from dragonwidgets.games.chasse_au_dragon.observation import observation_fields, observe
-from dragonwidgets.games.chasse_au_dragon.state import parse_square
 
 GAMES = [(2, 3), (3, 1), (3, 4), (4, 2)]  # (players, seed)
-#: (players, seed, options): the games above, and others with every option the twin's paths depend on changed
-OPTION_GAMES = [(p, s, {}) for p, s in GAMES] + [
+#: (players, seed, options): the games above, and others with options changed (raids, camps chosen, no selling
+#: without replacement, base equipment scored), 2 to 6 players
+OPTION_GAMES: list[tuple[int, int, dict[str, Any]]] = [(p, s, {}) for p, s in GAMES] + [
     (3, 4, {"dragon_raids": True}), (4, 2, {"camp_placement": "choose"}),
     (5, 6, {"allow_sell_without_replacement": False, "dragon_raids": True}), (6, 8, {"base_equipment_score": 4})]
 SECRET_ZONES = ("backpack", "vault", "cage", "dungeon", "quarters", "wealth")
@@ -86,6 +87,21 @@ def test_twin_target_is_the_greedy_bots_target_at_every_decision_of_whole_games(
         assert target_in(g.state, seat) == GreedyBot()._target(obs)
         checked += 1
     assert checked > 100
+
+
+def test_twin_target_breaks_equal_scores_as_the_bot_the_first_pile_by_square():
+    """Two piles at one step from the adventurer, at the depth it wants: of equal sizes (equal scores) the bot and
+    the twin head for the first by square; one card more on the other makes that one the target."""
+    g = dragonwidgets.new_game("chasse_au_dragon", players=3, seed=1)
+    s = g.state
+    seat = s.active
+    s.positions[seat] = (0, 3)  # on the edge; (1, 2) and (1, 4) are one king step away, both at depth 1
+    assert wanted_depth(s.boards[seat].power(), s.round) == 1 and not s.boards[seat].backpack
+    for sq, pile in s.piles.items():
+        pile[:] = ["goblin"] * 3 if sq in ((1, 2), (1, 4)) else []
+    assert target_in(s, seat) == GreedyBot()._target(g.observation(seat)) == (1, 2)
+    s.piles[1, 4].append("orc")
+    assert target_in(s, seat) == GreedyBot()._target(g.observation(seat)) == (1, 4)
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), OPTION_GAMES)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from ...engine.actions import Action
 from ...games.chasse_au_dragon.bots import (
-    BANK_AT, FIGHT_BIAS, FUEL_RESERVE, GOBLIN_VALUE, DRAGON_BONUS, odds, wanted_depth)
+    BANK_AT, DRAGON_BONUS, FIGHT_BIAS, FUEL_RESERVE, GOBLIN_VALUE, odds, wanted_depth)
 from ...games.chasse_au_dragon.bots import GreedyBot as ChasseGreedyBot
 from ...games.chasse_au_dragon.movement import quarters
 from ...games.chasse_au_dragon.observation import observation_fields, seen_board
@@ -163,7 +163,7 @@ def _move_values(s: ChasseState, seat: int, legal_actions: list[Action]) -> list
     paid = s.steps > 0  # a step beyond the first costs a quarter (CD-MOVE-3)
     # paid, not heading home, and no more than FUEL_RESERVE quarters left: every step is worth -1.0
     starved = paid and target != s.camps[seat] and quarters(board) <= FUEL_RESERVE
-    table = _move_table(here, target, paid, starved)  # type: ignore[arg-type]  # a seat that moves stands somewhere
+    table = _move_table(here, target, paid, starved)
     return [table[a.id] for a in legal_actions]
 
 
@@ -206,7 +206,7 @@ def target_in(s: ChasseState, seat: int) -> Square:
     want = wanted_depth(board.power(), s.round)
     reach = 0.1 * max(map(len, piles.values())) + 1e-9  # the most the size term adds (and float noise)
     best, best_score = camp, float("-inf")
-    for bound, sq, head, tail in _ranked_squares(s.positions[seat], want):  # type: ignore[arg-type]
+    for bound, sq, head, tail in _ranked_squares(s.positions[seat], want):
         if bound + reach < best_score:
             break
         pile = piles.get(sq)
