@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Action
 from ...games.drachenland.board import COLOURS, GEM_OF, Board
 from ...games.drachenland.bots import ENTER_BONUS, MARCH_COST, REROLL_BELOW, TOKEN_VALUE, GreedyBot, potential
-from ...games.drachenland.movement import MARCH_STEPS, near_mask, reach_by_mask, remember, volcano_mask
+from ...games.drachenland.movement import (
+    MARCH_STEPS,
+    face_down_near,
+    near_mask,
+    occupied,
+    reach_by_mask,
+    remember,
+    volcano_mask,
+)
 from ...games.drachenland.state import HELD_TOKENS
+
+if TYPE_CHECKING:
+    from ...games.drachenland.game import DrachenlandGame
 
 __all__ = ["DrachenlandGreedyPolicy"]
 
@@ -17,6 +28,7 @@ ITEMS = ("egg", "ruby", "emerald", "sapphire", "diamond")  # a hoard as a tuple 
 _INDEX = {item: i for i, item in enumerate(ITEMS)}
 POTENTIAL_CACHE_SIZE = 20_000  # hoards kept (a rollout meets a few hundred; the cache starts afresh when full)
 _potentials: dict[tuple[tuple[int, ...], frozenset[str]], float] = {}
+_worths: dict[tuple[tuple[int, ...], frozenset[str]], _Worth] = {}  # kept as _potentials, same size
 
 
 def cached_potential(hoard: tuple[int, ...], rings: frozenset[str]) -> float:
@@ -36,27 +48,148 @@ def _plus(hoard: tuple[int, ...], item: str, n: int) -> tuple[int, ...]:
     return hoard[:i] + (hoard[i] + n,) + hoard[i + 1:]
 
 
+class _Worth:
+    """What each take adds to one hoard with its rings: the differences of potential of the bot's
+    :func:`~dragonwidgets.games.drachenland.bots.take_value` and ``ring_value`` (DL-SCORE, DL-RING-5), each
+    the same float (worked out as ``potential(new) - potential(hoard)``, then ``+ bonus``). A pure function
+    of the hoard and the rings: kept by value across decisions and games (:func:`worth`).
+
+    ``egg`` is the difference before the egg's token bonus; the bot adds ``+ 0.0`` to the others, which
+    changes no difference of potentials (only ``-0.0 + 0.0`` differs from ``-0.0``, and ``a - b`` is never
+    ``-0.0`` for potentials, which are never ``-0.0``).
+    """
+
+    __slots__ = ("hoard", "rings", "base", "egg", "diamond", "_gems", "_ring")
+
+    def __init__(self, hoard: tuple[int, ...], rings: frozenset[str]) -> None:
+        self.hoard, self.rings = hoard, rings
+        self.base = base = cached_potential(hoard, rings)
+        self.egg = cached_potential(_plus(hoard, "egg", 1), rings) - base
+        self.diamond = cached_potential(_plus(hoard, "diamond", 1), rings) - base
+        self._gems: dict[tuple[str, int], float] = {}
+        self._ring: dict[str, float] = {}
+
+    def gems(self, gem: str, n: int) -> float:
+        """take_value "gems": ``n`` more ``gem`` (n > 0)."""
+        key = (gem, n)
+        value = self._gems.get(key)
+        if value is None:
+            value = self._gems[key] = cached_potential(_plus(self.hoard, gem, n), self.rings) - self.base
+        return value
+
+    def ring(self, colour: str) -> float:
+        """ring_value: a ring on ``colour``."""
+        value = self._ring.get(colour)
+        if value is None:
+            value = self._ring[colour] = cached_potential(self.hoard, self.rings | {colour}) - self.base + 1.0
+        return value
+
+    def take(self, volcano: tuple, colour: str, what: str) -> float:
+        """take_value of ``what`` ("gems", "diamond", "egg") on ``volcano`` (:meth:`_Decision.volcano`)."""
+        eggs, gems, token, _, _ = volcano
+        if what == "gems":
+            gem = GEM_OF[colour]
+            n = gems[gem]
+            return self.gems(gem, n) if n else 0.0
+        if what == "diamond":
+            return self.diamond if gems["diamond"] else 0.0
+        if not eggs:
+            return 0.0
+        return self.egg + (TOKEN_VALUE if token in HELD_TOKENS else 0.0)
+
+
+def worth(hoard: tuple[int, ...], rings: frozenset[str]) -> _Worth:
+    """Return the :class:`_Worth` of ``hoard`` with ``rings``, kept by value across decisions and games."""
+    key = (hoard, rings)
+    value = _worths.get(key)
+    if value is None:
+        if len(_worths) >= POTENTIAL_CACHE_SIZE:
+            _worths.clear()
+        value = _worths[key] = _Worth(hoard, rings)
+    return value
+
+
 class _Decision:
-    """What the bot reads of one view, worked out once for that view; the answers it gave, per argument."""
+    """What the bot reads of one decision's view, read once; the answers it gave, per argument.
 
-    __slots__ = ("view", "seat", "hoard", "rings", "step", "colour", "volcanoes", "_occupied", "_face_down",
-                 "node_values", "best_with_die", "walks")
+    Two ways to read it, with the same fields: :class:`_ViewDecision` from the view (the observation), and
+    :class:`_TableDecision` from the game's table, reading only what the observation of the seat shows.
+    """
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
-        self.seat = seat = view["viewer"]
-        hoard = view["hoards"][seat] or {}
-        self.hoard = tuple(hoard.get(item, 0) for item in ITEMS)
-        self.rings = frozenset(view["rings"][seat])
-        self.step = view.get("action") or {}
-        self.colour: Any = self.step.get("adventurer")
-        self.volcanoes: dict[str, dict[str, Any]] = view["volcanoes"]
+    __slots__ = ("seat", "colour", "at", "dice", "chosen_die", "turn", "used", "_worth", "_occupied",
+                 "_face_down", "node_values", "best_with_die", "walks")
+
+    def __init__(self) -> None:
+        self._worth: _Worth | None = None
         self._occupied: set[str] | None = None
         self._face_down: int | None = None
         self.node_values: dict[tuple[Any, Any], float] = {}  # (colour, node) -> GreedyBot._node_value
         self.best_with_die: dict[tuple[str, int], float] = {}  # (colour, die) -> GreedyBot._best_with_die
-        # march_only -> GreedyBot._marches's die steps, walk and occupied stones (DrachenlandGreedyPolicy._walk)
-        self.walks: dict[bool, tuple[int, dict[str, tuple[int, str | None]], set[str]]] = {}
+        # "walk"/"march" -> what GreedyBot._marches gives (DrachenlandGreedyPolicy._walk)
+        self.walks: dict[str, tuple[dict[str, float], float, set[str]]] = {}
+
+    # each way of reading fills seat, colour (the adventurer of the move under way, None), at (its space),
+    # dice, chosen_die, turn, used, and answers these:
+    def hoard_and_rings(self) -> tuple[tuple[int, ...], frozenset[str]]:
+        """The seat's hoard (counts in :data:`ITEMS` order) and its ringed colours."""
+        raise NotImplementedError
+
+    def volcano(self, node: str | None) -> tuple | None:
+        """``(eggs, gems, token, face_down, ring)`` of the volcano ``node`` as its observation shows it
+        (``token`` None while face down), None when ``node`` is no volcano."""
+        raise NotImplementedError
+
+    def here(self, colour: str) -> str | None:
+        """The space of the seat's ``colour`` adventurer (None: off the board)."""
+        raise NotImplementedError
+
+    def step(self) -> tuple[int, bool, int]:
+        """The move under way: its die's value, whether the die is spent, the seat's forced marches."""
+        raise NotImplementedError
+
+    def worth(self) -> _Worth:
+        if self._worth is None:
+            self._worth = worth(*self.hoard_and_rings())
+        return self._worth
+
+    def occupied(self) -> set[str]:
+        """The stones with an adventurer on them (read only)."""
+        raise NotImplementedError
+
+    def face_down_near(self, board: Board, here: str | None, allowance: int) -> int:
+        """The face-down volcanoes near ``here`` (:func:`~dragonwidgets.games.drachenland.movement.near_mask`)."""
+        raise NotImplementedError
+
+
+class _ViewDecision(_Decision):
+    """A :class:`_Decision` read from a view (``game.observation(seat)``)."""
+
+    __slots__ = ("view", "volcanoes")
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.view = view
+        self.seat = view["viewer"]
+        step = view.get("action") or {}
+        self.colour = step.get("adventurer")
+        self.at = step.get("at")
+        self.dice, self.chosen_die, self.turn, self.used = view["dice"], view["chosen_die"], view["turn"], view["used"]
+        self.volcanoes: dict[str, dict[str, Any]] = view["volcanoes"]
+
+    def hoard_and_rings(self) -> tuple[tuple[int, ...], frozenset[str]]:
+        hoard = self.view["hoards"][self.seat] or {}
+        return tuple(hoard.get(item, 0) for item in ITEMS), frozenset(self.view["rings"][self.seat])
+
+    def volcano(self, node: str | None) -> tuple | None:
+        x = self.volcanoes.get(node or "")
+        return None if x is None else (x["eggs"], x["gems"], x["token"], x["face_down"], x["ring"])
+
+    def here(self, colour: str) -> str | None:
+        return self.view["adventurers"][self.seat][colour]
+
+    def step(self) -> tuple[int, bool, int]:
+        step = self.view["action"]
+        return step["die_value"], step["die_spent"], self.view["tokens"][self.seat]["forced_march"]
 
     def occupied(self) -> set[str]:
         if self._occupied is None:
@@ -64,11 +197,67 @@ class _Decision:
             self._occupied = {n for p in self.view["adventurers"] for n in p.values() if n and n not in volcanoes}
         return self._occupied
 
-    def face_down(self, board: Board) -> int:
-        """The face-down volcanoes, as a :func:`~dragonwidgets.games.drachenland.movement.volcano_mask` of ``board``."""
+    def face_down_near(self, board: Board, here: str | None, allowance: int) -> int:
         if self._face_down is None:
             self._face_down = volcano_mask(board, [v for v, x in self.volcanoes.items() if x["face_down"]])
-        return self._face_down
+        return near_mask(board, here, allowance) & self._face_down
+
+
+class _TableDecision(_Decision):
+    """A :class:`_Decision` read from the table of ``game``, for ``seat``, as ``observe(game, seat)``
+    (:mod:`dragonwidgets.games.drachenland.observation`) shows it: the public table and the seat's own hoard.
+
+    Hidden information stays hidden: no face-down volcano's token is read (nor the boxed token), no other
+    seat's hoard. The occupied stones and the face-down volcanoes are the game's own answers about its table
+    (``game.memo``: :func:`~dragonwidgets.games.drachenland.movement.occupied`, ``face_down_near``), which are
+    public. Read it before the game moves on.
+    """
+
+    __slots__ = ("game", "state", "volcanoes")
+
+    def __init__(self, game: DrachenlandGame, seat: int) -> None:
+        super().__init__()
+        self.game = game
+        self.state = s = game.state
+        self.volcanoes = game.board.volcano_set  # the keys of the observation's volcanoes
+        self.seat = seat
+        step = s.step
+        self.colour = None if step is None else step.adventurer
+        self.at = None if step is None else s.positions[s.active][step.adventurer]  # observe()'s action["at"]
+        self.dice, self.chosen_die, self.turn, self.used = s.dice, s.chosen_die, s.turn, s.used
+
+    def hoard_and_rings(self) -> tuple[tuple[int, ...], frozenset[str]]:
+        s = self.state
+        h = s.hoards[self.seat]  # the seat's own hoard: always in its observation
+        hoard = (h.get("egg", 0), h.get("ruby", 0), h.get("emerald", 0), h.get("sapphire", 0), h.get("diamond", 0))
+        return hoard, frozenset(s.rings[self.seat])  # in ITEMS order
+
+    def volcano(self, node: str | None) -> tuple | None:
+        if node not in self.volcanoes:
+            return None
+        s = self.state
+        if node in s.face_down:  # its token is not read: hidden (DL-SETUP-5)
+            return s.eggs[node], s.gems[node], None, True, False
+        token = s.token[node]
+        return s.eggs[node], s.gems[node], token, False, token == "ring"
+
+    def here(self, colour: str) -> str | None:
+        return self.state.positions[self.seat][colour]
+
+    def step(self) -> tuple[int, bool, int]:
+        s = self.state
+        return s.step.die_value, s.step.die_spent, s.held[self.seat]["forced_march"]
+
+    def occupied(self) -> set[str]:
+        if self._occupied is None:
+            self._occupied = occupied(self.game)
+        return self._occupied
+
+    def face_down_near(self, board: Board, here: str | None, allowance: int) -> int:
+        return face_down_near(self.game, here, allowance)  # the game's board is the twin's (choose_in checks)
+
+
+_WORDS: dict[str, list[str]] = {}  # action id -> its words (the ids are few: kept across decisions and games)
 
 
 class DrachenlandGreedyPolicy(GreedyBot):
@@ -76,36 +265,57 @@ class DrachenlandGreedyPolicy(GreedyBot):
 
     The bot values each legal action on its own, and so worked the same things out again for each: the
     best volcano an adventurer could reach with a die, the value of a volcano for an adventurer, the walk
-    from an adventurer's space, the score of the same hoard. This twin keeps, for the view it was worked out
-    for, each volcano's value per (adventurer, space), each adventurer's best with each die, the walks.
+    from an adventurer's space, the score of the same hoard. This twin keeps, for the decision it was worked
+    out for, each volcano's value per (adventurer, space), each adventurer's best with each die, the walks.
     The walks come from the board's cache of walks
     (:func:`~dragonwidgets.games.drachenland.movement.reach_by_mask`: the same spaces at the same distances),
-    and the hoards' worths from a cache keyed by the hoard's counts and rings (:func:`cached_potential`),
+    and what each take adds to a hoard from a cache keyed by the hoard's counts and rings (:class:`_Worth`),
     both kept by value across decisions and games. The arithmetic is the bot's, in the bot's order: same
     view, same legal actions and same rng, the same choice (DL-SCORE, DL-RING-5, DL-MOVE, DL-INT-12 as
     the bot reads them).
+
+    In rollouts it decides with :meth:`choose_in`, from the table (what the seat's observation shows of it)
+    rather than from an observation built for every decision.
     """
 
     def __init__(self, board: Board | None = None) -> None:
         super().__init__(board)
         self._volcano_set = self.board.volcano_set
-        self._decision: _Decision | None = None
+        self._decision: _ViewDecision | None = None
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
         """Return the greedy bot's choice among ``legal_actions`` for ``view`` (ties broken by ``rng``):
         ``GreedyBot.choose``, each action valued from one :class:`_Decision` of the view."""
         if view.get("volcanoes", {}).keys() != self._volcano_set:
             return legal_actions[rng.randrange(len(legal_actions))]  # another board: no plan, play at random
-        d, value = _Decision(view), self._value_in
-        values = [(value(d, a) + rng.random() * 1e-6, i) for i, a in enumerate(legal_actions)]
+        return self._choose(_ViewDecision(view), legal_actions, rng)
+
+    def choose_in(self, game: DrachenlandGame, seat: int, legal_actions: list[Action], rng: random.Random) -> Action:
+        """Return ``self.choose(game.observation(seat), legal_actions, rng)``, read from the table instead
+        (:class:`_TableDecision`: only what that observation shows).
+
+        Args:
+            game: a Drachenland game where ``seat`` decides now.
+            seat: the deciding seat.
+            legal_actions: its legal actions.
+            rng: breaks ties, as the bot's (one ``rng.random()`` per legal action, in their order).
+        """
+        if game.board is not self.board:  # another board (or another load of it): the bot's own way, from the view
+            return self.choose(game.observation(seat), legal_actions, rng)
+        return self._choose(_TableDecision(game, seat), legal_actions, rng)
+
+    def _choose(self, d: _Decision, legal_actions: list[Action], rng: random.Random) -> Action:
+        """GreedyBot.choose after its check of the board: the best value, ties broken by ``rng``."""
+        value, draw = self._value_in, rng.random
+        values = [(value(d, a) + draw() * 1e-6, i) for i, a in enumerate(legal_actions)]
         return legal_actions[max(values)[1]]
 
-    def _for(self, view: dict[str, Any]) -> _Decision:
+    def _for(self, view: dict[str, Any]) -> _ViewDecision:
         """The :class:`_Decision` of ``view`` (the last one asked about is kept, for :meth:`_value`: a view is
         never changed while it is asked about; a changed copy is another dict)."""
         decision = self._decision
         if decision is None or decision.view is not view:
-            decision = self._decision = _Decision(view)
+            decision = self._decision = _ViewDecision(view)
         return decision
 
     # ------------------------------------------------------------------ valuing one action (GreedyBot._value)
@@ -115,58 +325,67 @@ class DrachenlandGreedyPolicy(GreedyBot):
 
     def _value_in(self, d: _Decision, action: Action) -> float:
         kind = action.kind
-        words = action.id.split()
+        words = _WORDS.get(action.id)
+        if words is None:
+            words = _WORDS[action.id] = action.id.split()
         colour = d.colour
         if kind == "walk" or kind == "march":  # the most frequent first: the kinds are disjoint
+            # GreedyBot._node_value of the space, less GreedyBot._marches's cost (the forced marches used up)
             node = words[1]
-            die, spaces, occupied = self._walk(d, kind == "march")
-            # GreedyBot._marches: the distance to an end space (any volcano, a free stone), else 0
-            reached = spaces.get(node)
-            dist = reached[0] if reached is not None and (node in self._volcano_set or node not in occupied) else 0
-            extra = MARCH_COST * max(0, -(-(dist - die) // MARCH_STEPS))
-            value = d.node_values.get((colour, node))
-            return (self._node(d, colour, node) if value is None else value) - extra
-        view = d.view
-        if kind == "fate":
-            low = sum(view["dice"]) < REROLL_BELOW and 4 not in view["dice"]
-            return 1.0 if (words[0] == "reroll") == low else 0.0
-        if kind == "choose_die":
-            return max(self._best(d, c, int(words[1])) for c in COLOURS)
+            walk = d.walks.get(kind)
+            extras, extra0, occupied = self._walk(d, kind) if walk is None else walk
+            if node in self._volcano_set:
+                value = d.node_values.get((colour, node))
+                return (self._node(d, colour, node) if value is None else value) - extras.get(node, extra0)
+            return 0.0 - (extra0 if node in occupied else extras.get(node, extra0))  # a stone's value is 0.0
         if kind == "choose_adventurer":
-            if view["turn"] == 0:
+            if d.turn == 0:
                 return 0.0
-            die = view["dice"][view["chosen_die"]]
+            die = d.dice[d.chosen_die]
             return self._best(d, words[1], die) + (ENTER_BONUS if words[0] == "enter" else 0)
         if kind == "end_turn":
             return -1.0
+        if kind == "take":
+            volcano = d.volcano(d.at)
+            if volcano is None:
+                raise KeyError(d.at)  # the bot's view["volcanoes"][step["at"]]
+            if words[1] == "ring":
+                return d.worth().ring(colour)
+            return d.worth().take(volcano, colour, words[1])
+        if kind == "fate":
+            low = sum(d.dice) < REROLL_BELOW and 4 not in d.dice
+            return 1.0 if (words[0] == "reroll") == low else 0.0
+        if kind == "choose_die":
+            return max(self._best(d, c, int(words[1])) for c in COLOURS)
+        if kind == "end_movement":
+            return self._node(d, colour, d.at)
         if kind in ("fly", "boat"):
             return self._node(d, colour, words[1]) - (0.5 if words[-1] == "baby" else 0.0)
         if kind == "call":
             return 0.2 - (0.5 if words[-1] == "baby" else 0.0)
-        if kind == "end_movement":
-            return self._node(d, colour, d.step.get("at"))
-        if kind == "take":
-            volcano = d.volcanoes[d.step["at"]]
-            if words[1] == "ring":
-                return _ring_value(d.hoard, d.rings, colour)
-            return _take_value(d.hoard, d.rings, volcano, colour, words[1])
         if kind == "magic_hand":
             return 0.5
         return 0.0  # skip, done
 
     def _node(self, d: _Decision, colour: Any, node: str | None) -> float:
-        """GreedyBot._node_value for the view's hoard and rings, kept per (colour, node)."""
+        """GreedyBot._node_value for the seat's hoard and rings, kept per (colour, node)."""
         key = (colour, node)
         value = d.node_values.get(key)
         if value is None:
-            vol = d.volcanoes.get(node or "")
+            vol = d.volcano(node)
             if vol is None:
                 value = 0.0
             else:
-                best = max(_take_value(d.hoard, d.rings, vol, colour, w) for w in ("gems", "diamond", "egg"))
-                if vol["ring"] and colour not in d.rings:
-                    best = max(best, _ring_value(d.hoard, d.rings, colour))
-                value = best + (0.5 if vol["face_down"] else 0.0)
+                w = d.worth()
+                # max(take_value(...) for w in ("gems", "diamond", "egg")), each as _Worth.take works it out
+                eggs, gems, token, face_down, ring = vol
+                gem = GEM_OF[colour]
+                n = gems[gem]
+                best = max(w.gems(gem, n) if n else 0.0, w.diamond if gems["diamond"] else 0.0,
+                           w.egg + (TOKEN_VALUE if token in HELD_TOKENS else 0.0) if eggs else 0.0)
+                if ring and colour not in w.rings:
+                    best = max(best, w.ring(colour))
+                value = best + (0.5 if face_down else 0.0)
             d.node_values[key] = value
         return value
 
@@ -179,9 +398,9 @@ class DrachenlandGreedyPolicy(GreedyBot):
         return value
 
     def _best_uncached(self, d: _Decision, colour: str, die: int) -> float:
-        if colour in d.view["used"]:
+        if colour in d.used:
             return -1.0
-        here = d.view["adventurers"][d.seat][colour]
+        here = d.here(colour)
         volcanoes, stones = self._ends(d, here, die)
         known, node = d.node_values, self._node
         values = [known[colour, v] if (colour, v) in known else node(d, colour, v) for v in volcanoes]
@@ -192,13 +411,15 @@ class DrachenlandGreedyPolicy(GreedyBot):
         return max(values + [self._node(d, colour, here)])
 
     def _ends(self, d: _Decision, here: str | None, allowance: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The volcanoes and the stones of :meth:`_reach` (a walk may end on any volcano, and on a free stone).
+        """The volcanoes and the stones a walk of 1..``allowance`` from ``here`` (None: entering) passes or ends
+        on (a walk may end on any volcano, and on a free stone): the bot's ``reach``/``entry_reach`` on the
+        face-down volcanoes of the decision, from the board's cache of walks.
 
         Kept in ``board.cache`` (:func:`~dragonwidgets.games.drachenland.movement.remember`) by start, allowance
         and face-down volcanoes near the start, as the walk itself is: a pure function of these on that board.
         """
         board = self.board
-        near = near_mask(board, here, allowance) & d.face_down(board)
+        near = d.face_down_near(board, here, allowance)
         key = ("greedy twin ends", here, allowance, near)
         hit = board.cache.get(key)
         if hit is None:
@@ -207,45 +428,24 @@ class DrachenlandGreedyPolicy(GreedyBot):
                                         tuple(n for n in spaces if n not in board.volcano_set)))
         return hit
 
-    def _walk(self, d: _Decision, march_only: bool) -> tuple[int, dict[str, tuple[int, str | None]], set[str]]:
-        """What GreedyBot._marches reads, worked out once per view and kind of walk: the die steps, the spaces
-        a walk on the die and every forced march passes or ends on (with their distances), the occupied stones."""
-        walk = d.walks.get(march_only)
-        if walk is None:
-            step = d.step
-            die = 0 if (march_only or step["die_spent"]) else step["die_value"]
-            here = d.view["adventurers"][d.seat][step["adventurer"]]
-            allowance = die + MARCH_STEPS * d.view["tokens"][d.seat]["forced_march"]
-            walk = d.walks[march_only] = (die, self._reach(d, here, allowance), d.occupied())
-        return walk
-
-    def _reach(self, d: _Decision, here: str | None, allowance: int) -> dict[str, tuple[int, str | None]]:
-        """The spaces a walk of 1..``allowance`` from ``here`` (None: entering) passes or ends on, with their
-        distances: the bot's ``reach``/``entry_reach`` on the view's face-down volcanoes, from the board's cache."""
+    def _walk(self, d: _Decision, kind: str) -> tuple[dict[str, float], float, set[str]]:
+        """What GreedyBot._marches gives for a walk of ``kind`` ("walk", or "march": on forced marches alone)
+        of this decision, worked out once: ``(extras, extra0, occupied)``, the cost of the marches
+        (``MARCH_COST`` times their number) a walk to each space it reaches uses up, the cost for any other
+        space (its distance counts as 0), and the occupied stones (a walk to one counts as reaching nothing).
+        The extras are kept in ``board.cache`` by where the walk starts, the allowance, the die and the
+        face-down volcanoes near the start: a pure function of these on that board."""
+        die_value, die_spent, forced_marches = d.step()
+        die = 0 if (kind == "march" or die_spent) else die_value
+        here = d.here(d.colour)
+        allowance = die + MARCH_STEPS * forced_marches
         board = self.board
-        return reach_by_mask(board, here, allowance, near_mask(board, here, allowance) & d.face_down(board))
-
-
-def _take_value(hoard: tuple[int, ...], rings: frozenset[str], volcano: dict[str, Any], colour: str,
-                what: str) -> float:
-    """:func:`~dragonwidgets.games.drachenland.bots.take_value` of a hoard given as counts (:data:`ITEMS`)."""
-    if what == "gems":
-        gem = GEM_OF[colour]
-        if not volcano["gems"][gem]:
-            return 0.0
-        new = _plus(hoard, gem, volcano["gems"][gem])
-    elif what == "diamond":
-        if not volcano["gems"]["diamond"]:
-            return 0.0
-        new = _plus(hoard, "diamond", 1)
-    else:
-        if not volcano["eggs"]:
-            return 0.0
-        new = _plus(hoard, "egg", 1)
-    bonus = TOKEN_VALUE if what == "egg" and volcano["token"] in HELD_TOKENS else 0.0
-    return cached_potential(new, rings) - cached_potential(hoard, rings) + bonus
-
-
-def _ring_value(hoard: tuple[int, ...], rings: frozenset[str], colour: str) -> float:
-    """:func:`~dragonwidgets.games.drachenland.bots.ring_value` of a hoard given as counts (:data:`ITEMS`)."""
-    return cached_potential(hoard, rings | {colour}) - cached_potential(hoard, rings) + 1.0
+        near = d.face_down_near(board, here, allowance)
+        key = ("greedy twin marches", here, allowance, near, die)
+        extras = board.cache.get(key)
+        if extras is None:
+            spaces = reach_by_mask(board, here, allowance, near)
+            extras = remember(board, key, {n: MARCH_COST * max(0, -(-(dist - die) // MARCH_STEPS))
+                                           for n, (dist, _) in spaces.items()})
+        walk = d.walks[kind] = (extras, MARCH_COST * max(0, -(-(0 - die) // MARCH_STEPS)), d.occupied())
+        return walk
