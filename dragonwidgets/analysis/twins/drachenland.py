@@ -8,15 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.actions import Action
 from ...games.drachenland.board import COLOURS, GEM_OF, Board
 from ...games.drachenland.bots import ENTER_BONUS, MARCH_COST, REROLL_BELOW, TOKEN_VALUE, GreedyBot, potential
-from ...games.drachenland.movement import (
-    MARCH_STEPS,
-    face_down_near,
-    near_mask,
-    occupied,
-    reach_by_mask,
-    remember,
-    volcano_mask,
-)
+from ...games.drachenland.movement import MARCH_STEPS, near_mask, occupied, reach_by_mask, remember, volcano_mask
 from ...games.drachenland.state import HELD_TOKENS
 
 if TYPE_CHECKING:
@@ -26,9 +18,10 @@ __all__ = ["DrachenlandGreedyPolicy"]
 
 ITEMS = ("egg", "ruby", "emerald", "sapphire", "diamond")  # a hoard as a tuple of counts, in this order
 _INDEX = {item: i for i, item in enumerate(ITEMS)}
-POTENTIAL_CACHE_SIZE = 20_000  # hoards kept (a rollout meets a few hundred; the cache starts afresh when full)
+CACHE_SIZE = 20_000  # hoards kept (a rollout meets a few hundred; a cache starts afresh when full)
 _potentials: dict[tuple[tuple[int, ...], frozenset[str]], float] = {}
-_worths: dict[tuple[tuple[int, ...], frozenset[str]], _Worth] = {}  # kept as _potentials, same size
+_worths: dict[tuple[tuple[int, ...], frozenset[str]], _Worth] = {}
+_WORDS: dict[str, list[str]] = {}  # action id -> its words (the ids are few: kept across decisions and games)
 
 
 def cached_potential(hoard: tuple[int, ...], rings: frozenset[str]) -> float:
@@ -37,7 +30,7 @@ def cached_potential(hoard: tuple[int, ...], rings: frozenset[str]) -> float:
     key = (hoard, rings)
     value = _potentials.get(key)
     if value is None:
-        if len(_potentials) >= POTENTIAL_CACHE_SIZE:
+        if len(_potentials) >= CACHE_SIZE:
             _potentials.clear()
         value = _potentials[key] = potential(dict(zip(ITEMS, hoard)), set(rings))
     return value
@@ -50,16 +43,16 @@ def _plus(hoard: tuple[int, ...], item: str, n: int) -> tuple[int, ...]:
 
 class _Worth:
     """What each take adds to one hoard with its rings: the differences of potential of the bot's
-    :func:`~dragonwidgets.games.drachenland.bots.take_value` and ``ring_value`` (DL-SCORE, DL-RING-5), each
-    the same float (worked out as ``potential(new) - potential(hoard)``, then ``+ bonus``). A pure function
-    of the hoard and the rings: kept by value across decisions and games (:func:`worth`).
+    :func:`~dragonwidgets.games.drachenland.bots.take_value` and ``ring_value`` (DL-SCORE, DL-RING-5), and
+    the bot's ``_node_value`` of a volcano for an adventurer, each the same float as the bot's.
 
-    ``egg`` is the difference before the egg's token bonus; the bot adds ``+ 0.0`` to the others, which
-    changes no difference of potentials (only ``-0.0 + 0.0`` differs from ``-0.0``, and ``a - b`` is never
-    ``-0.0`` for potentials, which are never ``-0.0``).
+    A pure function of the hoard and the rings, kept by value across decisions and games (:func:`worth`).
+    ``egg`` is the difference before the egg's token bonus. The bot adds ``+ 0.0`` to the other takes' values,
+    which changes no difference of potentials (it changes only ``-0.0``, and potentials are never ``-0.0``,
+    so no difference of two is).
     """
 
-    __slots__ = ("hoard", "rings", "base", "egg", "diamond", "_gems", "_ring")
+    __slots__ = ("hoard", "rings", "base", "egg", "diamond", "_gems", "_ring", "nodes")
 
     def __init__(self, hoard: tuple[int, ...], rings: frozenset[str]) -> None:
         self.hoard, self.rings = hoard, rings
@@ -68,6 +61,8 @@ class _Worth:
         self.diamond = cached_potential(_plus(hoard, "diamond", 1), rings) - base
         self._gems: dict[tuple[str, int], float] = {}
         self._ring: dict[str, float] = {}
+        #: (colour, the volcano's gems of that colour, diamonds, eggs, token, face down) -> :meth:`node`
+        self.nodes: dict[tuple[Any, ...], float] = {}
 
     def gems(self, gem: str, n: int) -> float:
         """take_value "gems": ``n`` more ``gem`` (n > 0)."""
@@ -86,7 +81,7 @@ class _Worth:
 
     def take(self, volcano: tuple, colour: str, what: str) -> float:
         """take_value of ``what`` ("gems", "diamond", "egg") on ``volcano`` (:meth:`_Decision.volcano`)."""
-        eggs, gems, token, _, _ = volcano
+        eggs, gems, token, _ = volcano
         if what == "gems":
             gem = GEM_OF[colour]
             n = gems[gem]
@@ -97,13 +92,30 @@ class _Worth:
             return 0.0
         return self.egg + (TOKEN_VALUE if token in HELD_TOKENS else 0.0)
 
+    def node(self, colour: Any, volcano: tuple) -> float:
+        """GreedyBot._node_value of ``volcano`` (:meth:`_Decision.volcano`) for a ``colour`` adventurer: the
+        best take (or the ring) there, and a little for a face-down token; kept by what it reads of the volcano."""
+        eggs, gems, token, face_down = volcano
+        gem = GEM_OF[colour]
+        n = gems[gem]
+        key = (colour, n, gems["diamond"], eggs, token, face_down)
+        value = self.nodes.get(key)
+        if value is None:
+            # max(take_value(...) for w in ("gems", "diamond", "egg")), each as take() works it out
+            best = max(self.gems(gem, n) if n else 0.0, self.diamond if gems["diamond"] else 0.0,
+                       self.egg + (TOKEN_VALUE if token in HELD_TOKENS else 0.0) if eggs else 0.0)
+            if token == "ring" and colour not in self.rings:  # the view's "ring": a face-up ring token there
+                best = max(best, self.ring(colour))
+            value = self.nodes[key] = best + (0.5 if face_down else 0.0)
+        return value
+
 
 def worth(hoard: tuple[int, ...], rings: frozenset[str]) -> _Worth:
     """Return the :class:`_Worth` of ``hoard`` with ``rings``, kept by value across decisions and games."""
     key = (hoard, rings)
     value = _worths.get(key)
     if value is None:
-        if len(_worths) >= POTENTIAL_CACHE_SIZE:
+        if len(_worths) >= CACHE_SIZE:
             _worths.clear()
         value = _worths[key] = _Worth(hoard, rings)
     return value
@@ -114,9 +126,12 @@ class _Decision:
 
     Two ways to read it, with the same fields: :class:`_ViewDecision` from the view (the observation), and
     :class:`_TableDecision` from the game's table, reading only what the observation of the seat shows.
+    Each fills ``seat``, ``colour`` (the adventurer of the move under way, or None), ``at`` (its space),
+    ``dice``, ``chosen_die``, ``turn``, ``used`` and ``places`` (the seat's adventurers' spaces), and answers
+    the methods below.
     """
 
-    __slots__ = ("seat", "colour", "at", "dice", "chosen_die", "turn", "used", "_worth", "_occupied",
+    __slots__ = ("seat", "colour", "at", "dice", "chosen_die", "turn", "used", "places", "_worth", "_occupied",
                  "_face_down", "node_values", "best_with_die", "walks")
 
     def __init__(self) -> None:
@@ -125,55 +140,50 @@ class _Decision:
         self._face_down: int | None = None
         self.node_values: dict[tuple[Any, Any], float] = {}  # (colour, node) -> GreedyBot._node_value
         self.best_with_die: dict[tuple[str, int], float] = {}  # (colour, die) -> GreedyBot._best_with_die
-        # "walk"/"march" -> what GreedyBot._marches gives (DrachenlandGreedyPolicy._walk)
-        self.walks: dict[str, tuple[dict[str, float], float, set[str]]] = {}
+        self.walks: dict[str, tuple] = {}  # "walk"/"march" -> DrachenlandGreedyPolicy._walk
 
-    # each way of reading fills seat, colour (the adventurer of the move under way, None), at (its space),
-    # dice, chosen_die, turn, used, and answers these:
     def hoard_and_rings(self) -> tuple[tuple[int, ...], frozenset[str]]:
         """The seat's hoard (counts in :data:`ITEMS` order) and its ringed colours."""
         raise NotImplementedError
 
     def volcano(self, node: str | None) -> tuple | None:
-        """``(eggs, gems, token, face_down, ring)`` of the volcano ``node`` as its observation shows it
-        (``token`` None while face down), None when ``node`` is no volcano."""
-        raise NotImplementedError
-
-    def here(self, colour: str) -> str | None:
-        """The space of the seat's ``colour`` adventurer (None: off the board)."""
+        """``(eggs, gems, token, face_down)`` of the volcano ``node`` as the observation shows it (``token``
+        None while face down; the observation's ``ring`` is ``token == "ring"``), None when it is no volcano."""
         raise NotImplementedError
 
     def step(self) -> tuple[int, bool, int]:
         """The move under way: its die's value, whether the die is spent, the seat's forced marches."""
         raise NotImplementedError
 
-    def worth(self) -> _Worth:
-        if self._worth is None:
-            self._worth = worth(*self.hoard_and_rings())
-        return self._worth
-
     def occupied(self) -> set[str]:
         """The stones with an adventurer on them (read only)."""
         raise NotImplementedError
 
-    def face_down_near(self, board: Board, here: str | None, allowance: int) -> int:
-        """The face-down volcanoes near ``here`` (:func:`~dragonwidgets.games.drachenland.movement.near_mask`)."""
+    def face_down(self) -> int:
+        """The face-down volcanoes, as a :func:`~dragonwidgets.games.drachenland.movement.volcano_mask`."""
         raise NotImplementedError
+
+    def worth(self) -> _Worth:
+        """The :class:`_Worth` of the seat's hoard and rings."""
+        if self._worth is None:
+            self._worth = worth(*self.hoard_and_rings())
+        return self._worth
 
 
 class _ViewDecision(_Decision):
-    """A :class:`_Decision` read from a view (``game.observation(seat)``)."""
+    """A :class:`_Decision` read from a view (``game.observation(seat)``), on ``board``."""
 
-    __slots__ = ("view", "volcanoes")
+    __slots__ = ("view", "volcanoes", "board")
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], board: Board) -> None:
         super().__init__()
-        self.view = view
+        self.view, self.board = view, board
         self.seat = view["viewer"]
         step = view.get("action") or {}
         self.colour = step.get("adventurer")
         self.at = step.get("at")
         self.dice, self.chosen_die, self.turn, self.used = view["dice"], view["chosen_die"], view["turn"], view["used"]
+        self.places = view["adventurers"][self.seat]
         self.volcanoes: dict[str, dict[str, Any]] = view["volcanoes"]
 
     def hoard_and_rings(self) -> tuple[tuple[int, ...], frozenset[str]]:
@@ -182,10 +192,7 @@ class _ViewDecision(_Decision):
 
     def volcano(self, node: str | None) -> tuple | None:
         x = self.volcanoes.get(node or "")
-        return None if x is None else (x["eggs"], x["gems"], x["token"], x["face_down"], x["ring"])
-
-    def here(self, colour: str) -> str | None:
-        return self.view["adventurers"][self.seat][colour]
+        return None if x is None else (x["eggs"], x["gems"], x["token"], x["face_down"])
 
     def step(self) -> tuple[int, bool, int]:
         step = self.view["action"]
@@ -197,10 +204,10 @@ class _ViewDecision(_Decision):
             self._occupied = {n for p in self.view["adventurers"] for n in p.values() if n and n not in volcanoes}
         return self._occupied
 
-    def face_down_near(self, board: Board, here: str | None, allowance: int) -> int:
+    def face_down(self) -> int:
         if self._face_down is None:
-            self._face_down = volcano_mask(board, [v for v, x in self.volcanoes.items() if x["face_down"]])
-        return near_mask(board, here, allowance) & self._face_down
+            self._face_down = volcano_mask(self.board, [v for v, x in self.volcanoes.items() if x["face_down"]])
+        return self._face_down
 
 
 class _TableDecision(_Decision):
@@ -208,9 +215,9 @@ class _TableDecision(_Decision):
     (:mod:`dragonwidgets.games.drachenland.observation`) shows it: the public table and the seat's own hoard.
 
     Hidden information stays hidden: no face-down volcano's token is read (nor the boxed token), no other
-    seat's hoard. The occupied stones and the face-down volcanoes are the game's own answers about its table
-    (``game.memo``: :func:`~dragonwidgets.games.drachenland.movement.occupied`, ``face_down_near``), which are
-    public. Read it before the game moves on.
+    seat's hoard. The occupied stones are the game's own answer about its table
+    (:func:`~dragonwidgets.games.drachenland.movement.occupied`), which is public. Read it before the game
+    moves on.
     """
 
     __slots__ = ("game", "state", "volcanoes")
@@ -225,6 +232,7 @@ class _TableDecision(_Decision):
         self.colour = None if step is None else step.adventurer
         self.at = None if step is None else s.positions[s.active][step.adventurer]  # observe()'s action["at"]
         self.dice, self.chosen_die, self.turn, self.used = s.dice, s.chosen_die, s.turn, s.used
+        self.places = s.positions[seat]
 
     def hoard_and_rings(self) -> tuple[tuple[int, ...], frozenset[str]]:
         s = self.state
@@ -237,12 +245,8 @@ class _TableDecision(_Decision):
             return None
         s = self.state
         if node in s.face_down:  # its token is not read: hidden (DL-SETUP-5)
-            return s.eggs[node], s.gems[node], None, True, False
-        token = s.token[node]
-        return s.eggs[node], s.gems[node], token, False, token == "ring"
-
-    def here(self, colour: str) -> str | None:
-        return self.state.positions[self.seat][colour]
+            return s.eggs[node], s.gems[node], None, True
+        return s.eggs[node], s.gems[node], s.token[node], False
 
     def step(self) -> tuple[int, bool, int]:
         s = self.state
@@ -253,11 +257,10 @@ class _TableDecision(_Decision):
             self._occupied = occupied(self.game)
         return self._occupied
 
-    def face_down_near(self, board: Board, here: str | None, allowance: int) -> int:
-        return face_down_near(self.game, here, allowance)  # the game's board is the twin's (choose_in checks)
-
-
-_WORDS: dict[str, list[str]] = {}  # action id -> its words (the ids are few: kept across decisions and games)
+    def face_down(self) -> int:
+        if self._face_down is None:
+            self._face_down = volcano_mask(self.game.board, self.state.face_down)  # which are face down is public
+        return self._face_down
 
 
 class DrachenlandGreedyPolicy(GreedyBot):
@@ -267,15 +270,15 @@ class DrachenlandGreedyPolicy(GreedyBot):
     best volcano an adventurer could reach with a die, the value of a volcano for an adventurer, the walk
     from an adventurer's space, the score of the same hoard. This twin keeps, for the decision it was worked
     out for, each volcano's value per (adventurer, space), each adventurer's best with each die, the walks.
-    The walks come from the board's cache of walks
-    (:func:`~dragonwidgets.games.drachenland.movement.reach_by_mask`: the same spaces at the same distances),
-    and what each take adds to a hoard from a cache keyed by the hoard's counts and rings (:class:`_Worth`),
-    both kept by value across decisions and games. The arithmetic is the bot's, in the bot's order: same
-    view, same legal actions and same rng, the same choice (DL-SCORE, DL-RING-5, DL-MOVE, DL-INT-12 as
-    the bot reads them).
+    What a walk reaches (the board's cache of walks,
+    :func:`~dragonwidgets.games.drachenland.movement.reach_by_mask`: the same spaces at the same distances),
+    what the forced marches to each space cost, and what each take adds to a hoard (:class:`_Worth`, keyed by
+    the hoard's counts and rings) are kept by value across decisions and games. The arithmetic is the bot's,
+    in the bot's order: same view, same legal actions and same rng, the same choice (DL-SCORE, DL-RING-5,
+    DL-MOVE, DL-INT-12 as the bot reads them).
 
-    In rollouts it decides with :meth:`choose_in`, from the table (what the seat's observation shows of it)
-    rather than from an observation built for every decision.
+    In rollouts it decides with :meth:`choose_in`, from the table (only what the seat's observation shows of
+    it) rather than from an observation built for every decision.
     """
 
     def __init__(self, board: Board | None = None) -> None:
@@ -288,7 +291,7 @@ class DrachenlandGreedyPolicy(GreedyBot):
         ``GreedyBot.choose``, each action valued from one :class:`_Decision` of the view."""
         if view.get("volcanoes", {}).keys() != self._volcano_set:
             return legal_actions[rng.randrange(len(legal_actions))]  # another board: no plan, play at random
-        return self._choose(_ViewDecision(view), legal_actions, rng)
+        return self._choose(_ViewDecision(view, self.board), legal_actions, rng)
 
     def choose_in(self, game: DrachenlandGame, seat: int, legal_actions: list[Action], rng: random.Random) -> Action:
         """Return ``self.choose(game.observation(seat), legal_actions, rng)``, read from the table instead
@@ -305,9 +308,10 @@ class DrachenlandGreedyPolicy(GreedyBot):
         return self._choose(_TableDecision(game, seat), legal_actions, rng)
 
     def _choose(self, d: _Decision, legal_actions: list[Action], rng: random.Random) -> Action:
-        """GreedyBot.choose after its check of the board: the best value, ties broken by ``rng``."""
-        value, draw = self._value_in, rng.random
-        values = [(value(d, a) + draw() * 1e-6, i) for i, a in enumerate(legal_actions)]
+        """GreedyBot.choose after its check of the board: the best value, ties broken by ``rng`` (one draw per
+        action, in their order: the values draw nothing, so drawing after valuing them all is the same)."""
+        draw = rng.random
+        values = [(value + draw() * 1e-6, i) for i, value in enumerate(self._values(d, legal_actions))]
         return legal_actions[max(values)[1]]
 
     def _for(self, view: dict[str, Any]) -> _ViewDecision:
@@ -315,29 +319,46 @@ class DrachenlandGreedyPolicy(GreedyBot):
         never changed while it is asked about; a changed copy is another dict)."""
         decision = self._decision
         if decision is None or decision.view is not view:
-            decision = self._decision = _ViewDecision(view)
+            decision = self._decision = _ViewDecision(view, self.board)
         return decision
 
-    # ------------------------------------------------------------------ valuing one action (GreedyBot._value)
+    # ------------------------------------------------------------------ valuing actions (GreedyBot._value)
     def _value(self, view: dict[str, Any], action: Action) -> float:
         """GreedyBot._value: what ``action`` is worth to the seat of ``view``."""
-        return self._value_in(self._for(view), action)
+        return self._values(self._for(view), [action])[0]
+
+    def _values(self, d: _Decision, actions: list[Action]) -> list[float]:
+        """GreedyBot._value of each of ``actions``, in their order. Walks are most actions of most decisions:
+        one to a stone is looked up in :meth:`_walk`'s answer; every other action is valued by
+        :meth:`_value_in`."""
+        out = []
+        walks = d.walks
+        for action in actions:
+            kind = action.kind
+            if kind == "walk" or kind == "march":
+                walk = walks.get(kind)
+                if walk is None:
+                    walk = self._walk(d, kind)
+                value = walk[3].get(action.id)
+                out.append(self._value_in(d, action) if value is None else value)
+            else:
+                out.append(self._value_in(d, action))
+        return out
 
     def _value_in(self, d: _Decision, action: Action) -> float:
+        """GreedyBot._value of ``action``, worked out (:meth:`_values` looks walks to free stones up)."""
         kind = action.kind
         words = _WORDS.get(action.id)
         if words is None:
             words = _WORDS[action.id] = action.id.split()
         colour = d.colour
-        if kind == "walk" or kind == "march":  # the most frequent first: the kinds are disjoint
-            # GreedyBot._node_value of the space, less GreedyBot._marches's cost (the forced marches used up)
+        if kind == "walk" or kind == "march":
+            # GreedyBot._node_value of the space less GreedyBot._marches's cost (of the forced marches used up)
             node = words[1]
-            walk = d.walks.get(kind)
-            extras, extra0, occupied = self._walk(d, kind) if walk is None else walk
+            extras, extra0, occupied, _ = d.walks.get(kind) or self._walk(d, kind)
             if node in self._volcano_set:
-                value = d.node_values.get((colour, node))
-                return (self._node(d, colour, node) if value is None else value) - extras.get(node, extra0)
-            return 0.0 - (extra0 if node in occupied else extras.get(node, extra0))  # a stone's value is 0.0
+                return self._node(d, colour, node) - extras.get(node, extra0)
+            return 0.0 - (extra0 if node in occupied else extras.get(node, extra0))  # no volcano: worth 0.0
         if kind == "choose_adventurer":
             if d.turn == 0:
                 return 0.0
@@ -368,25 +389,12 @@ class DrachenlandGreedyPolicy(GreedyBot):
         return 0.0  # skip, done
 
     def _node(self, d: _Decision, colour: Any, node: str | None) -> float:
-        """GreedyBot._node_value for the seat's hoard and rings, kept per (colour, node)."""
+        """GreedyBot._node_value for the seat's hoard and rings (:meth:`_Worth.node`), kept per (colour, node)."""
         key = (colour, node)
         value = d.node_values.get(key)
         if value is None:
-            vol = d.volcano(node)
-            if vol is None:
-                value = 0.0
-            else:
-                w = d.worth()
-                # max(take_value(...) for w in ("gems", "diamond", "egg")), each as _Worth.take works it out
-                eggs, gems, token, face_down, ring = vol
-                gem = GEM_OF[colour]
-                n = gems[gem]
-                best = max(w.gems(gem, n) if n else 0.0, w.diamond if gems["diamond"] else 0.0,
-                           w.egg + (TOKEN_VALUE if token in HELD_TOKENS else 0.0) if eggs else 0.0)
-                if ring and colour not in w.rings:
-                    best = max(best, w.ring(colour))
-                value = best + (0.5 if face_down else 0.0)
-            d.node_values[key] = value
+            volcano = d.volcano(node)
+            value = d.node_values[key] = 0.0 if volcano is None else d.worth().node(colour, volcano)
         return value
 
     def _best(self, d: _Decision, colour: str, die: int) -> float:
@@ -398,28 +406,33 @@ class DrachenlandGreedyPolicy(GreedyBot):
         return value
 
     def _best_uncached(self, d: _Decision, colour: str, die: int) -> float:
+        # the bot's max over the values of the ends of a walk on the die and of the space the adventurer is on:
+        # taken one by one, the same float, as no value is -0.0
         if colour in d.used:
             return -1.0
-        here = d.here(colour)
+        here = d.places[colour]
         volcanoes, stones = self._ends(d, here, die)
-        known, node = d.node_values, self._node
-        values = [known[colour, v] if (colour, v) in known else node(d, colour, v) for v in volcanoes]
-        if not d.occupied().issuperset(stones):
-            values.append(0.0)  # a free stone: the bot's value of a space that is no volcano
-        if here is None:
-            return max(values, default=-1.0)
-        return max(values + [self._node(d, colour, here)])
+        node = self._node
+        best = -1.0 if here is None else node(d, colour, here)  # -1.0: the bot's default when entering
+        for v in volcanoes:
+            value = node(d, colour, v)
+            if value > best:
+                best = value
+        if best < 0.0 and not d.occupied().issuperset(stones):
+            best = 0.0  # a free stone: the bot's value of a space that is no volcano (it changes no max >= 0.0)
+        return best
 
     def _ends(self, d: _Decision, here: str | None, allowance: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The volcanoes and the stones a walk of 1..``allowance`` from ``here`` (None: entering) passes or ends
         on (a walk may end on any volcano, and on a free stone): the bot's ``reach``/``entry_reach`` on the
-        face-down volcanoes of the decision, from the board's cache of walks.
+        decision's face-down volcanoes.
 
         Kept in ``board.cache`` (:func:`~dragonwidgets.games.drachenland.movement.remember`) by start, allowance
-        and face-down volcanoes near the start, as the walk itself is: a pure function of these on that board.
+        and the face-down volcanoes near the start (:func:`~dragonwidgets.games.drachenland.movement.near_mask`),
+        as the walk itself is: a pure function of these on that board.
         """
         board = self.board
-        near = d.face_down_near(board, here, allowance)
+        near = near_mask(board, here, allowance) & d.face_down()
         key = ("greedy twin ends", here, allowance, near)
         hit = board.cache.get(key)
         if hit is None:
@@ -428,24 +441,39 @@ class DrachenlandGreedyPolicy(GreedyBot):
                                         tuple(n for n in spaces if n not in board.volcano_set)))
         return hit
 
-    def _walk(self, d: _Decision, kind: str) -> tuple[dict[str, float], float, set[str]]:
+    def _walk(self, d: _Decision, kind: str) -> tuple[dict[str, float], float, set[str], dict[str, float]]:
         """What GreedyBot._marches gives for a walk of ``kind`` ("walk", or "march": on forced marches alone)
-        of this decision, worked out once: ``(extras, extra0, occupied)``, the cost of the marches
-        (``MARCH_COST`` times their number) a walk to each space it reaches uses up, the cost for any other
-        space (its distance counts as 0), and the occupied stones (a walk to one counts as reaching nothing).
-        The extras are kept in ``board.cache`` by where the walk starts, the allowance, the die and the
-        face-down volcanoes near the start: a pure function of these on that board."""
+        at this decision, worked out once: ``(extras, extra0, occupied, stones)``.
+
+        ``extras`` is the cost of the forced marches (``MARCH_COST`` times their number) a walk to each space it
+        reaches uses up, ``extra0`` the cost for any other space (its distance counts as 0), ``occupied`` the
+        occupied stones (a walk to one counts as reaching nothing), ``stones`` the value of the walk to each
+        stone it reaches, by action id (``"walk s05"``: ``0.0 - extra``, a stone being worth 0.0, and
+        ``0.0 - extra0`` for an occupied one). Kept in ``board.cache`` by start, allowance, die and the face-down
+        volcanoes near the start, and the stones' values by which of them are occupied: pure functions of these
+        on that board.
+        """
         die_value, die_spent, forced_marches = d.step()
         die = 0 if (kind == "march" or die_spent) else die_value
-        here = d.here(d.colour)
+        here = d.places[d.colour]
         allowance = die + MARCH_STEPS * forced_marches
         board = self.board
-        near = d.face_down_near(board, here, allowance)
-        key = ("greedy twin marches", here, allowance, near, die)
-        extras = board.cache.get(key)
-        if extras is None:
+        near = near_mask(board, here, allowance) & d.face_down()
+        key = ("greedy twin walk", kind, here, allowance, die, near)
+        hit = board.cache.get(key)
+        if hit is None:
             spaces = reach_by_mask(board, here, allowance, near)
-            extras = remember(board, key, {n: MARCH_COST * max(0, -(-(dist - die) // MARCH_STEPS))
-                                           for n, (dist, _) in spaces.items()})
-        walk = d.walks[kind] = (extras, MARCH_COST * max(0, -(-(0 - die) // MARCH_STEPS)), d.occupied())
+            extras = {n: MARCH_COST * max(0, -(-(dist - die) // MARCH_STEPS)) for n, (dist, _) in spaces.items()}
+            ids = {n: f"{kind} {n}" for n in spaces if n not in board.volcano_set}
+            hit = remember(board, key, (extras, MARCH_COST * max(0, -(-(0 - die) // MARCH_STEPS)), frozenset(ids),
+                                        ids, {}))
+        extras, extra0, reached, ids, by_taken = hit  # by_taken: the occupied stones reached -> their values
+        occupied = d.occupied()
+        taken = frozenset(occupied.intersection(reached))
+        stones = by_taken.get(taken)
+        if stones is None:
+            if len(by_taken) >= 64:
+                by_taken.clear()  # (a walk from one space meets few sets of occupied stones)
+            stones = by_taken[taken] = {a: 0.0 - (extra0 if n in taken else extras[n]) for n, a in ids.items()}
+        walk = d.walks[kind] = (extras, extra0, occupied, stones)
         return walk
