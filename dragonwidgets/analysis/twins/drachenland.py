@@ -394,7 +394,7 @@ class DrachenlandGreedyPolicy(GreedyBot):
         value = d.node_values.get(key)
         if value is None:
             volcano = d.volcano(node)
-            value = d.node_values[key] = 0.0 if volcano is None else d.worth().node(colour, volcano)
+            value = d.node_values[key] = 0.0 if volcano is None else (d._worth or d.worth()).node(colour, volcano)
         return value
 
     def _best(self, d: _Decision, colour: str, die: int) -> float:
@@ -412,10 +412,12 @@ class DrachenlandGreedyPolicy(GreedyBot):
             return -1.0
         here = d.places[colour]
         volcanoes, stones = self._ends(d, here, die)
-        node = self._node
+        known, node = d.node_values, self._node
         best = -1.0 if here is None else node(d, colour, here)  # -1.0: the bot's default when entering
         for v in volcanoes:
-            value = node(d, colour, v)
+            value = known.get((colour, v))
+            if value is None:
+                value = node(d, colour, v)
             if value > best:
                 best = value
         if best < 0.0 and not d.occupied().issuperset(stones):
