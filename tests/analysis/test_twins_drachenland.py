@@ -141,7 +141,8 @@ def test_the_twin_deciding_from_the_table_chooses_as_the_greedy_bot_from_the_obs
     marches alone or not, a forced stop ending the movement or not, diamonds for eggs. One twin per seat of
     each game, as rollouts play them. Every kind of action is met, with ties among the best values."""
     bot, met = GreedyBot(), Counter()
-    for players, seed, options in ((4, 11, {}), (2, 12, {}), (3, 13, {"dice": "standard_d6", "march_without_die": False}),
+    for players, seed, options in ((4, 11, {}), (2, 12, {}),
+                                   (3, 13, {"dice": "standard_d6", "march_without_die": False}),
                                    (4, 14, {"variant_open_hoards": True, "forced_stop_ends_movement": False}),
                                    (3, 15, {"diamonds_replace_eggs": True, "variant_free_gems": True})):
         twins = [DrachenlandGreedyPolicy() for _ in range(players)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Action
@@ -133,6 +134,14 @@ class _Decision:
 
     __slots__ = ("seat", "colour", "at", "dice", "chosen_die", "turn", "used", "places", "_worth", "_occupied",
                  "_face_down", "node_values", "best_with_die", "walks")
+    seat: int
+    colour: Any
+    at: str | None
+    dice: Any  # list[int], read at the decisions that have dice (None before the first roll)
+    chosen_die: Any  # int, read once a die is chosen
+    turn: int
+    used: list[str]
+    places: dict[str, str | None]
 
     def __init__(self) -> None:
         self._worth: _Worth | None = None
@@ -249,8 +258,9 @@ class _TableDecision(_Decision):
         return s.eggs[node], s.gems[node], s.token[node], False
 
     def step(self) -> tuple[int, bool, int]:
-        s = self.state
-        return s.step.die_value, s.step.die_spent, s.held[self.seat]["forced_march"]
+        s, step = self.state, self.state.step
+        assert step is not None  # a walk is offered during a move only
+        return step.die_value, step.die_spent, s.held[self.seat]["forced_march"]
 
     def occupied(self) -> set[str]:
         if self._occupied is None:
@@ -311,8 +321,7 @@ class DrachenlandGreedyPolicy(GreedyBot):
         """GreedyBot.choose after its check of the board: the best value, ties broken by ``rng`` (one draw per
         action, in their order: the values draw nothing, so drawing after valuing them all is the same)."""
         draw = rng.random
-        values = [(value + draw() * 1e-6, i) for i, value in enumerate(self._values(d, legal_actions))]
-        return legal_actions[max(values)[1]]
+        return legal_actions[max(zip([value + draw() * 1e-6 for value in self._values(d, legal_actions)], count()))[1]]
 
     def _for(self, view: dict[str, Any]) -> _ViewDecision:
         """The :class:`_Decision` of ``view`` (the last one asked about is kept, for :meth:`_value`: a view is
