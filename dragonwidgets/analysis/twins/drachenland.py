@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from ...engine.actions import Action
 from ...games.drachenland.board import COLOURS, GEM_OF, Board
 from ...games.drachenland.bots import ENTER_BONUS, MARCH_COST, REROLL_BELOW, TOKEN_VALUE, GreedyBot, potential
-from ...games.drachenland.movement import MARCH_STEPS, near_mask, occupied, reach_by_mask, remember, volcano_mask
+from ...games.drachenland.movement import MARCH_STEPS, near_mask, reach_by_mask, remember, volcano_mask
+from ...games.drachenland.movement import occupied as occupied_stones
 from ...games.drachenland.state import HELD_TOKENS
 
 if TYPE_CHECKING:
@@ -264,7 +265,7 @@ class _TableDecision(_Decision):
 
     def occupied(self) -> set[str]:
         if self._occupied is None:
-            self._occupied = occupied(self.game)
+            self._occupied = occupied_stones(self.game)
         return self._occupied
 
     def face_down(self) -> int:
@@ -355,7 +356,7 @@ class DrachenlandGreedyPolicy(GreedyBot):
         return out
 
     def _value_in(self, d: _Decision, action: Action) -> float:
-        """GreedyBot._value of ``action``, worked out (:meth:`_values` looks walks to free stones up)."""
+        """GreedyBot._value of ``action``, worked out (:meth:`_values` looks walks to stones up)."""
         kind = action.kind
         words = _WORDS.get(action.id)
         if words is None:
