@@ -48,30 +48,29 @@ class _Worth:
     :func:`~dragonwidgets.games.drachenland.bots.take_value` and ``ring_value`` (DL-SCORE, DL-RING-5), and
     the bot's ``_node_value`` of a volcano for an adventurer, each the same float as the bot's.
 
-    A pure function of the hoard and the rings, kept by value across decisions and games (:func:`worth`).
-    ``egg`` is the difference before the egg's token bonus. The bot adds ``+ 0.0`` to the other takes' values,
+    A pure function of the hoard and the rings, kept by value across decisions and games (:func:`worth`),
+    each difference worked out when first asked. The bot adds ``+ 0.0`` to the values of takes but an egg's,
     which changes no difference of potentials (it changes only ``-0.0``, and potentials are never ``-0.0``,
     so no difference of two is).
     """
 
-    __slots__ = ("hoard", "rings", "base", "egg", "diamond", "_gems", "_ring", "nodes")
+    __slots__ = ("hoard", "rings", "base", "_more", "_ring", "nodes")
 
     def __init__(self, hoard: tuple[int, ...], rings: frozenset[str]) -> None:
         self.hoard, self.rings = hoard, rings
-        self.base = base = cached_potential(hoard, rings)
-        self.egg = cached_potential(_plus(hoard, "egg", 1), rings) - base
-        self.diamond = cached_potential(_plus(hoard, "diamond", 1), rings) - base
-        self._gems: dict[tuple[str, int], float] = {}
+        self.base = cached_potential(hoard, rings)
+        self._more: dict[tuple[str, int], float] = {}  # (item, n) -> more(item, n)
         self._ring: dict[str, float] = {}
         #: (colour, the volcano's gems of that colour, diamonds, eggs, token, face down) -> :meth:`node`
         self.nodes: dict[tuple[Any, ...], float] = {}
 
-    def gems(self, gem: str, n: int) -> float:
-        """take_value "gems": ``n`` more ``gem`` (n > 0)."""
-        key = (gem, n)
-        value = self._gems.get(key)
+    def more(self, item: str, n: int) -> float:
+        """What ``n`` more ``item`` add (n > 0): take_value of "gems" (n of the adventurer's gem), of "diamond"
+        (one), of "egg" (one, before the egg's token bonus)."""
+        key = (item, n)
+        value = self._more.get(key)
         if value is None:
-            value = self._gems[key] = cached_potential(_plus(self.hoard, gem, n), self.rings) - self.base
+            value = self._more[key] = cached_potential(_plus(self.hoard, item, n), self.rings) - self.base
         return value
 
     def ring(self, colour: str) -> float:
@@ -87,12 +86,12 @@ class _Worth:
         if what == "gems":
             gem = GEM_OF[colour]
             n = gems[gem]
-            return self.gems(gem, n) if n else 0.0
+            return self.more(gem, n) if n else 0.0
         if what == "diamond":
-            return self.diamond if gems["diamond"] else 0.0
+            return self.more("diamond", 1) if gems["diamond"] else 0.0
         if not eggs:
             return 0.0
-        return self.egg + (TOKEN_VALUE if token in HELD_TOKENS else 0.0)
+        return self.more("egg", 1) + (TOKEN_VALUE if token in HELD_TOKENS else 0.0)
 
     def node(self, colour: Any, volcano: tuple) -> float:
         """GreedyBot._node_value of ``volcano`` (:meth:`_Decision.volcano`) for a ``colour`` adventurer: the
@@ -104,8 +103,8 @@ class _Worth:
         value = self.nodes.get(key)
         if value is None:
             # max(take_value(...) for w in ("gems", "diamond", "egg")), each as take() works it out
-            best = max(self.gems(gem, n) if n else 0.0, self.diamond if gems["diamond"] else 0.0,
-                       self.egg + (TOKEN_VALUE if token in HELD_TOKENS else 0.0) if eggs else 0.0)
+            best = max(self.more(gem, n) if n else 0.0, self.more("diamond", 1) if gems["diamond"] else 0.0,
+                       self.more("egg", 1) + (TOKEN_VALUE if token in HELD_TOKENS else 0.0) if eggs else 0.0)
             if token == "ring" and colour not in self.rings:  # the view's "ring": a face-up ring token there
                 best = max(best, self.ring(colour))
             value = self.nodes[key] = best + (0.5 if face_down else 0.0)
