@@ -6,12 +6,16 @@ play them under the bot's name. A twin is the bot's own class with one or both o
 - a cheaper ``choose(view, legal_actions, rng)``: the same choice for the same view, legal actions and rng,
   worked out with less repeated work;
 - ``choose_in(game, seat, legal_actions, rng)``: the choice the bot makes for ``game.observation(seat)``,
-  from a *cheap view* instead: a mapping with the observation's keys and values that builds each field only
-  when the bot reads it, with the observation's own code (so it shows the seat nothing the observation does
-  not). :func:`~dragonwidgets.analysis.rollouts.play_to_end` calls it when the twin has it.
+  without building it: Emerald's, La Chasse au Dragon's and Drachenland's twins value the frequent decisions
+  from the table itself, reading only what that observation shows (never a face-down card, another seat's
+  hidden hoard or gold), with the bot's arithmetic in the bot's order (the same floats, so the same ties);
+  a rare decision is the bot's own choice from the observation or a *cheap view*: a mapping with the observation's keys and
+  values that builds each field only when the bot reads it, with the observation's own code.
+  :func:`~dragonwidgets.analysis.rollouts.play_to_end` calls it when the twin has it.
 
-``tests/analysis/test_twins_*.py`` check, per game, that a cheap view read whole equals the observation, and
-that the twin chooses as the bot at every decision of whole games.
+``tests/analysis/test_twins_*.py`` check, per game, that a cheap view read whole equals the observation, that
+the twin values and chooses as the bot at every decision of whole games, and that a redeal of what the seat
+cannot see changes neither.
 """
 
 from __future__ import annotations
