@@ -14,6 +14,9 @@ lets an owner of the real game pass a file of their own (the ``board_file``, ``s
   and size.
 - :func:`json_problem` says where a value held in memory (a position, a record) is not plain JSON data, with
   the same bounds as a file (nesting, finite numbers), walking it without recursion.
+- :func:`pickled_board` and :func:`unpickled_board` send a board (a frozen dataclass of a game's components) to
+  another process without its caches, and give the process's own equal board back on arrival, so games sent
+  to an executor's workers share one board there, with what it has worked out (walks, flights).
 - :class:`DataChecker` is the base of each game's validator: ``need``, ``get`` and ``fail`` build the
   errors, so all four games word them alike.
 """
@@ -25,6 +28,8 @@ import json
 import math
 import os
 import re
+from collections.abc import Callable
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -52,6 +57,46 @@ def cache_key(path: str | os.PathLike[str] | None, bundled: str | os.PathLike[st
     except OSError as e:
         raise GameDataError(f"{file}: cannot read the data file ({e.strerror})") from None
     return file, st.st_mtime_ns, st.st_size
+
+
+#: the boards this process has unpickled or loaded, per board class (at most :data:`MAX_KNOWN_BOARDS` each)
+_KNOWN_BOARDS: dict[type, list[Any]] = {}
+MAX_KNOWN_BOARDS = 16
+
+
+def pickled_board(board: Any, bundled: Callable[[], Any]) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    """Return ``board.__reduce__()`` for a board class (a frozen dataclass): its identity fields only (the
+    fields compared by ``==``: no cache), to be rebuilt by :func:`unpickled_board`.
+
+    Args:
+        board: the board.
+        bundled: the game's ``load_board`` (a module-level function), called with no argument for its bundled
+            board: the board a process's bots and rules caches already hold.
+    """
+    identity = {f.name: getattr(board, f.name) for f in fields(board) if f.init and f.compare}
+    return unpickled_board, (type(board), identity, bundled)
+
+
+def unpickled_board(cls: type, identity: dict[str, Any], bundled: Callable[[], Any]) -> Any:
+    """Return this process's board equal to the one pickled (:func:`pickled_board`): the bundled board or one met
+    before when their identity fields are equal, else a new board (kept, so the next is the same object).
+
+    A game sent to an executor's worker thus plays on the worker's own board, its caches warm, and a bot or
+    twin made there with ``load_board()`` recognises it (``game.board is bot.board``).
+    """
+    known = _KNOWN_BOARDS.setdefault(cls, [])
+    if not known:
+        try:
+            known.append(bundled())
+        except GameDataError:  # (a worker without the package's data files: every board is a new one)
+            pass
+    for board in known:
+        if all(getattr(board, name) == value for name, value in identity.items()):
+            return board
+    board = cls(**identity)
+    if len(known) < MAX_KNOWN_BOARDS:
+        known.append(board)
+    return board
 
 
 def _file_name(path: str | os.PathLike[str]) -> str:

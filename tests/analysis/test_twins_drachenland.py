@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import random
 from collections import Counter
 
@@ -196,7 +196,7 @@ def test_a_redeal_of_what_the_seat_cannot_see_changes_neither_the_values_nor_the
 def test_a_twin_on_another_board_object_decides_from_the_observation_as_the_bot():
     """``choose_in`` reads the table only when the game's board is the twin's own: on another (here a copy of
     the same board) it asks the observation, as the bot does (the bot walks on its own board)."""
-    twin = DrachenlandGreedyPolicy(copy.copy(GreedyBot().board))
+    twin = DrachenlandGreedyPolicy(dataclasses.replace(GreedyBot().board))
     bot = GreedyBot()
     steps = decisions(3, 17)
     step = next(steps)

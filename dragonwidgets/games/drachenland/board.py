@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dragonwidgets.engine.data import DataChecker, cache_key, read_json
+from dragonwidgets.engine.data import DataChecker, cache_key, pickled_board, read_json
 
 DATA = Path(__file__).with_name("data")
 BUNDLED_BOARD = DATA / "board.json"
@@ -98,6 +98,10 @@ class Board:
 
     def __deepcopy__(self, memo: dict) -> "Board":
         return self  # never mutated: a cloned game shares its board
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled without its caches; unpickled as the receiving process's own equal board (engine.data)
+        return pickled_board(self, load_board)
 
     def is_volcano(self, node: str) -> bool:
         """Return whether ``node`` is a volcano (a space that holds any number of adventurers)."""

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dragonwidgets.engine.data import DataChecker, cache_key, read_json
+from dragonwidgets.engine.data import DataChecker, cache_key, pickled_board, read_json
 
 #: The bundled, reconstructed board.
 BUNDLED_BOARD = Path(__file__).with_name("data") / "board.json"
@@ -107,6 +107,10 @@ class Board:
 
     def __deepcopy__(self, memo: dict) -> "Board":
         return self  # never mutated: a cloned game shares its board
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled without its caches; unpickled as the receiving process's own equal board (engine.data)
+        return pickled_board(self, load_board)
 
     def square_at(self, pos: int) -> str:
         """Return the id of the square at ``pos`` (1..lair_pos), e.g. ``square_at(7) == "M1"``."""
