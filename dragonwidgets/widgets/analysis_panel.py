@@ -18,8 +18,8 @@ Who may see which values:
   teacher's view: switching to a seat's view stops it and starts that seat's own.
 
 **Review** (:meth:`AnalysisPanel.review_start`, :meth:`AnalysisPanel.review_stop`): the decisions up to the shown
-step are analysed one by one in a worker thread (:data:`REVIEW_ROLLOUTS` rollouts an action at most), each from
-the knowledge its seat had then, and published in the ``review`` trait as they come (marks in the log and on the
+step are analysed one by one in a worker thread (:data:`REVIEW_ROLLOUTS` rollouts an action at most, stopped as
+``game.review()`` stops, :data:`REVIEW_UNTIL`), each from the knowledge its seat had then, and published in the ``review`` trait as they come (marks in the log and on the
 timeline, the win-chance chart). In a seat's view the review is that seat's: only its own decisions are reviewed
 (another seat's decision could only be judged from that seat's hand, which this view may not know), so the chart
 is its own chance over the game. The teacher's view reviews every seat's decisions. A review stays shown while the
@@ -54,6 +54,9 @@ ANALYSIS_ROLLOUTS = 400
 ANALYSIS_SEED = 0
 #: the most rollouts an action is given per decision in the widget's review
 REVIEW_ROLLOUTS = 60
+#: where the widget's review stops each decision: as ``game.review()`` does by default (the best action known,
+#: then the action taken and the best refined), so its marks are ``game.review(rollouts=REVIEW_ROLLOUTS)``'s
+REVIEW_UNTIL = "best"
 #: how each knowledge is labelled in the widget
 KNOWLEDGE_LABELS = {
     "seat": "from {name}'s knowledge (hidden cards redealt in every rollout)",
@@ -276,8 +279,11 @@ class AnalysisPanel(WidgetParts):
                     return
                 game.goto(i)
                 taken = game.entry(i).action
+                # game.review()'s stop: until the best action is known, then the action taken and the best to
+                # the precision or the budget (what a mark and the chart need)
                 found = analyse(game, taken.player, rollouts=REVIEW_ROLLOUTS, seed=i, progress=False,
-                                stop=run.stop, executor=_StoppableExecutor(run.stop))
+                                until=REVIEW_UNTIL, refine=(taken.id,), stop=run.stop,
+                                executor=_StoppableExecutor(run.stop))
                 row = review_step(i, taken.player, taken.id, found)
                 self._deliver(run, _bound(self._show_review, run, row, found.policy, total))
             self._deliver(run, lambda: self._show_review(run, None, run.latest.get("policy", ""), total))

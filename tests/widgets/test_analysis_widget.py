@@ -238,6 +238,20 @@ def test_a_seat_views_review_marks_its_own_decisions_only():
     assert w.review == {"state": "off"}  # seat 0's review is not shown to seat 1
 
 
+def test_the_widgets_review_gives_the_marks_and_values_of_game_review_with_the_same_budget():
+    """The Review button stops each decision where ``game.review()`` does (best action known, then the action
+    taken refined), so a student sees in the widget what the notebook's ``game.review()`` finds."""
+    g = played(steps=8)
+    w = GameWidget(g, viewer="0")
+    intent(w, "review_start")
+    done = wait_for(lambda: w.review.get("state") == "done" and w.review)
+    expected = g.review(seat=0, rollouts=analysis_panel.REVIEW_ROLLOUTS, progress=False)
+    assert analysis_panel.REVIEW_UNTIL == "best" and len(expected) == len(done["steps"]) > 0
+    for shown, step in zip(done["steps"], expected):
+        assert (shown["step"], shown["mark"], shown["best_action"]) == (step.step, step.mark, step.best_action)
+        assert shown["value"] == pytest.approx(step.value, abs=1e-4)  # (the trait's numbers are rounded to 4 places)
+
+
 def test_the_teachers_review_covers_every_seat_and_drops_marks_a_take_back_replaces():
     g = played(steps=6)
     w = GameWidget(g)
