@@ -25,7 +25,11 @@ Parts (``--parts``, all by default):
    issue's baseline) and, so that the comparison does not flatter, beside uniform with the same stop as
    racing; whether they name the same best action, and what racing's choice loses by the naive uniform's
    values (goal: racing at most half the rollouts of uniform). The same for the settled ranking (every close
-   action to ±``--precision``), with the floor any allocation needs for it.
+   action to ±``--precision``), with the floor any allocation needs for it; for the best action too, about
+   the fewest any allocation needs (:func:`best_floor`), to tell the goal's shortfall from racing's.
+   ``pairing`` (before ``speed``): at the same decisions, how much the common random numbers pair two
+   actions' returns (the variance of their paired difference over the sum of their variances, 1 for
+   unrelated returns): what racing's paired test gains over two intervals.
 5. ``review``: the wall-clock seconds of ``game.review()`` on the pool of a whole 3-player Emerald game (goal
    60 s) and a whole 4-player Drachenland game (goal 10 min), each played by the default policy,
    ``--review-rollouts`` per action at most; ``--review-decisions`` limits it to the first decisions (0: the
@@ -58,7 +62,8 @@ sys.path.insert(0, str(ROOT))
 import dragonwidgets  # noqa: E402
 from dragonwidgets.analysis import analyse, analyse_steps  # noqa: E402
 from dragonwidgets.analysis.policies import DEFAULT_POLICIES, make_policy  # noqa: E402
-from dragonwidgets.analysis.rollouts import play_to_end  # noqa: E402
+from dragonwidgets.analysis.allocation import MIN_PAIRED, Z_PAIRED  # noqa: E402
+from dragonwidgets.analysis.rollouts import play_rollouts, play_to_end, rollout_key  # noqa: E402
 from dragonwidgets.engine.actions import CHANCE  # noqa: E402
 from dragonwidgets.engine.bots import bot_move, play_out  # noqa: E402
 
@@ -195,11 +200,72 @@ def settle_floor(race: Any, precision: float, most: int) -> int:
                for row in race if not row.exact and row.action not in race.worse)
 
 
-def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor) -> None:
+def best_floor(naive: Any, precision: float, most: int, pairing: float = 1.0) -> int:
+    """About the fewest rollouts any allocation needs to know the best action up to ``precision`` (the stop
+    ``until="best"``), taking the naive uniform's values ``v`` as true and ``pairing`` (:func:`part_pairing`'s
+    median; 1: unrelated returns) as the variance of two actions' paired difference over the sum of theirs.
+    Each other action, ``d`` below the best, is told apart the cheaper way: both intervals within
+    ``precision`` (``z² v (1 - v) / precision²`` rollouts each, z = 1.96), or shown close by the paired bound
+    (``Z_PAIRED² pairing (v_a (1 - v_a) + v_b (1 - v_b)) / (precision + d)²`` rollouts of both); the best
+    action is rolled out as often as its most demanding challenger asks. Each count at most ``most``."""
+    rows = [row for row in naive if not row.exact]
+    if not rows:
+        return 0
+    best = max(rows, key=lambda row: row.value)
+
+    def own(v: float) -> int:
+        return min(most, math.ceil(1.96 ** 2 * v * (1 - v) / precision ** 2))
+
+    spent, best_n = 0, 1
+    for row in rows:
+        if row is best:
+            continue
+        var = pairing * (row.value * (1 - row.value) + best.value * (1 - best.value))
+        close = min(most, max(MIN_PAIRED, math.ceil(Z_PAIRED ** 2 * var / (precision + best.value - row.value) ** 2)))
+        if close <= own(row.value):
+            spent, best_n = spent + close, max(best_n, close)
+        else:
+            spent, best_n = spent + own(row.value), max(best_n, own(best.value))
+    return spent + best_n
+
+
+def part_pairing(name: str, players: int, args: argparse.Namespace, pool: Executor) -> float:
+    """How much the common random numbers pair two actions' rollouts: at the same decisions as ``speed``,
+    ``--pairing-rollouts`` rollouts of every action (one redeal, chance stream and bot stream per rollout for
+    all, as the analysis plays them), and per action against the one of highest mean the variance of the
+    paired differences over the sum of the two variances: 1 for unrelated returns, 0 for identical ones. The
+    paired test of racing needs that ratio times the rollouts of an unpaired one. Returns the median (1.0
+    when nothing was measured)."""
+    ratios = []
+    policy = DEFAULT_POLICIES[name]
+    for game_seed in range(args.games):
+        for g in decisions_of(name, players, 1000 + game_seed, args.decisions):
+            seat = g.current_player
+            known = g.determinize(seat, random.Random(0))
+            actions = g.legal_action_ids()
+            keys = [rollout_key(99, k) for k in range(args.pairing_rollouts)]
+            chunks = [keys[i::args.workers] for i in range(args.workers)]
+            returns = [row for f in [pool.submit(play_rollouts, known, seat, actions, chunk, policy) for chunk in chunks]
+                       for row in f.result()[0]]
+            columns = list(zip(*returns))
+            best = max(range(len(actions)), key=lambda i: statistics.mean(columns[i]))
+            for i, column in enumerate(columns):
+                both = statistics.variance(column) + statistics.variance(columns[best])
+                if i != best and both > 0:
+                    diffs = [x - y for x, y in zip(column, columns[best])]
+                    ratios.append(statistics.variance(diffs) / both)
+    if ratios:
+        print(f"  pairing var(difference) / (var + var) against the best action: median {statistics.median(ratios):.2f}, "
+              f"quartiles {statistics.quantiles(ratios, n=4)[0]:.2f}-{statistics.quantiles(ratios, n=4)[2]:.2f} over "
+              f"{len(ratios)} actions, {args.pairing_rollouts} rollouts each (1: unrelated, 0: identical)")
+    return statistics.median(ratios) if ratios else 1.0
+
+
+def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor, pairing: float) -> None:
     cut = SETTLE_SECONDS[name]
     firsts, settle, literal = [], [], 0
     spent: dict[str, list[int]] = {k: [] for k in ("racing best", "uniform best", "racing settled", "uniform settled")}
-    floor_n, same_best, same_settled, losses = [], 0, 0, []
+    floor_n, best_floor_n, same_best, same_settled, losses = [], [], 0, 0, []
     n = 0
     for game_seed in range(args.games):
         for g in decisions_of(name, players, 1000 + game_seed, args.decisions):
@@ -216,6 +282,7 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
                     spent[key].append(runs[key].rollouts)
                 naive = runs["uniform settled"]
                 floor_n.append(settle_floor(runs["racing settled"], args.precision, args.alloc_rollouts))
+                best_floor_n.append(best_floor(naive, args.precision, args.alloc_rollouts, pairing))
                 same_best += runs["racing best"].best().action == naive.best().action
                 same_settled += runs["racing settled"].best().action == naive.best().action
                 losses.append(naive.best().value - naive[runs["racing best"].best().action].value)
@@ -236,6 +303,9 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
               f"of the naive uniform allocation ({total['uniform settled']}, every action to ±{args.precision * 100:.0f} "
               f"points; goal <= 50 %) and {100 * total['racing best'] / max(1, total['uniform best']):.0f} % of uniform "
               f"with the same stop ({total['uniform best']}); at most {args.alloc_rollouts} per action")
+        print(f"          floor {sum(best_floor_n)} ({100 * sum(best_floor_n) / naive:.0f} % of the naive uniform): about the "
+              f"fewest any allocation needs to know the best action up to ±{args.precision * 100:.0f} points at the "
+              f"naive uniform's values, paired as measured ({pairing:.2f}; 1 without part pairing)")
         print(f"          same best action as the naive uniform {same_best}/{n}; racing's choice loses, by the naive "
               f"uniform's values, median {100 * statistics.median(losses):.1f} points, max {100 * max(losses):.1f}, "
               f"{sum(x >= args.precision for x in losses)}/{n} at {args.precision * 100:.0f} points or more")
@@ -275,7 +345,7 @@ def part_review(name: str, args: argparse.Namespace, pool: Executor) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games-list", nargs="+", default=list(GAMES), choices=list(GAMES))
-    p.add_argument("--parts", nargs="+", default=["cost", "honesty", "privacy", "speed", "allocation", "review"])
+    p.add_argument("--parts", nargs="+", default=["cost", "honesty", "privacy", "pairing", "speed", "allocation", "review"])
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--cost-rollouts", type=int, default=3)
     p.add_argument("--honesty-decisions", type=int, default=1)
@@ -285,6 +355,7 @@ def main() -> None:
     p.add_argument("--privacy-policy", default="random")
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--decisions", type=int, default=1)
+    p.add_argument("--pairing-rollouts", type=int, default=100)
     p.add_argument("--alloc-rollouts", type=int, default=60)
     p.add_argument("--precision", type=float, default=0.1)
     p.add_argument("--review-rollouts", type=int, default=20)
@@ -308,8 +379,9 @@ def main() -> None:
                 part_honesty(name, players, args, pool)
             if "privacy" in args.parts:
                 part_privacy(name, players, args, helpers)
+            pairing = part_pairing(name, players, args, pool) if "pairing" in args.parts else 1.0
             if "speed" in args.parts:
-                part_speed(name, players, args, pool)
+                part_speed(name, players, args, pool, pairing)
             if "review" in args.parts and name in REVIEW_GOALS:
                 part_review(name, args, pool)
             sys.stdout.flush()
