@@ -231,6 +231,10 @@ export function winChart(review, nameOf, width = 240, height = 104, readout = nu
       own.filter((st) => st.mark).map((st) =>
         s("circle", { cx: x(st.step).toFixed(1), cy: y(st.value).toFixed(1), r: 3, class: "dw-chart-mark", "data-mark": st.mark, fill: colour },
           s("title", { text: `${nameOf(seat)}, step ${st.step + 1}: ${st.mark}, ${Math.round(st.value * 100)} %` }))),
+      // a line of one point draws nothing: a seat reviewed at one unmarked decision shows it as a dot
+      own.length === 1 && !own[0].mark
+        ? s("circle", { cx: x(own[0].step).toFixed(1), cy: y(own[0].value).toFixed(1), r: 2.5, class: "dw-chart-point", fill: colour })
+        : null,
     );
   });
   const summary = seats.map((seat) => {
@@ -255,7 +259,7 @@ export function winChart(review, nameOf, width = 240, height = 104, readout = nu
       s("line", { x1: CHART_PAD.left, x2: CHART_PAD.left, y1: y(1), y2: y(0), stroke: "currentColor", "stroke-opacity": 0.5 }),
       s("line", { x1: CHART_PAD.left, x2: width - CHART_PAD.right, y1: y(0), y2: y(0), stroke: "currentColor", "stroke-opacity": 0.5 }),
       [1, 0.5, 0].map((v) => s("text", { class: "dw-chart-y", x: CHART_PAD.left - 3, y: y(v) + 3, "text-anchor": "end", text: `${v * 100} %` })),
-      s("text", { class: "dw-chart-x", x: CHART_PAD.left, y: height - 2, "text-anchor": "start", text: "step 1" }),
+      last > 1 ? s("text", { class: "dw-chart-x", x: CHART_PAD.left, y: height - 2, "text-anchor": "start", text: "step 1" }) : null,
       s("text", { class: "dw-chart-x", x: width - CHART_PAD.right, y: height - 2, "text-anchor": "end", text: `step ${last}` }),
     ),
     lines,

@@ -67,6 +67,18 @@ describe("analysis helpers", () => {
     expect(swatches).toEqual([rgb(lineOf(0)), rgb(lineOf(1))]);
     expect(chartLegend({ steps: [] }, String)).toBeNull();
   });
+  it("show a seat reviewed at a single decision as a dot, and the one step once on the axis", () => {
+    const one = winChart({ steps: [{ step: 0, seat: 0, value: 0.4, mark: "" }] }, (seat) => ["Red"][seat]);
+    const dot = one.querySelectorAll(".dw-chart-seat circle");
+    expect(dot).toHaveLength(1);
+    expect(Number(dot[0].getAttribute("r"))).toBeGreaterThan(0);
+    expect([...one.querySelectorAll(".dw-chart-x")].map((t) => t.textContent)).toEqual(["step 1"]);
+    // a marked single decision is its mark's dot only; two points are a line, no extra dot
+    const marked = winChart({ steps: [{ step: 2, seat: 0, value: 0.4, mark: "mistake" }] }, String);
+    expect(marked.querySelectorAll(".dw-chart-seat circle")).toHaveLength(1);
+    const two = winChart({ steps: [{ step: 0, seat: 0, value: 0.4, mark: "" }, { step: 2, seat: 0, value: 0.5, mark: "" }] }, String);
+    expect(two.querySelectorAll(".dw-chart-seat circle")).toHaveLength(0);
+  });
 });
 
 describe("the Analyse switch in the shell", () => {
