@@ -39,6 +39,7 @@ from ..analysis.quote import value_text
 from ..analysis.review import _step as review_step
 from ..engine import CHANCE, Game
 from .messages import IntentError, shown
+from .status import possessive
 from .views import TEACHER
 
 if TYPE_CHECKING:  # the traits and the other parts' methods, for mypy (see _parts.py)
@@ -59,7 +60,7 @@ REVIEW_ROLLOUTS = 60
 REVIEW_UNTIL = "best"
 #: how each knowledge is labelled in the widget
 KNOWLEDGE_LABELS = {
-    "seat": "from {name}'s knowledge (hidden cards redealt in every rollout)",
+    "seat": "from {owner} knowledge (hidden cards redealt in every rollout)",
     "table": "with every card known (teacher's view; future dice and draws unknown)",
 }
 #: how many task slots a batch of rollouts is split into in the widget: the stop flag is checked between them
@@ -216,7 +217,7 @@ class AnalysisPanel(WidgetParts):
         elif getattr(self, "editing", False):
             waiting = "The table is being edited: the analysis starts when play resumes."
         elif seat is not None and player != seat:
-            waiting = f"The analysis starts at {game.player_name(seat)}'s next decision."
+            waiting = f"The analysis starts at {possessive(game, seat)} next decision."
         if waiting:
             self._stop_run(self._analysis_run)
             self._analysis_run = None
@@ -231,10 +232,10 @@ class AnalysisPanel(WidgetParts):
             run.thread = threading.Thread(target=self._analysis_thread, args=(run, game.clone()),
                                           name="dragonwidgets analysis", daemon=True)
             run.thread.start()
-        label = KNOWLEDGE_LABELS[knowledge].format(name=game.player_name(player))
+        owner = possessive(game, player)
+        label = KNOWLEDGE_LABELS[knowledge].format(owner=owner)
         return {**base, "state": "running", "seat": player, "step": game.step, "label": label, "rows": {},
-                "note": f"Analysing {game.player_name(player)}'s decision {label}…",
-                "announce": f"Analysing {game.player_name(player)}'s decision.", **run.latest}
+                "note": f"Analysing {owner} decision {label}…", "announce": f"Analysing {owner} decision.", **run.latest}
 
     def _review_follow(self) -> dict[str, Any]:
         """The ``review`` trait now: the review of this view's seat, its steps whose history is unchanged."""
@@ -250,11 +251,11 @@ class AnalysisPanel(WidgetParts):
         current = _history_ids(game, min(len(ids), game.history_length))
         same = next((i for i, (a, b) in enumerate(zip(ids, current)) if a != b), len(current))
         steps = [s for s in self._review_steps if s.step < same]
-        who = "every seat" if seat is None else game.player_name(seat)
+        whose = "every seat's" if seat is None else possessive(game, seat)
         policy = self._review_run.latest.get("policy", "") if self._review_run is not None else ""
         return {"state": state, "seat": seat, "reviewed": len(self._review_steps), "total": total,
                 "policy": policy, "steps": [_review_row(s) for s in steps],
-                "note": f"Review of {who}'s decisions: {len(self._review_steps)} of {total} analysed"
+                "note": f"Review of {whose} decisions: {len(self._review_steps)} of {total} analysed"
                 + (f" (rollouts of the {policy} bot)" if policy else "")}
 
     # ------------------------------------------------------------------ the worker threads
@@ -370,34 +371,35 @@ def _analysis_values(game: Game, found: Analysis) -> dict[str, Any]:
         for row in found.rows
     }
     state = "done" if found.done else "running"
-    name = game.player_name(int(found.seat))
+    owner = possessive(game, int(found.seat))
     summary = (f"{found.rollouts:,} rollouts of the {found.policy} bot in {found.seconds:.1f} s"
                + (", settled" if found.settled else
                   f", best action known (none better by {found.precision * 100:.0f} points)" if found.best_known else "")
                + ("" if found.done else ", refining…"))
     return {"state": state, "rows": rows, "policy": found.policy, "rollouts": found.rollouts,
             "seconds": round(found.seconds, 2), "settled": found.settled, "done": found.done,
-            "best_known": found.best_known, "announce": _announce(found, name),
-            "note": f"{name}'s chance to win{team} after each action, "
-                    f"{KNOWLEDGE_LABELS[found.knowledge].format(name=name)}: {summary}"}
+            "best_known": found.best_known, "announce": _announce(found, owner),
+            "note": f"{owner[0].upper()}{owner[1:]} chance to win{team} after each action, "
+                    f"{KNOWLEDGE_LABELS[found.knowledge].format(owner=owner)}: {summary}"}
 
 
-def _announce(found: Analysis, name: str) -> str:
+def _announce(found: Analysis, owner: str) -> str:
     """What a screen reader is told of the analysis: its phase only (running, best action known, settled, done),
-    so the live region speaks when the phase changes, not at every refinement (the note's rollout count)."""
+    so the live region speaks when the phase changes, not at every refinement (the note's rollout count).
+    ``owner``: the seat's name as an owner (:func:`~.status.possessive`: ``"Black's"``, ``"Dwarves'"``)."""
     if found.settled:
-        return f"Analysis of {name}'s decision settled."
+        return f"Analysis of {owner} decision settled."
     if found.best_known:
-        return f"Analysis of {name}'s decision: best action known" + ("." if found.done else ", refining.")
-    return f"Analysis of {name}'s decision done." if found.done else f"Analysing {name}'s decision."
+        return f"Analysis of {owner} decision: best action known" + ("." if found.done else ", refining.")
+    return f"Analysis of {owner} decision done." if found.done else f"Analysing {owner} decision."
 
 
 def review_trait(review: Review, game: Game, seat: Optional[int]) -> dict[str, Any]:
     """The ``review`` trait of a finished :class:`~dragonwidgets.analysis.Review` (what an offline page carries)."""
-    who = "every seat" if seat is None else game.player_name(seat)
+    whose = "every seat's" if seat is None else possessive(game, seat)
     return {"state": "done", "seat": seat, "reviewed": len(review), "total": len(review), "policy": review.policy,
             "steps": [_review_row(s) for s in review],
-            "note": f"Review of {who}'s decisions: {len(review)} analysed (rollouts of the {review.policy} bot)"}
+            "note": f"Review of {whose} decisions: {len(review)} analysed (rollouts of the {review.policy} bot)"}
 
 
 def _review_row(s: ReviewStep) -> dict[str, Any]:

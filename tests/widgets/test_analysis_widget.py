@@ -342,3 +342,21 @@ def test_what_a_screen_reader_is_told_changes_with_the_phase_not_with_each_refin
     settled = analysis_panel._analysis_values(g, replace(found(160, best_known=True), settled=True, done=True))
     assert settled["announce"] == f"Analysis of {name}'s decision settled." and settled["best_known"] is True
     assert analysis_panel._analysis_values(g, replace(found(400), done=True))["announce"] == f"Analysis of {name}'s decision done."
+
+
+def test_the_notes_name_a_seat_of_peoples_as_an_owner_without_an_extra_s():
+    """Drachenland's seats are peoples ("Humans", "Dwarves"): the notes say "Humans' chance", never "Humans's"."""
+    g = dragonwidgets.new_game("drachenland", players=3, seed=2)
+    name = g.player_name(g.current_player)
+    assert name.endswith("s")
+    w = seat_view(g)
+    intent(w, "analyse_start", knowledge="seat")
+    done = wait_for(lambda: w.analysis.get("done") and w.analysis)
+    assert done["note"].startswith(f"{name}' chance to win") and f"from {name}' knowledge" in done["note"]
+    assert f"{name}' decision" in done["announce"]
+    g.apply(g.legal_actions()[0])  # the seat's first decision, now in the past: something to review
+    w.refresh()
+    intent(w, "review_start")
+    reviewed = wait_for(lambda: w.review.get("state") == "done" and w.review)
+    assert reviewed["note"].startswith(f"Review of {name}' decisions")
+    assert "'s" not in done["note"] + done["announce"] + reviewed["note"]
