@@ -245,8 +245,8 @@ def part_pairing(name: str, players: int, args: argparse.Namespace, pool: Execut
             actions = g.legal_action_ids()
             keys = [rollout_key(99, k) for k in range(args.pairing_rollouts)]
             chunks = [keys[i::args.workers] for i in range(args.workers)]
-            returns = [row for f in [pool.submit(play_rollouts, known, seat, actions, chunk, policy) for chunk in chunks]
-                       for row in f.result()[0]]
+            futures = [pool.submit(play_rollouts, known, seat, actions, chunk, policy) for chunk in chunks]
+            returns = [row for future in futures for row in future.result()[0]]
             columns = list(zip(*returns))
             best = max(range(len(actions)), key=lambda i: statistics.mean(columns[i]))
             for i, column in enumerate(columns):
@@ -255,8 +255,9 @@ def part_pairing(name: str, players: int, args: argparse.Namespace, pool: Execut
                     diffs = [x - y for x, y in zip(column, columns[best])]
                     ratios.append(statistics.variance(diffs) / both)
     if ratios:
+        low, _, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
         print(f"  pairing var(difference) / (var + var) against the best action: median {statistics.median(ratios):.2f}, "
-              f"quartiles {statistics.quantiles(ratios, n=4)[0]:.2f}-{statistics.quantiles(ratios, n=4)[2]:.2f} over "
+              f"quartiles {low:.2f}-{high:.2f} over "
               f"{len(ratios)} actions, {args.pairing_rollouts} rollouts each (1: unrelated, 0: identical)")
     return statistics.median(ratios) if ratios else 1.0
 

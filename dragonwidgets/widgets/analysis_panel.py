@@ -235,7 +235,8 @@ class AnalysisPanel(WidgetParts):
         owner = possessive(game, player)
         label = KNOWLEDGE_LABELS[knowledge].format(owner=owner)
         return {**base, "state": "running", "seat": player, "step": game.step, "label": label, "rows": {},
-                "note": f"Analysing {owner} decision {label}…", "announce": f"Analysing {owner} decision.", **run.latest}
+                "note": f"Analysing {owner} decision {label}…", "announce": f"Analysing {owner} decision.",
+                **run.latest}
 
     def _review_follow(self) -> dict[str, Any]:
         """The ``review`` trait now: the review of this view's seat, its steps whose history is unchanged."""
