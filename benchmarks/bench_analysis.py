@@ -26,7 +26,8 @@ Parts (``--parts``, all by default):
    racing; whether they name the same best action, and what racing's choice loses by the naive uniform's
    values (goal: racing at most half the rollouts of uniform). The same for the settled ranking (every close
    action to ±``--precision``), with the floor any allocation needs for it; for the best action too, about
-   the fewest any allocation needs (:func:`best_floor`), to tell the goal's shortfall from racing's.
+   what knowing it takes at the values found (:func:`best_need`, an estimate), to tell the goal's shortfall
+   from racing's.
    ``pairing`` (before ``speed``): at the same decisions, how much the common random numbers pair two
    actions' returns (the variance of their paired difference over the sum of their variances, 1 for
    unrelated returns): what racing's paired test gains over two intervals.
@@ -200,14 +201,16 @@ def settle_floor(race: Any, precision: float, most: int) -> int:
                for row in race if not row.exact and row.action not in race.worse)
 
 
-def best_floor(naive: Any, precision: float, most: int, pairing: float = 1.0) -> int:
-    """About the fewest rollouts any allocation needs to know the best action up to ``precision`` (the stop
-    ``until="best"``), taking the naive uniform's values ``v`` as true and ``pairing`` (:func:`part_pairing`'s
+def best_need(naive: Any, precision: float, most: int, pairing: float = 1.0) -> int:
+    """About the rollouts knowing the best action up to ``precision`` needs (the stop ``until="best"``), taking the naive uniform's values ``v`` as true and ``pairing`` (:func:`part_pairing`'s
     median; 1: unrelated returns) as the variance of two actions' paired difference over the sum of theirs.
     Each other action, ``d`` below the best, is told apart the cheaper way: both intervals within
     ``precision`` (``z² v (1 - v) / precision²`` rollouts each, z = 1.96), or shown close by the paired bound
     (``Z_PAIRED² pairing (v_a (1 - v_a) + v_b (1 - v_b)) / (precision + d)²`` rollouts of both); the best
-    action is rolled out as often as its most demanding challenger asks. Each count at most ``most``."""
+    action is rolled out as often as its most demanding challenger asks. Each count at most ``most``.
+
+    An estimate at those values, not a bound: a sequential stop on noisy gaps may spend less (racing's luck
+    where a gap looks wider than it is), or more."""
     rows = [row for row in naive if not row.exact]
     if not rows:
         return 0
@@ -266,7 +269,7 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
     cut = SETTLE_SECONDS[name]
     firsts, settle, literal = [], [], 0
     spent: dict[str, list[int]] = {k: [] for k in ("racing best", "uniform best", "racing settled", "uniform settled")}
-    floor_n, best_floor_n, same_best, same_settled, losses = [], [], 0, 0, []
+    floor_n, best_need_n, same_best, same_settled, losses = [], [], 0, 0, []
     n = 0
     for game_seed in range(args.games):
         for g in decisions_of(name, players, 1000 + game_seed, args.decisions):
@@ -283,7 +286,7 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
                     spent[key].append(runs[key].rollouts)
                 naive = runs["uniform settled"]
                 floor_n.append(settle_floor(runs["racing settled"], args.precision, args.alloc_rollouts))
-                best_floor_n.append(best_floor(naive, args.precision, args.alloc_rollouts, pairing))
+                best_need_n.append(best_need(naive, args.precision, args.alloc_rollouts, pairing))
                 same_best += runs["racing best"].best().action == naive.best().action
                 same_settled += runs["racing settled"].best().action == naive.best().action
                 losses.append(naive.best().value - naive[runs["racing best"].best().action].value)
@@ -304,9 +307,9 @@ def part_speed(name: str, players: int, args: argparse.Namespace, pool: Executor
               f"of the naive uniform allocation ({total['uniform settled']}, every action to ±{args.precision * 100:.0f} "
               f"points; goal <= 50 %) and {100 * total['racing best'] / max(1, total['uniform best']):.0f} % of uniform "
               f"with the same stop ({total['uniform best']}); at most {args.alloc_rollouts} per action")
-        print(f"          floor {sum(best_floor_n)} ({100 * sum(best_floor_n) / naive:.0f} % of the naive uniform): about the "
-              f"fewest any allocation needs to know the best action up to ±{args.precision * 100:.0f} points at the "
-              f"naive uniform's values, paired as measured ({pairing:.2f}; 1 without part pairing)")
+        print(f"          need {sum(best_need_n)} ({100 * sum(best_need_n) / naive:.0f} % of the naive uniform): about what "
+              f"knowing the best action up to ±{args.precision * 100:.0f} points takes at the naive uniform's values, "
+              f"paired as measured ({pairing:.2f}; 1 without part pairing), an estimate, not a bound (best_need)")
         print(f"          same best action as the naive uniform {same_best}/{n}; racing's choice loses, by the naive "
               f"uniform's values, median {100 * statistics.median(losses):.1f} points, max {100 * max(losses):.1f}, "
               f"{sum(x >= args.precision for x in losses)}/{n} at {args.precision * 100:.0f} points or more")
