@@ -193,19 +193,26 @@ def settled_by_intervals(a: Any) -> bool:
         r.half_width <= a.precision or r.high < best.low or r.action == best.action for r in a)
 
 
+def own_interval(value: float, precision: float, most: int) -> int:
+    """The rollouts an action of value ``value`` needs for its own 95 % interval within ``precision``: about
+    ``z² v (1 - v) / precision²`` (z = 1.96), at most ``most``."""
+    return min(most, math.ceil(1.96 ** 2 * value * (1 - value) / precision ** 2))
+
+
 def settle_floor(race: Any, precision: float, most: int) -> int:
     """The rollouts a settled ranking needs at the least: every action not shown worse than the best (nor exact)
-    must have its own interval within ``precision``, which takes about ``z² v (1 - v) / precision²`` rollouts at
-    its value ``v`` (z = 1.96), whatever the allocation; the actions shown worse are counted as free."""
-    return sum(min(most, math.ceil(1.96 ** 2 * row.value * (1 - row.value) / precision ** 2))
+    must have its own interval within ``precision`` (:func:`own_interval` at its value), whatever the
+    allocation; the actions shown worse are counted as free."""
+    return sum(own_interval(row.value, precision, most)
                for row in race if not row.exact and row.action not in race.worse)
 
 
 def best_need(naive: Any, precision: float, most: int, pairing: float = 1.0) -> int:
-    """About the rollouts knowing the best action up to ``precision`` needs (the stop ``until="best"``), taking the naive uniform's values ``v`` as true and ``pairing`` (:func:`part_pairing`'s
-    median; 1: unrelated returns) as the variance of two actions' paired difference over the sum of theirs.
-    Each other action, ``d`` below the best, is told apart the cheaper way: both intervals within
-    ``precision`` (``z² v (1 - v) / precision²`` rollouts each, z = 1.96), or shown close by the paired bound
+    """About the rollouts knowing the best action up to ``precision`` needs (the stop ``until="best"``), taking
+    the naive uniform's values ``v`` as true and ``pairing`` (:func:`part_pairing`'s median; 1: unrelated
+    returns) as the variance of two actions' paired difference over the sum of theirs. Each other action,
+    ``d`` below the best, is told apart the cheaper way: both intervals within ``precision``
+    (:func:`own_interval` rollouts each), or shown close by the paired bound
     (``Z_PAIRED² pairing (v_a (1 - v_a) + v_b (1 - v_b)) / (precision + d)²`` rollouts of both); the best
     action is rolled out as often as its most demanding challenger asks. Each count at most ``most``.
 
@@ -215,20 +222,18 @@ def best_need(naive: Any, precision: float, most: int, pairing: float = 1.0) -> 
     if not rows:
         return 0
     best = max(rows, key=lambda row: row.value)
-
-    def own(v: float) -> int:
-        return min(most, math.ceil(1.96 ** 2 * v * (1 - v) / precision ** 2))
-
+    best_own = own_interval(best.value, precision, most)
     spent, best_n = 0, 1
     for row in rows:
         if row is best:
             continue
         var = pairing * (row.value * (1 - row.value) + best.value * (1 - best.value))
         close = min(most, max(MIN_PAIRED, math.ceil(Z_PAIRED ** 2 * var / (precision + best.value - row.value) ** 2)))
-        if close <= own(row.value):
+        own = own_interval(row.value, precision, most)
+        if close <= own:
             spent, best_n = spent + close, max(best_n, close)
         else:
-            spent, best_n = spent + own(row.value), max(best_n, own(best.value))
+            spent, best_n = spent + own, max(best_n, best_own)
     return spent + best_n
 
 
@@ -241,19 +246,20 @@ def part_pairing(name: str, players: int, args: argparse.Namespace, pool: Execut
     when nothing was measured)."""
     ratios = []
     policy = DEFAULT_POLICIES[name]
+    keys = [rollout_key(99, k) for k in range(args.pairing_rollouts)]
+    chunks = [keys[i::args.workers] for i in range(args.workers)]
     for game_seed in range(args.games):
         for g in decisions_of(name, players, 1000 + game_seed, args.decisions):
             seat = g.current_player
             known = g.determinize(seat, random.Random(0))
             actions = g.legal_action_ids()
-            keys = [rollout_key(99, k) for k in range(args.pairing_rollouts)]
-            chunks = [keys[i::args.workers] for i in range(args.workers)]
             futures = [pool.submit(play_rollouts, known, seat, actions, chunk, policy) for chunk in chunks]
             returns = [row for future in futures for row in future.result()[0]]
             columns = list(zip(*returns))
             best = max(range(len(actions)), key=lambda i: statistics.mean(columns[i]))
+            best_var = statistics.variance(columns[best])
             for i, column in enumerate(columns):
-                both = statistics.variance(column) + statistics.variance(columns[best])
+                both = statistics.variance(column) + best_var
                 if i != best and both > 0:
                     diffs = [x - y for x, y in zip(column, columns[best])]
                     ratios.append(statistics.variance(diffs) / both)

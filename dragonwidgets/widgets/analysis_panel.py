@@ -380,7 +380,7 @@ def _analysis_values(game: Game, found: Analysis) -> dict[str, Any]:
     return {"state": state, "rows": rows, "policy": found.policy, "rollouts": found.rollouts,
             "seconds": round(found.seconds, 2), "settled": found.settled, "done": found.done,
             "best_known": found.best_known, "announce": _announce(found, owner),
-            "note": f"{owner[0].upper()}{owner[1:]} chance to win{team} after each action, "
+            "note": f"{owner} chance to win{team} after each action, "
                     f"{KNOWLEDGE_LABELS[found.knowledge].format(owner=owner)}: {summary}"}
 
 
